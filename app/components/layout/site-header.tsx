@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink } from 'react-router'
+import type { Currency } from '#core/preferences/preferences.ts'
+import { CurrencySelect } from './currency-select.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
+import { MobileMenu } from './mobile-menu.tsx'
+import { NAV_LINKS } from './nav-links.ts'
+
+// The spec hides the login link until accounts exist; the accounts issue adds it here.
+export function SiteHeader({ brand, currency }: { brand: string; currency: Currency }) {
+  const { t } = useTranslation()
+  return (
+    <header className="relative border-b border-slate-200 bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        {t('site.skipToContent')}
+      </a>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
+        <Link to="/" className="flex min-h-11 flex-col justify-center leading-tight">
+          <span className="font-bold text-red-800">{brand}</span>
+          <span className="text-xs text-slate-600">{t('site.tagline')}</span>
+        </Link>
+        <nav aria-label={t('nav.label')} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center rounded-md px-3 text-sm ${isActive ? 'font-semibold text-red-800' : 'text-slate-700 hover:bg-slate-100'}`
+                  }
+                >
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-3 md:flex">
+          <LanguageSwitch />
+          <CurrencySelect current={currency} idPrefix="header" />
+        </div>
+        <MobileMenu currency={currency} />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,20 @@
+import { createContext } from 'react-router'
+import type { Currency, Language } from '#core/preferences/preferences.ts'
+import type { SettingsService } from '#core/settings/settings-service.ts'
+
+type LogFn = (object: object, message?: string) => void
+
+/** What the server hands every loader, action and the renderer for one request. */
+export type RequestContext = {
+  settings: SettingsService
+  language: Language
+  currency: Currency
+  /** The CSP nonce of this response. */
+  nonce: string
+  requestId: string
+  /** Public origin of the site, for canonical links. */
+  appUrl: string
+  log: { info: LogFn; warn: LogFn; error: LogFn }
+}
+
+export const requestContext = createContext<RequestContext>()

@@ -1,0 +1,66 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
+import { ServerRouter } from 'react-router'
+import { NonceProvider } from './components/nonce.tsx'
+import { requestContext } from './context.ts'
+import { getServerI18n } from './i18n.server.ts'
+
+export const streamTimeout = 5_000
+
+/**
+ * Renders the whole document before answering (`onAllReady`): pages are small, and a complete
+ * body is what the page cache stores.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { language, nonce, log } = loadContext.get(requestContext)
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  // The same URL differs by the language and currency cookies.
+  responseHeaders.set('Vary', 'Cookie')
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache')
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={getServerI18n(language)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true
+          const body = new PassThrough()
+          pipe(body)
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          status = 500
+          if (shellRendered) log.error({ err: error }, 'render error after the shell')
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000).unref()
+  })
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  context.get(requestContext).log.error({ err: error, url: request.url }, 'request failed')
+}

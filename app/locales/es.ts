@@ -1,0 +1,117 @@
+import type en from './en.ts'
+
+// Spanish strings (the default language). `satisfies typeof en` makes a missing or extra key a
+// type error; tests/i18n checks emptiness and leftovers.
+export default {
+  site: {
+    tagline: 'Compras y envíos desde Japón',
+    skipToContent: 'Saltar al contenido',
+    demoData: 'Datos de demostración',
+  },
+  nav: {
+    label: 'Principal',
+    home: 'Inicio',
+    services: 'Servicios',
+    calculator: 'Calculadora',
+    storeGuide: 'Guía de tiendas',
+    contact: 'Contacto',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    menu: 'Menú',
+  },
+  language: {
+    label: 'Idioma',
+    es: 'Español',
+    en: 'English',
+  },
+  currency: {
+    label: 'Moneda',
+    apply: 'Aplicar',
+    JPY: 'JPY (¥)',
+    USD: 'USD ($)',
+    MXN: 'MXN ($)',
+    CLP: 'CLP ($)',
+  },
+  footer: {
+    menu: 'Menú',
+    whereToShop: 'Dónde comprar',
+    calculatorsBeta: 'Calculadoras (beta)',
+    services: 'Servicios',
+    contact: 'Contacto',
+    legal: 'Legal',
+    termsOfUse: 'Términos de uso',
+    privacyCookies: 'Privacidad y cookies',
+    company: 'Empresa',
+    taxRegistrationId: 'Número de registro fiscal: {{id}}',
+    basedIn: 'Con sede en Osaka, Japón. Sin sucursales en el extranjero.',
+    copyright: '© {{year}} {{company}}',
+  },
+  pricing: {
+    heading: 'Precios transparentes',
+    serviceFee: 'Tarifa de servicio por artículo',
+    tax: 'Impuesto',
+    taxNote: '{{rate}} sobre el precio del producto más la tarifa de servicio',
+    shipping: 'Envío internacional',
+    shippingNote: 'Varía según el peso, el método y el destino',
+    storage: 'Almacenamiento gratuito',
+    storageDays_one: '{{count}} día',
+    storageDays_other: '{{count}} días',
+    noHiddenFees: 'Sin cargos ocultos.',
+    approximately: 'aprox. {{amount}}',
+  },
+  home: {
+    title: 'Compras en Japón y envíos a todo el mundo',
+    description:
+      'Compramos por ti en cualquier tienda de Japón, almacenamos y consolidamos tus artículos y los enviamos a todo el mundo. Tarifa de servicio de 500 yenes por artículo.',
+    heading: 'Compra lo que quieras en Japón, nosotros te lo enviamos',
+    lead: 'Envíanos el enlace de cualquier artículo de una tienda japonesa. Lo cotizamos, lo compramos, lo recibimos en nuestra oficina de Osaka, consolidamos tus compras y las enviamos hasta tu puerta.',
+    ctaStoreGuide: 'Dónde comprar',
+    ctaCalculator: 'Calcular un precio',
+  },
+  services: {
+    title: 'Servicios',
+    description: 'Compras personales en Japón, consolidación de paquetes y envío internacional rápido.',
+    heading: 'Nuestros servicios',
+    lead: 'Compras personales en cualquier tienda japonesa, consolidación gratuita de pedidos de distintas tiendas y envío internacional por correo económico o exprés.',
+  },
+  calculator: {
+    title: 'Calculadora (beta)',
+    description: 'Calcula el costo de un artículo de Japón y su envío internacional.',
+    heading: 'Calculadora (beta)',
+    lead: 'Calcula cuánto te cuesta un artículo de Japón, con nuestra tarifa, el impuesto y el envío internacional.',
+    disclaimer:
+      'Los precios son aproximados. La cotización final y el recibo de envío se confirman después del pesaje.',
+  },
+  storeGuide: {
+    title: 'Guía de tiendas',
+    description:
+      'Tiendas en línea japonesas donde compramos: marketplaces, anime, figuras, moda, hogar y belleza.',
+    heading: 'Guía de tiendas',
+    lead: 'Tiendas en línea japonesas donde puedes encontrar lo que buscas. Envíanos el enlace y lo compramos por ti.',
+  },
+  contact: {
+    title: 'Contacto',
+    description: 'Escríbenos por correo electrónico o por nuestras redes sociales.',
+    heading: 'Contáctanos',
+    lead: '¿Dudas sobre un pedido, una tienda o un envío? Escríbenos y te responderemos lo antes posible.',
+    email: 'Correo electrónico',
+    instagram: 'Instagram',
+    facebook: 'Facebook',
+    whatsapp: 'WhatsApp',
+    opensInNewTab: '(se abre en una pestaña nueva)',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    code: '404',
+    heading: '¡Ups! Página no encontrada',
+    backHome: 'Volver al inicio',
+  },
+  errors: {
+    title: 'Error',
+    unexpected: '¡Error inesperado en la aplicación!',
+    unexpectedLead: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en un momento.',
+    badRequest: 'No se pudo entender la solicitud.',
+    payloadTooLarge: 'Los datos enviados son demasiado grandes.',
+    lengthRequired: 'La solicitud debe indicar su longitud.',
+  },
+} satisfies typeof en

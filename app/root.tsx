@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root.ts'
+import stylesheet from './app.css?url'
+import { SiteFooter } from './components/layout/site-footer.tsx'
+import { SiteHeader } from './components/layout/site-header.tsx'
+import { useNonce } from './components/nonce.tsx'
+import { NotFoundPage } from './components/not-found-page.tsx'
+import { PageMeta } from './components/page-meta.tsx'
+import { requestContext } from './context.ts'
+import { useRootData } from './lib/root-data.ts'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { settings, language, currency } = context.get(requestContext)
+  const [values, demoKeys] = await Promise.all([settings.get(), settings.demoKeys()])
+  return {
+    language,
+    currency,
+    year: new Date().getFullYear(),
+    settings: {
+      company: values.company,
+      messaging: values.messaging,
+      serviceFeeJpy: values.serviceFeeJpy,
+      taxRate: values.taxRate,
+      yenRates: values.yenRates,
+      freeStorageDays: values.freeStorageDays,
+    },
+    demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
+  }
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation()
+  const nonce = useNonce()
+  return (
+    <html lang={i18n.language} dir={i18n.dir(i18n.language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRootData()
+  if (!data) return <main id="main">{children}</main>
+  return (
+    <>
+      <SiteHeader brand={data.settings.company.name} currency={data.currency} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter company={data.settings.company} isDemoCompany={data.demo.company} year={data.year} />
+    </>
+  )
+}
+
+export default function App() {
+  useLoaderData<typeof loader>()
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundPage />
+      </Shell>
+    )
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null
+  return (
+    <Shell>
+      <PageMeta title={t('errors.title')} description={t('errors.unexpectedLead')} />
+      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{t('errors.unexpected')}</h1>
+        <p className="mt-4 text-slate-700">{t('errors.unexpectedLead')}</p>
+        {details ? <pre className="mt-6 overflow-auto text-left text-xs">{details}</pre> : null}
+        <p className="mt-8">
+          <a href="/" className="font-semibold text-red-800 underline">
+            {t('notFound.backHome')}
+          </a>
+        </p>
+      </section>
+    </Shell>
+  )
+}

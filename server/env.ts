@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+const booleanish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes')
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    /** Empty: listen on every interface (IPv6 and IPv4), as Node does by default. */
+    HOST: z.string().default(''),
+    /** Public address of the site: canonical links, e-mails. */
+    APP_URL: z.url().optional(),
+    /** External PostgreSQL ≥ 15. Empty: start the embedded PostgreSQL under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Express "trust proxy": set it to the number of proxies in front of the app. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Cache rendered anonymous pages in memory (production only). */
+    PAGE_CACHE: booleanish.default(true),
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    isProduction: env.NODE_ENV === 'production',
+  }))
+
+export type Env = z.output<typeof EnvSchema>
+
+/** Parses the environment once at boot; a bad value stops the start with a readable list. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+  throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+}

@@ -1,0 +1,171 @@
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { createSettingsService } from '#core/settings/settings-service.ts'
+import { createDb } from '#db/client.ts'
+import { runMigrations } from '#db/migrate.ts'
+import { seedDatabase } from '#db/seed.ts'
+import type { AppDeps, createApp } from './app.ts'
+import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.ts'
+import { parseEnv } from './env.ts'
+import { createLogger } from './logger.ts'
+import { listenForSettingsChanges } from './settings-listener.ts'
+
+/**
+ * The Node entry: `npm start` (production build) and `npm run dev` (Vite, hot reload).
+ * Owns the process: database start-up, migrations, seed, listening and graceful shutdown.
+ */
+const env = parseEnvOrExit()
+const logger = createLogger(env.LOG_LEVEL)
+const root = process.cwd()
+
+let embedded: EmbeddedPostgres | null = null
+try {
+  embedded = env.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: env.DATA_DIR,
+        log: (level, message) => logger[level]({ component: 'embedded-postgres' }, message),
+      })
+} catch (error) {
+  if (error instanceof DataDirInUseError) {
+    console.error(`\n${error.message}\n`)
+    process.exit(1)
+  }
+  throw error
+}
+const databaseUrl = env.DATABASE_URL ?? embedded?.url ?? ''
+
+await runMigrations(databaseUrl).catch(startupFailed)
+const { db, pool } = createDb(databaseUrl, {
+  max: env.DATABASE_POOL_MAX,
+  onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+})
+const seeded = await seedDatabase(db).catch(startupFailed)
+if (seeded.inserted > 0) logger.info({ inserted: seeded.inserted }, 'seeded default settings')
+
+const settings = createSettingsService({ db })
+const settingsListener = listenForSettingsChanges({
+  databaseUrl,
+  onChange: () => settings.invalidate(),
+  logger,
+})
+
+const deps: AppDeps = {
+  settings,
+  logger,
+  checkDatabase: async () => {
+    await pool.query('SELECT 1')
+  },
+  isProduction: env.isProduction,
+  appUrl: env.APP_URL,
+  pageCache: { enabled: env.PAGE_CACHE, ttlSeconds: env.PAGE_CACHE_TTL_SECONDS },
+  trustProxy: env.TRUST_PROXY,
+}
+
+const { handler, closeDev } = await (env.isProduction ? productionHandler() : developmentHandler()).catch(startupFailed)
+const server = await listen(handler).catch(startupFailed)
+const address = server.address()
+const port = typeof address === 'object' && address ? address.port : env.PORT
+const url = `http://localhost:${port}`
+
+logger.info({ url, database: embedded ? 'embedded' : 'external' }, 'storefront listening')
+console.log(
+  `\n  Storefront running at ${url}\n  Database: ${embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}\n`,
+)
+
+let shuttingDown = false
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) return
+    shuttingDown = true
+    void shutdown(signal)
+  })
+}
+
+/** Stop accepting, let in-flight requests finish, then close the database. */
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down')
+  const force = setTimeout(() => {
+    logger.error('shutdown timed out; closing remaining connections')
+    server.closeAllConnections()
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
+  force.unref()
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeIdleConnections()
+  })
+  await closeDev?.()
+  await settingsListener.close()
+  await pool.end()
+  await embedded?.stop()
+  logger.info('stopped')
+  process.exit(0)
+}
+
+async function productionHandler() {
+  const buildPath = path.join(root, 'build', 'server', 'index.js')
+  const mod = (await import(buildPath)) as { createApp: typeof createApp }
+  return {
+    handler: mod.createApp({ ...deps, clientDir: path.join(root, 'build', 'client') }),
+    closeDev: null,
+  }
+}
+
+/** Vite in middleware mode: every request loads the current server/app.ts, so edits apply at once. */
+async function developmentHandler() {
+  const [{ createServer }, { default: express }] = await Promise.all([import('vite'), import('express')])
+  const vite = await createServer({ server: { middlewareMode: true } })
+  const outer = express()
+  outer.disable('x-powered-by')
+  outer.use(vite.middlewares)
+  let current: { module: unknown; app: ReturnType<typeof createApp> } | null = null
+  outer.use(async (req, res, next) => {
+    try {
+      const mod = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof createApp }
+      if (current?.module !== mod) current = { module: mod, app: mod.createApp(deps) }
+      current.app(req, res, next)
+    } catch (error) {
+      vite.ssrFixStacktrace(error as Error)
+      next(error)
+    }
+  })
+  return { handler: outer, closeDev: () => vite.close() }
+}
+
+function listen(handler: Parameters<typeof import('node:http').createServer>[1]): Promise<Server> {
+  return import('node:http').then(
+    ({ createServer }) =>
+      new Promise((resolve, reject) => {
+        const server = createServer(handler)
+        server.keepAliveTimeout = 65_000
+        server.once('error', reject)
+        const onListening = () => {
+          server.off('error', reject)
+          resolve(server)
+        }
+        if (env.HOST) server.listen(env.PORT, env.HOST, onListening)
+        else server.listen(env.PORT, onListening)
+      }),
+  )
+}
+
+/** Start-up failed after the database started: stop it, say why, exit non-zero. */
+async function startupFailed(error: unknown): Promise<never> {
+  const message =
+    (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE'
+      ? `Port ${env.PORT} is already in use. Stop what uses it or set PORT.`
+      : 'Start-up failed.'
+  logger.error({ err: error }, message)
+  console.error(`\n${message}\n`)
+  await embedded?.stop()
+  process.exit(1)
+}
+
+function parseEnvOrExit() {
+  try {
+    return parseEnv()
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,124 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { type PageCache, pageCacheKey } from './page-cache.ts'
+import { parseCookies } from './preferences.ts'
+
+// Any cookie that names a session makes the visitor non-anonymous: their page is never cached.
+const SESSION_COOKIE = /session/i
+
+type Options = {
+  build: () => Promise<ServerBuild>
+  mode: string
+  pageCache: PageCache | null
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider
+}
+
+/**
+ * Serves React Router through Express, with the page cache in front: a cache hit never reaches
+ * the renderer. Adapted from @react-router/express, which has no hook for caching.
+ */
+export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: Options): RequestHandler {
+  const handle = createRequestHandler(build, mode)
+  return async (req, res, next) => {
+    try {
+      const url = requestUrl(req)
+      const nonce: string = res.locals.nonce
+      const { language, currency } = res.locals.preferences
+      const cacheKey =
+        pageCache && isCacheableRequest(req, url) ? pageCacheKey(url, language, currency) : null
+
+      if (cacheKey) {
+        const hit = pageCache?.get(cacheKey, nonce)
+        if (hit) {
+          res.status(hit.status)
+          for (const [name, value] of hit.headers) res.append(name, value)
+          res.setHeader('X-Page-Cache', 'HIT')
+          res.send(hit.body)
+          return
+        }
+      }
+
+      const response = await handle(toFetchRequest(req, res, url), getLoadContext(req, res))
+
+      if (cacheKey && isStorableResponse(response)) {
+        const body = await response.text()
+        const headers = [...response.headers.entries()]
+        pageCache?.set(cacheKey, { status: response.status, headers, body }, nonce)
+        res.status(response.status)
+        for (const [name, value] of headers) res.append(name, value)
+        res.setHeader('X-Page-Cache', 'MISS')
+        res.send(body)
+        return
+      }
+      await sendResponse(res, response)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+function isCacheableRequest(req: ExpressRequest, url: URL): boolean {
+  if (req.method !== 'GET' || url.pathname.endsWith('.data')) return false
+  for (const name of parseCookies(req.headers.cookie).keys()) if (SESSION_COOKIE.test(name)) return false
+  return true
+}
+
+function isStorableResponse(response: Response): boolean {
+  const cacheControl = response.headers.get('Cache-Control') ?? ''
+  return (
+    response.status === 200 &&
+    (response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
+    !response.headers.has('Set-Cookie') &&
+    !/private|no-store/.test(cacheControl)
+  )
+}
+
+function requestUrl(req: ExpressRequest): URL {
+  const host = (req.get('host') ?? '').split(/[\\/?#@]/)[0] || 'localhost'
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`)
+  } catch {
+    return new URL(req.originalUrl, 'http://localhost')
+  }
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else headers.set(name, value)
+  }
+  let controller: AbortController | null = new AbortController()
+  res.on('finish', () => {
+    controller = null
+  })
+  res.on('close', () => controller?.abort())
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req)
+    init.duplex = 'half'
+  }
+  return new Request(url.href, init)
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel()
+    return
+  }
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (!response.body) {
+    res.end()
+    return
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res)
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return
+    throw error
+  }
+}
