@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
 import { requestContext } from './context.ts'
 import { getServerI18n } from './i18n.server.ts'
@@ -61,6 +61,7 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return
+  // Aborted requests and client errors (404, 405…) are not failures of ours; the request log has them.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
   context.get(requestContext).log.error({ err: error, url: request.url }, 'request failed')
 }

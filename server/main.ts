@@ -62,7 +62,9 @@ const deps: AppDeps = {
   trustProxy: env.TRUST_PROXY,
 }
 
-const { handler, closeDev } = await (env.isProduction ? productionHandler() : developmentHandler()).catch(startupFailed)
+const { handler, closeDev } = await (env.isProduction ? productionHandler() : developmentHandler()).catch(
+  startupFailed,
+)
 const server = await listen(handler).catch(startupFailed)
 const address = server.address()
 const port = typeof address === 'object' && address ? address.port : env.PORT

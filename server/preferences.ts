@@ -38,7 +38,8 @@ export function preferences({ secureCookies }: { secureCookies: boolean }): Requ
 export function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>()
   if (!header) return cookies
-  for (const part of header.split(';')) {
+  for (const raw of header.split(';')) {
+    const part = raw.trim()
     const index = part.indexOf('=')
     if (index <= 0) continue
     const name = part.slice(0, index).trim()

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse } from '@babel/parser'
+import { expect, test } from 'vitest'
+import en from './en.ts'
+import es from './es.ts'
+
+type Tree = { [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') entries.set(full, value)
+    else for (const [k, v] of flatten(value, full)) entries.set(k, v)
+  }
+  return entries
+}
+
+const english = flatten(en)
+const spanish = flatten(es)
+
+test('es and en have exactly the same keys', () => {
+  const missingInSpanish = [...english.keys()].filter((key) => !spanish.has(key))
+  const extraInSpanish = [...spanish.keys()].filter((key) => !english.has(key))
+  expect({ missingInSpanish, extraInSpanish }).toEqual({ missingInSpanish: [], extraInSpanish: [] })
+})
+
+test('no string is empty in either language', () => {
+  const empty = [...english, ...spanish].filter(([, value]) => value.trim() === '').map(([key]) => key)
+  expect(empty).toEqual([])
+})
+
+test('both languages use the same interpolation variables for each key', () => {
+  const variables = (value: string) =>
+    [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
+  const mismatched = [...english].filter(([key, value]) => {
+    const other = spanish.get(key)
+    return other !== undefined && variables(value).join() !== variables(other).join()
+  })
+  expect(mismatched.map(([key]) => key)).toEqual([])
+})
+
+// Attributes a person reads or hears; their text must come from the locale files.
+const VISIBLE_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'title', 'alt', 'placeholder', 'label'])
+const HAS_LETTER = /\p{L}/u
+
+type AstNode = { type: string; loc?: { start: { line: number } } | null; [key: string]: unknown }
+
+/** Every user-visible literal string in a TSX source, as `line: text`. */
+export function findLiteralStrings(source: string): string[] {
+  const ast = parse(source, { sourceType: 'module', plugins: ['typescript', 'jsx'] })
+  const found: string[] = []
+  const visit = (node: unknown, parent: AstNode | null) => {
+    if (!node || typeof node !== 'object') return
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, parent)
+      return
+    }
+    const current = node as AstNode
+    const line = current.loc?.start.line ?? 0
+    if (current.type === 'JSXText' && HAS_LETTER.test(String(current.value))) {
+      found.push(`${line}: ${String(current.value).trim()}`)
+    }
+    if (current.type === 'JSXAttribute') {
+      const name = (current.name as AstNode).name
+      const value = current.value as AstNode | null
+      if (
+        VISIBLE_ATTRIBUTES.has(String(name)) &&
+        value?.type === 'StringLiteral' &&
+        HAS_LETTER.test(String(value.value))
+      ) {
+        found.push(`${line}: ${String(name)}="${String(value.value)}"`)
+      }
+    }
+    if (
+      current.type === 'StringLiteral' &&
+      parent?.type === 'JSXExpressionContainer' &&
+      HAS_LETTER.test(String(current.value))
+    ) {
+      found.push(`${line}: {'${String(current.value)}'}`)
+    }
+    for (const [key, child] of Object.entries(current)) {
+      if (key !== 'loc' && key !== 'start' && key !== 'end') visit(child, current)
+    }
+  }
+  visit(ast.program, null)
+  return found
+}
+
+function componentFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return componentFiles(full)
+    return entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx') ? [full] : []
+  })
+}
+
+test('the literal-string check finds text, visible attributes and string children', () => {
+  const sample = `export const A = () => <p title="Hola" className="x">Hello {'world'} {t('ok')} <b>{1}</b></p>`
+  expect(findLiteralStrings(sample).sort()).toEqual(['1: Hello', '1: title="Hola"', "1: {'world'}"].sort())
+})
+
+test('no component renders a user-visible literal string', () => {
+  const offenders = componentFiles(path.resolve('app')).flatMap((file) =>
+    findLiteralStrings(fs.readFileSync(file, 'utf8')).map(
+      (hit) => `${path.relative(process.cwd(), file)}:${hit}`,
+    ),
+  )
+  expect(offenders).toEqual([])
+})

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+export type ServerProcess = {
+  url: string
+  child: ChildProcess
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string
+  /** JSON log lines printed so far. */
+  logs: () => Record<string, unknown>[]
+  exited: Promise<number | null>
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+/** Starts the production server (`node server/main.ts`) the way `npm start` does, on a free port. */
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  if (!fs.existsSync(path.resolve('build/server/index.js'))) {
+    throw new Error('The system tests run the production build: run `npm run build` first.')
+  }
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const server: Omit<ServerProcess, 'url'> = {
+    child,
+    output: () => output,
+    logs: () =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start within 60 s:\n${output}`))
+    }, 60_000)
+    const onData = () => {
+      const match = /Storefront running at (http:\/\/\S+)/.exec(output)
+      if (!match?.[1]) return
+      clearTimeout(timeout)
+      child.stdout?.off('data', onData)
+      resolve({ ...server, url: match[1].replace('localhost', '127.0.0.1') })
+    }
+    child.stdout?.on('data', onData)
+    void exited.then((code) => {
+      clearTimeout(timeout)
+      reject(new Error(`server exited with ${code} before listening:\n${output}`))
+    })
+  })
+}
+
+/** Extracts the nonces of every script and the CSP header's nonce. */
+export function nonces(html: string, csp: string | null) {
+  const inHtml = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1])
+  const inHeader = /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+  return { inHtml, inHeader }
+}

@@ -1,0 +1,189 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { createSettingsService } from '#core/settings/settings-service.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { nonces, type ServerProcess, startServer } from './server-process.ts'
+
+// The production server against its own database through DATABASE_URL (no embedded process).
+let server: ServerProcess
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let dataDir: string
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-data-'))
+  server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, PAGE_CACHE_TTL_SECONDS: '600' })
+})
+
+afterAll(async () => {
+  expect(await server?.stop()).toBe(0)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const get = (pathname: string, init?: RequestInit) =>
+  fetch(`${server.url}${pathname}`, { redirect: 'manual', ...init })
+
+test('with DATABASE_URL no embedded PostgreSQL is started', () => {
+  expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false)
+  expect(server.output()).toContain('Database: DATABASE_URL')
+})
+
+test('every response carries the security headers and no X-Powered-By', async () => {
+  const response = await get('/')
+  expect(response.status).toBe(200)
+  expect(response.headers.get('x-powered-by')).toBeNull()
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  expect(response.headers.get('x-frame-options')).toBe('DENY')
+  expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+  expect(response.headers.get('x-request-id')).toMatch(/^[\w-]+$/)
+  const csp = response.headers.get('content-security-policy') ?? ''
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "'strict-dynamic'",
+  ]) {
+    expect(csp).toContain(directive)
+  }
+  expect(csp).not.toContain('unsafe-inline')
+})
+
+test('each response, cached or not, has its own nonce on every script', async () => {
+  const first = await get('/services')
+  const second = await get('/services')
+  expect(second.headers.get('x-page-cache')).toBe('HIT')
+  const a = nonces(await first.text(), first.headers.get('content-security-policy'))
+  const b = nonces(await second.text(), second.headers.get('content-security-policy'))
+  expect(a.inHtml.length).toBeGreaterThan(0)
+  expect(new Set(a.inHtml)).toEqual(new Set([a.inHeader]))
+  expect(new Set(b.inHtml)).toEqual(new Set([b.inHeader]))
+  expect(a.inHeader).not.toBe(b.inHeader)
+})
+
+test('Spanish by default; ?lang=en renders English and remembers it in a cookie', async () => {
+  const spanish = await (await get('/')).text()
+  expect(spanish).toContain('<html lang="es"')
+
+  const english = await get('/?lang=en')
+  expect(await english.text()).toContain('<html lang="en"')
+  const cookie = english.headers.get('set-cookie') ?? ''
+  expect(cookie).toMatch(/^lang=en;/)
+  expect(cookie).toContain('HttpOnly')
+  expect(cookie).toContain('SameSite=Lax')
+
+  const remembered = await get('/contact', { headers: { cookie: 'lang=en' } })
+  expect(await remembered.text()).toContain('<html lang="en"')
+})
+
+test('the currency choice is remembered and the pricing block shows it', async () => {
+  const response = await get('/?currency=usd', { headers: { cookie: 'lang=en' } })
+  expect(response.headers.get('set-cookie')).toMatch(/^currency=USD;/)
+  expect(await response.text()).toMatch(/approx\. USD\u00a03\.40/)
+})
+
+test('an unknown path is a 404 page in the visitor language, and the attempt is logged', async () => {
+  const spanish = await get('/no/such/page?x=1')
+  expect(spanish.status).toBe(404)
+  expect(await spanish.text()).toContain('¡Ups! Página no encontrada')
+  const english = await get('/no/such/page', { headers: { cookie: 'lang=en' } })
+  expect(english.status).toBe(404)
+  const html = await english.text()
+  expect(html).toContain('Oops! Page not found')
+  expect(html).toContain('href="/"')
+  await vi.waitFor(() =>
+    expect(server.logs()).toContainEqual(
+      expect.objectContaining({ event: 'page_not_found', path: '/no/such/page' }),
+    ),
+  )
+})
+
+test('unknown API paths answer JSON 404; bad JSON is a 400, not a 500', async () => {
+  const missing = await get('/api/nothing-here')
+  expect(missing.status).toBe(404)
+  expect(missing.headers.get('content-type')).toMatch(/application\/json/)
+  expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } })
+
+  const malformed = await get('/api/nothing-here', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"broken": ',
+  })
+  expect(malformed.status).toBe(400)
+  expect(await malformed.json()).toMatchObject({ error: { code: 'invalid' } })
+
+  const huge = await get('/api/nothing-here', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'x'.repeat(200_000) }),
+  })
+  expect(huge.status).toBe(413)
+})
+
+test('oversized form posts are refused with a translated message before anything reads them', async () => {
+  const response = await get('/contact', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'lang=en' },
+    body: `message=${'x'.repeat(1_100_000)}`,
+  })
+  expect(response.status).toBe(413)
+  expect(await response.text()).toBe('The data sent is too large.')
+})
+
+test('a malformed address is a client error, never a 500', async () => {
+  const response = await get('/%E0%A4%A')
+  expect(response.status).toBeGreaterThanOrEqual(400)
+  expect(response.status).toBeLessThan(500)
+})
+
+test('health and readiness', async () => {
+  expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' })
+  expect(await (await get('/readyz')).json()).toEqual({ status: 'ready' })
+})
+
+test('hashed assets are cached for a year; pages are not', async () => {
+  const html = await (await get('/')).text()
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1]
+  expect(asset).toBeDefined()
+  const response = await get(asset ?? '')
+  expect(response.status).toBe(200)
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  expect((await get('/')).headers.get('cache-control')).toBe('no-cache')
+  expect((await get('/assets/missing-123.js')).status).toBe(404)
+})
+
+test('a settings change reaches the running server and its cached pages at once', async () => {
+  const before = await get('/calculator', { headers: { cookie: 'lang=en' } })
+  expect(await before.text()).toContain('JPY\u00a0500')
+  expect((await get('/calculator', { headers: { cookie: 'lang=en' } })).headers.get('x-page-cache')).toBe(
+    'HIT',
+  )
+
+  await createSettingsService({ db: database.db }).update({ serviceFeeJpy: 800 })
+
+  await vi.waitFor(async () => {
+    const after = await get('/calculator', { headers: { cookie: 'lang=en' } })
+    expect(await after.text()).toContain('JPY\u00a0800')
+  })
+  await createSettingsService({ db: database.db }).update({ serviceFeeJpy: 500 })
+})
+
+test('a failing database read shows the error page with status 500 and no stack trace, then recovers', async () => {
+  await database.pool.query('ALTER TABLE settings RENAME TO settings_away')
+  try {
+    // The running server cached the settings; a change notification drops that cache.
+    await database.pool.query(`NOTIFY settings_changed`)
+    await vi.waitFor(async () => {
+      const response = await get('/store-guide?fresh=1', { headers: { cookie: 'lang=en' } })
+      expect(response.status).toBe(500)
+      const html = await response.text()
+      expect(html).toContain('Unexpected Application Error!')
+      expect(html).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/)
+    })
+  } finally {
+    await database.pool.query('ALTER TABLE settings_away RENAME TO settings')
+  }
+  await vi.waitFor(async () => expect((await get('/store-guide?fresh=2')).status).toBe(200))
+})

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+// Separate from vite.config.ts so the React Router plugin does not load under Vitest.
+// Two projects: `unit` needs nothing; `db` runs on real PostgreSQL (embedded, or DATABASE_URL's
+// server) with one database per test file cloned from a migrated template.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{core,app,server,db,tests}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.db.test.ts', 'tests/system/**', 'node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: ['**/*.db.test.ts', 'tests/system/**/*.test.ts'],
+          exclude: ['node_modules/**'],
+          globalSetup: ['./tests/setup/database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: system tests start whole servers.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+})
