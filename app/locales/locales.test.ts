@@ -48,7 +48,7 @@ const HAS_LETTER = /\p{L}/u
 type AstNode = { type: string; loc?: { start: { line: number } } | null; [key: string]: unknown }
 
 /** Every user-visible literal string in a TSX source, as `line: text`. */
-export function findLiteralStrings(source: string): string[] {
+function findLiteralStrings(source: string): string[] {
   const ast = parse(source, { sourceType: 'module', plugins: ['typescript', 'jsx'] })
   const found: string[] = []
   const visit = (node: unknown, parent: AstNode | null) => {

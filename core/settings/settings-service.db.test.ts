@@ -1,14 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
 import { ZodError } from 'zod'
 import { settings as settingsTable } from '#db/schema/index.ts'
 import { seedDatabase } from '#db/seed.ts'
-import { listenForSettingsChanges } from '#server/settings-listener.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { DEFAULT_SETTINGS } from './settings-schema.ts'
 import { createSettingsService } from './settings-service.ts'
-
-const silent = { warn: () => undefined, debug: () => undefined }
 
 test('an empty database reads as the specification defaults', async () => {
   const { db } = await createTestDatabase()
@@ -64,31 +60,4 @@ test('a stored value that no longer fits its schema falls back to the default', 
   const current = await createSettingsService({ db }).get()
   expect(current.serviceFeeJpy).toBe(DEFAULT_SETTINGS.serviceFeeJpy)
   expect(current.freeStorageDays).toBe(45)
-})
-
-test('a change made by one process reaches the cache of another through NOTIFY', async () => {
-  const { db, url } = await createTestDatabase()
-  const writer = createSettingsService({ db })
-  const reader = createSettingsService({ db })
-  expect((await reader.get()).serviceFeeJpy).toBe(500)
-
-  const listener = listenForSettingsChanges({
-    databaseUrl: url,
-    onChange: () => reader.invalidate(),
-    logger: silent,
-  })
-  try {
-    // The listener connects asynchronously; keep changing until the reader sees a value.
-    await vi.waitFor(
-      async () => {
-        await writer.update({ serviceFeeJpy: 650 })
-        expect((await reader.get()).serviceFeeJpy).toBe(650)
-      },
-      { timeout: 10_000, interval: 200 },
-    )
-  } finally {
-    await listener.close()
-  }
-  const [row] = await db.select().from(settingsTable).where(eq(settingsTable.key, 'serviceFeeJpy'))
-  expect(row?.isDemo).toBe(false)
 })
