@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   isRouteErrorResponse,
@@ -79,6 +79,10 @@ function Shell({ children }: { children: ReactNode }) {
 
 export default function App() {
   useLoaderData<typeof loader>()
+  // Lets tests (and anyone debugging) know client-side behaviour is live.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <Shell>
       <Outlet />

@@ -23,12 +23,13 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
                 hrefLang={language}
                 lang={language}
                 aria-current={isCurrent ? 'true' : undefined}
-                aria-label={t(`language.${language}`)}
                 className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold uppercase ${
                   isCurrent ? 'bg-red-700 text-white' : 'text-slate-700 hover:bg-slate-100'
                 }`}
               >
                 {language}
+                {/* The visible code is part of the name (WCAG 2.5.3); the full name follows for screen readers. */}
+                <span className="sr-only"> {t(`language.${language}`)}</span>
               </a>
             </li>
           )
