@@ -3,8 +3,21 @@ import { defineConfig } from 'vitest/config'
 // Separate from vite.config.ts so the React Router plugin does not load under Vitest.
 // Two projects: `unit` needs nothing; `db` runs on real PostgreSQL (embedded, or DATABASE_URL's
 // server) with one database per test file cloned from a migrated template.
+// With TEST_REPORT_DIR set (CI), results are also written as JSON for scripts/test-summary.ts.
+const reportDir = process.env.TEST_REPORT_DIR
+const reporters = reportDir
+  ? [
+      'default',
+      [
+        'json',
+        { outputFile: `${reportDir}/vitest-${process.env.DATABASE_URL ? 'external-pg' : 'embedded'}.json` },
+      ],
+    ]
+  : ['default']
+
 export default defineConfig({
   test: {
+    reporters: reporters as never,
     projects: [
       {
         test: {

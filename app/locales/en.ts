@@ -31,6 +31,7 @@ export default {
   },
   footer: {
     menu: 'Menu',
+    usefulLinks: 'Useful links',
     whereToShop: 'Where to shop',
     calculatorsBeta: 'Calculators (beta)',
     services: 'Services',

@@ -34,6 +34,7 @@ export default {
   },
   footer: {
     menu: 'Menú',
+    usefulLinks: 'Enlaces útiles',
     whereToShop: 'Dónde comprar',
     calculatorsBeta: 'Calculadoras (beta)',
     services: 'Servicios',

@@ -152,6 +152,9 @@ test('hashed assets are cached for a year; pages are not', async () => {
   expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   expect((await get('/')).headers.get('cache-control')).toBe('no-cache')
   expect((await get('/assets/missing-123.js')).status).toBe(404)
+  const favicon = await get('/favicon.svg')
+  expect(favicon.status).toBe(200)
+  expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
 })
 
 test('a settings change reaches the running server and its cached pages at once', async () => {

@@ -33,7 +33,7 @@ export function SiteFooter({ company, isDemoCompany, year }: FooterProps) {
         </section>
         <section aria-labelledby="footer-more">
           <h2 id="footer-more" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t('footer.services')}
+            {t('footer.usefulLinks')}
           </h2>
           <ul>
             <li>
