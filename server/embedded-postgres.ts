@@ -57,6 +57,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   try {
     const bin = await binaries()
     const owner = clusterOwner(dataDir)
+    if (owner) ensureReachable(dataDir, log)
     const password = readOrCreatePassword(path.join(dataDir, 'postgres.password'))
 
     if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -146,6 +147,21 @@ function clusterOwner(dataDir: string): { uid: number; gid: number } | null {
   if (!owner) throw new Error(`Could not find or create the "${USER}" system user to run PostgreSQL as.`)
   fs.chownSync(dataDir, owner.uid, owner.gid)
   return owner
+}
+
+/**
+ * The `postgres` user must be able to reach the data directory: give search permission (x, not
+ * read) on ancestors that lack it, e.g. a checkout inside a 0700 temporary directory.
+ */
+function ensureReachable(dataDir: string, log: NonNullable<EmbeddedPostgresOptions['log']>) {
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const { mode } = fs.statSync(dir)
+    if ((mode & 0o001) === 0) {
+      fs.chmodSync(dir, mode | 0o001)
+      log('warn', `Gave other users search permission on ${dir} so PostgreSQL can reach ${dataDir}`)
+    }
+    if (dir === path.dirname(dir)) break
+  }
 }
 
 function readOrCreatePassword(file: string): string {
