@@ -33,6 +33,8 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode
     let shellRendered = false
+    // Abort a render that never finishes; cleared as soon as it does, so no timer outlives its page.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={getServerI18n(language)}>
@@ -43,11 +45,17 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout)
+              callback()
+            },
+          })
           pipe(body)
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout)
           reject(error)
         },
         onError(error: unknown) {
@@ -56,7 +64,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000).unref()
   })
 }
 

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
@@ -134,21 +134,18 @@ async function developmentHandler() {
   return { handler: outer, closeDev: () => vite.close() }
 }
 
-function listen(handler: Parameters<typeof import('node:http').createServer>[1]): Promise<Server> {
-  return import('node:http').then(
-    ({ createServer }) =>
-      new Promise((resolve, reject) => {
-        const server = createServer(handler)
-        server.keepAliveTimeout = 65_000
-        server.once('error', reject)
-        const onListening = () => {
-          server.off('error', reject)
-          resolve(server)
-        }
-        if (env.HOST) server.listen(env.PORT, env.HOST, onListening)
-        else server.listen(env.PORT, onListening)
-      }),
-  )
+function listen(handler: RequestListener): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler)
+    server.keepAliveTimeout = 65_000
+    server.once('error', reject)
+    const onListening = () => {
+      server.off('error', reject)
+      resolve(server)
+    }
+    if (env.HOST) server.listen(env.PORT, env.HOST, onListening)
+    else server.listen(env.PORT, onListening)
+  })
 }
 
 /** Start-up failed after the database started: stop it, say why, exit non-zero. */

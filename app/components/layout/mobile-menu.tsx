@@ -1,11 +1,11 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import type { Currency } from '#core/preferences/preferences.ts'
 import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
-import { NAV_LINKS } from './nav-links.ts'
+import { MainNavList } from './main-nav-list.tsx'
 
 /**
  * The menu below 768 px. A <details> element, so it opens without JavaScript; once hydrated it
@@ -44,21 +44,12 @@ export function MobileMenu({ currency }: { currency: Currency }) {
       </summary>
       <div className="absolute inset-x-0 top-full z-20 border-b border-slate-200 bg-white px-4 pb-6 shadow-lg">
         <nav aria-label={t('nav.menu')}>
-          <ul className="flex flex-col py-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end
-                  className={({ isActive }) =>
-                    `flex min-h-11 items-center rounded-md px-3 text-base ${isActive ? 'bg-red-50 font-semibold text-red-800' : 'text-slate-800 hover:bg-slate-100'}`
-                  }
-                >
-                  {t(link.labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MainNavList
+            listClassName="flex flex-col py-2"
+            linkClassName={(isActive) =>
+              `flex min-h-11 items-center rounded-md px-3 text-base ${isActive ? 'bg-red-50 font-semibold text-red-800' : 'text-slate-800 hover:bg-slate-100'}`
+            }
+          />
         </nav>
         <div className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-4">
           <LanguageSwitch />

@@ -1,86 +1,74 @@
+import type { ParseKeys } from 'i18next'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { NAV_LINKS } from './nav-links.ts'
 
 type FooterProps = { company: Settings['company']; isDemoCompany: boolean; year: number }
+type FooterLink = { to: string; labelKey: ParseKeys }
+
+const USEFUL_LINKS: FooterLink[] = [
+  { to: href('/store-guide'), labelKey: 'footer.whereToShop' },
+  { to: href('/calculator'), labelKey: 'footer.calculatorsBeta' },
+  { to: href('/services'), labelKey: 'footer.services' },
+  { to: href('/contact'), labelKey: 'footer.contact' },
+]
 
 // The spec points both legal links at /contact until legal pages exist.
-const LEGAL_LINKS = [
+const LEGAL_LINKS: FooterLink[] = [
   { to: href('/contact'), labelKey: 'footer.termsOfUse' },
   { to: href('/contact'), labelKey: 'footer.privacyCookies' },
-] as const
+]
+
+const LINK_CLASS = 'inline-flex min-h-11 items-center text-slate-200 underline-offset-4 hover:underline'
+
+function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold uppercase tracking-wide text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function FooterLinks({ links }: { links: readonly FooterLink[] }) {
+  const { t } = useTranslation()
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.labelKey}>
+          <Link to={link.to} className={LINK_CLASS}>
+            {t(link.labelKey)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export function SiteFooter({ company, isDemoCompany, year }: FooterProps) {
   const { t } = useTranslation()
-  const linkClass = 'inline-flex min-h-11 items-center text-slate-200 underline-offset-4 hover:underline'
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-menu">
-          <h2 id="footer-menu" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t('footer.menu')}
-          </h2>
-          <ul>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.labelKey)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-more">
-          <h2 id="footer-more" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t('footer.usefulLinks')}
-          </h2>
-          <ul>
-            <li>
-              <Link to={href('/store-guide')} className={linkClass}>
-                {t('footer.whereToShop')}
-              </Link>
-            </li>
-            <li>
-              <Link to={href('/calculator')} className={linkClass}>
-                {t('footer.calculatorsBeta')}
-              </Link>
-            </li>
-            <li>
-              <Link to={href('/services')} className={linkClass}>
-                {t('footer.services')}
-              </Link>
-            </li>
-            <li>
-              <Link to={href('/contact')} className={linkClass}>
-                {t('footer.contact')}
-              </Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t('footer.legal')}
-          </h2>
-          <ul>
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.labelKey}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.labelKey)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-company">
-          <h2 id="footer-company" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t('footer.company')}
-          </h2>
+        <FooterSection id="footer-menu" title={t('footer.menu')}>
+          <FooterLinks links={NAV_LINKS} />
+        </FooterSection>
+        <FooterSection id="footer-more" title={t('footer.usefulLinks')}>
+          <FooterLinks links={USEFUL_LINKS} />
+        </FooterSection>
+        <FooterSection id="footer-legal" title={t('footer.legal')}>
+          <FooterLinks links={LEGAL_LINKS} />
+        </FooterSection>
+        <FooterSection id="footer-company" title={t('footer.company')}>
           <address className="space-y-1 text-sm not-italic">
             <p className="font-semibold text-white">{company.name}</p>
             <p>{company.address}</p>
             <p>
-              <a href={`mailto:${company.email}`} className={linkClass}>
+              <a href={`mailto:${company.email}`} className={LINK_CLASS}>
                 {company.email}
               </a>
             </p>
@@ -92,7 +80,7 @@ export function SiteFooter({ company, isDemoCompany, year }: FooterProps) {
               </p>
             ) : null}
           </address>
-        </section>
+        </FooterSection>
       </div>
       <p className="border-t border-slate-700 px-4 py-4 text-center text-xs text-slate-300">
         {t('footer.copyright', { year, company: company.name })}

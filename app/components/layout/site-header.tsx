@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink } from 'react-router'
+import { Link } from 'react-router'
 import type { Currency } from '#core/preferences/preferences.ts'
 import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
+import { MainNavList } from './main-nav-list.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
-import { NAV_LINKS } from './nav-links.ts'
 
 // The spec hides the login link until accounts exist; the accounts issue adds it here.
 export function SiteHeader({ brand, currency }: { brand: string; currency: Currency }) {
@@ -23,21 +23,12 @@ export function SiteHeader({ brand, currency }: { brand: string; currency: Curre
           <span className="text-xs text-slate-600">{t('site.tagline')}</span>
         </Link>
         <nav aria-label={t('nav.label')} className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end
-                  className={({ isActive }) =>
-                    `inline-flex min-h-11 items-center rounded-md px-3 text-sm ${isActive ? 'font-semibold text-red-800' : 'text-slate-700 hover:bg-slate-100'}`
-                  }
-                >
-                  {t(link.labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MainNavList
+            listClassName="flex items-center gap-1"
+            linkClassName={(isActive) =>
+              `inline-flex min-h-11 items-center rounded-md px-3 text-sm ${isActive ? 'font-semibold text-red-800' : 'text-slate-700 hover:bg-slate-100'}`
+            }
+          />
         </nav>
         <div className="hidden items-center gap-3 md:flex">
           <LanguageSwitch />
