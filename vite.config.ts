@@ -8,5 +8,18 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: './server/app.ts' } } } },
   plugins: [tailwindcss(), reactRouter()],
+  // Known up front, so the first page in development does not trigger a re-optimisation (504).
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react-router',
+      'react-router/dom',
+      'i18next',
+      'react-i18next',
+      'lucide-react',
+    ],
+  },
   server: { watch: { ignored: ['**/data/**', '**/test-results/**', '**/playwright-report/**'] } },
 })

@@ -55,3 +55,9 @@ test('the key ignores preference parameters and the order of the others', () => 
     pageCacheKey(new URL('http://x/'), 'en', 'USD'),
   )
 })
+
+test('a page rendered without a nonce is not stored', () => {
+  const cache = createPageCache()
+  cache.set('k', page('x'), '')
+  expect(cache.size).toBe(0)
+})

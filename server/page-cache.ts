@@ -42,6 +42,8 @@ export function createPageCache({ maxEntries = 1_000, ttlMs = 60_000, now = Date
       return { ...entry.page, body: entry.page.body.replaceAll(marker, nonce) }
     },
     set(key, page, nonce) {
+      // Without a nonce to swap, a stored page would leak one response's nonce to the next.
+      if (!nonce) return
       const headers = page.headers.filter(([name]) => !UNCACHEABLE_HEADERS.has(name.toLowerCase()))
       entries.delete(key)
       entries.set(key, {

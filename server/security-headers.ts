@@ -7,7 +7,9 @@ import type { RequestHandler } from 'express'
  */
 export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler {
   return (_req, res, next) => {
-    const nonce = randomBytes(18).toString('base64url')
+    // Development's CSP allows inline scripts and uses no nonce; an empty one keeps the server's
+    // HTML identical to what the client renders.
+    const nonce = isProduction ? randomBytes(18).toString('base64url') : ''
     res.locals.nonce = nonce
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, isProduction))
     res.setHeader('X-Content-Type-Options', 'nosniff')
