@@ -1,5 +1,6 @@
 import { createContext } from 'react-router'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
+import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 
 type LogFn = (object: object, message?: string) => void
@@ -7,6 +8,7 @@ type LogFn = (object: object, message?: string) => void
 /** What the server hands every loader, action and the renderer for one request. */
 export type RequestContext = {
   settings: SettingsService
+  shippingRates: ShippingRatesService
   language: Language
   currency: Currency
   /** The CSP nonce of this response. */

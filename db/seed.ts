@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import type { Database } from './client.ts'
-import { settings } from './schema/index.ts'
+import { settings, shippingRates } from './schema/index.ts'
+import { seedRateRows } from './seed-data/shipping-rates.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
 const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messaging'])
@@ -9,16 +10,37 @@ const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messagin
  * Seeds what a fresh installation needs. Idempotent: rows that exist are left alone, so a
  * value staff changed is never overwritten by a restart.
  */
-export async function seedDatabase(db: Database): Promise<{ inserted: number }> {
-  const rows = SETTING_KEYS.map((key) => ({
-    key,
-    value: DEFAULT_SETTINGS[key],
-    isDemo: DEMO_SETTING_KEYS.has(key),
-  }))
-  const inserted = await db
-    .insert(settings)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ key: settings.key })
-  return { inserted: inserted.length }
+export async function seedDatabase(db: Database): Promise<{ settings: number; shippingRates: number }> {
+  return db.transaction(async (tx) => {
+    const settingRows = SETTING_KEYS.map((key) => ({
+      key,
+      value: DEFAULT_SETTINGS[key],
+      isDemo: DEMO_SETTING_KEYS.has(key),
+    }))
+    const insertedSettings = await tx
+      .insert(settings)
+      .values(settingRows)
+      .onConflictDoNothing()
+      .returning({ key: settings.key })
+
+    // A table staff already filled is theirs: only an empty table is seeded, never merged.
+    const [existingRate] = await tx.select({ method: shippingRates.method }).from(shippingRates).limit(1)
+    const insertedRates = existingRate
+      ? []
+      : await tx
+          .insert(shippingRates)
+          .values(
+            seedRateRows().map((row) => ({
+              method: row.method,
+              ceilingG: row.ceilingG,
+              asia: row.prices.asia,
+              europeCanadaMexico: row.prices.europe_canada_mexico,
+              usa: row.prices.usa,
+              centralSouthAmerica: row.prices.central_south_america,
+              assumption: row.assumption,
+            })),
+          )
+          .returning({ method: shippingRates.method })
+    return { settings: insertedSettings.length, shippingRates: insertedRates.length }
+  })
 }

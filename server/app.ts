@@ -8,6 +8,7 @@ import { type RequestContext, requestContext } from '#app/context.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
 import type { Language } from '#core/preferences/preferences.ts'
+import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Logger } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -22,6 +23,7 @@ import { securityHeaders } from './security-headers.ts'
  */
 export type AppDeps = {
   settings: SettingsService
+  shippingRates: ShippingRatesService
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
   checkDatabase: () => Promise<void>
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps) {
       getLoadContext: (req, res) => {
         const context: RequestContext = {
           settings: deps.settings,
+          shippingRates: deps.shippingRates,
           language: res.locals.preferences.language,
           currency: res.locals.preferences.currency,
           nonce: res.locals.nonce,

@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
+import { createShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
@@ -41,17 +42,23 @@ const { db, pool } = createDb(databaseUrl, {
   onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
 })
 const seeded = await seedDatabase(db).catch(startupFailed)
-if (seeded.inserted > 0) logger.info({ inserted: seeded.inserted }, 'seeded default settings')
+if (seeded.settings + seeded.shippingRates > 0) logger.info({ seeded }, 'seeded the database')
 
 const settings = createSettingsService({ db })
+const shippingRates = createShippingRatesService({ db })
+// One channel announces changes to prices, fees and rates alike.
 const settingsListener = listenForSettingsChanges({
   databaseUrl,
-  onChange: () => settings.invalidate(),
+  onChange: () => {
+    shippingRates.invalidate()
+    settings.invalidate()
+  },
   logger,
 })
 
 const deps: AppDeps = {
   settings,
+  shippingRates,
   logger,
   checkDatabase: async () => {
     await pool.query('SELECT 1')

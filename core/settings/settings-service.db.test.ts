@@ -15,10 +15,10 @@ test('an empty database reads as the specification defaults', async () => {
 
 test('the seed stores every setting once, marks placeholders as demo and never overwrites', async () => {
   const { db } = await createTestDatabase()
-  expect(await seedDatabase(db)).toEqual({ inserted: Object.keys(DEFAULT_SETTINGS).length })
+  expect((await seedDatabase(db)).settings).toBe(Object.keys(DEFAULT_SETTINGS).length)
   const settings = createSettingsService({ db })
   await settings.update({ serviceFeeJpy: 700 })
-  expect(await seedDatabase(db)).toEqual({ inserted: 0 })
+  expect(await seedDatabase(db)).toEqual({ settings: 0, shippingRates: 0 })
   settings.invalidate()
   expect((await settings.get()).serviceFeeJpy).toBe(700)
   expect((await settings.demoKeys()).sort()).toEqual(['company', 'messaging'])

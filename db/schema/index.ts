@@ -1,2 +1,3 @@
 // The one barrel in the project: Drizzle needs the whole schema as one object.
 export * from './settings.ts'
+export * from './shipping-rates.ts'

@@ -1,0 +1,194 @@
+import type { YenRates } from '#core/money/money.ts'
+
+/**
+ * The pricing rules of the service: purchase quotes, shipping prices and full estimates.
+ * Pure and isomorphic: the calculators run it in the browser, the server prices real quotes
+ * with the same code, so an estimate and an invoice cannot disagree.
+ *
+ * Yen rounding rule (docs/decisions/005-yen-rounding.md): every amount is a whole number of
+ * yen; the tax is rounded down to the yen, as Japanese invoices do; converted currencies are
+ * rounded only for display (two decimals).
+ */
+
+export const REGIONS = ['asia', 'europe_canada_mexico', 'usa', 'central_south_america'] as const
+export type Region = (typeof REGIONS)[number]
+
+export const SHIPPING_METHODS = ['economic', 'express'] as const
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+
+/** One row of a rate table: the price in yen per region for any weight up to `ceilingG`. */
+export type RateRow = { ceilingG: number; prices: Record<Region, number> }
+export type RateTables = Record<ShippingMethod, RateRow[]>
+
+export const WEIGHT_LIMITS: Record<
+  ShippingMethod,
+  { minG: number; maxG: number; stepG: number; defaultG: number }
+> = {
+  economic: { minG: 300, maxG: 2000, stepG: 50, defaultG: 500 },
+  express: { minG: 500, maxG: 10_000, stepG: 50, defaultG: 1000 },
+}
+
+/** Above this an item price is refused as a typing mistake rather than priced. */
+export const MAX_ITEM_PRICE_JPY = 10_000_000
+export const MAX_ITEM_COUNT = 99
+
+export type PricingSettings = { serviceFeeJpy: number; taxRate: number; yenRates: YenRates }
+
+export type PriceError = 'required' | 'notNumber' | 'notWhole' | 'negative' | 'tooLarge'
+export type WeightError = 'required' | 'notNumber' | 'outOfRange' | 'offStep'
+export type CountError = 'required' | 'notWhole' | 'outOfRange'
+
+type Parsed<T, E> = { ok: true; value: T } | { ok: false; error: E }
+
+/**
+ * Reads an item price typed by a person. Empty and zero are "no price yet" (the calculator
+ * shows nothing), anything else must be a whole, non-negative number of yen up to the maximum.
+ * Thousands separators and surrounding spaces are accepted.
+ */
+export function parseItemPrice(input: string | number | null | undefined): Parsed<number | null, PriceError> {
+  if (input === null || input === undefined) return { ok: true, value: null }
+  const text = String(input)
+    .trim()
+    .replace(/[,_\s]/g, '')
+  if (text === '') return { ok: true, value: null }
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return { ok: false, error: 'notNumber' }
+  const value = Number(text)
+  if (!Number.isFinite(value)) return { ok: false, error: 'notNumber' }
+  if (value < 0) return { ok: false, error: 'negative' }
+  if (!Number.isInteger(value)) return { ok: false, error: 'notWhole' }
+  if (value > MAX_ITEM_PRICE_JPY) return { ok: false, error: 'tooLarge' }
+  return { ok: true, value: value === 0 ? null : value }
+}
+
+export function parseWeight(
+  method: ShippingMethod,
+  input: string | number | null | undefined,
+): Parsed<number, WeightError> {
+  const text = String(input ?? '').trim()
+  if (text === '') return { ok: false, error: 'required' }
+  if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, error: 'notNumber' }
+  const value = Number(text)
+  const limits = WEIGHT_LIMITS[method]
+  if (value < limits.minG || value > limits.maxG) return { ok: false, error: 'outOfRange' }
+  if (!Number.isInteger(value) || value % limits.stepG !== 0) return { ok: false, error: 'offStep' }
+  return { ok: true, value }
+}
+
+export function parseItemCount(input: string | number | null | undefined): Parsed<number, CountError> {
+  const text = String(input ?? '').trim()
+  if (text === '') return { ok: false, error: 'required' }
+  if (!/^\d+$/.test(text)) return { ok: false, error: 'notWhole' }
+  const value = Number(text)
+  if (value < 1 || value > MAX_ITEM_COUNT) return { ok: false, error: 'outOfRange' }
+  return { ok: true, value }
+}
+
+/** The tax on an amount, rounded down to the yen, in integer arithmetic (no 0.1 drift). */
+export function taxOn(amountJpy: number, taxRate: number): number {
+  const basisPoints = Math.round(taxRate * 10_000)
+  return Math.floor((amountJpy * basisPoints) / 10_000)
+}
+
+export type PurchaseQuote = {
+  productCost: number
+  serviceFee: number
+  tax: number
+  total: number
+  usd: number
+  mxn: number
+  clp: number
+}
+
+/** The quote for `count` items of one yen price: fee per item, tax on price plus fee. */
+export function quotePurchase(priceJpy: number, settings: PricingSettings, count = 1): PurchaseQuote {
+  const productCost = priceJpy * count
+  const serviceFee = settings.serviceFeeJpy * count
+  const tax = taxOn(productCost + serviceFee, settings.taxRate)
+  const total = productCost + serviceFee + tax
+  return {
+    productCost,
+    serviceFee,
+    tax,
+    total,
+    usd: total * settings.yenRates.USD,
+    mxn: total * settings.yenRates.MXN,
+    clp: total * settings.yenRates.CLP,
+  }
+}
+
+/**
+ * The shipping price: the first row whose ceiling is at least the weight. Null above the last
+ * row: there is no price, and we say so rather than guess.
+ */
+export function shippingPrice(rows: readonly RateRow[], region: Region, weightG: number): number | null {
+  const row = [...rows]
+    .sort((a, b) => a.ceilingG - b.ceilingG)
+    .find((candidate) => candidate.ceilingG >= weightG)
+  return row ? row.prices[region] : null
+}
+
+/** Where we ship and how: direct by Japan Post, or to the USA and on by courier. */
+export type Route = 'direct' | 'courier_via_usa'
+export type Destination = { code: string; region: Region; route: Route }
+
+// The spec's destinations. Country codes are ISO 3166-1; the three groups name what is left of
+// Europe, Oceania and Asia. Japan Post puts Oceania in the same zone as Europe, Canada and Mexico.
+export const DESTINATIONS: readonly Destination[] = [
+  { code: 'MX', region: 'europe_canada_mexico', route: 'direct' },
+  { code: 'CL', region: 'central_south_america', route: 'direct' },
+  { code: 'PE', region: 'central_south_america', route: 'direct' },
+  { code: 'SV', region: 'central_south_america', route: 'direct' },
+  { code: 'CR', region: 'central_south_america', route: 'direct' },
+  { code: 'AR', region: 'central_south_america', route: 'direct' },
+  { code: 'ES', region: 'europe_canada_mexico', route: 'direct' },
+  { code: 'US', region: 'usa', route: 'direct' },
+  { code: 'CA', region: 'europe_canada_mexico', route: 'direct' },
+  { code: 'PY', region: 'usa', route: 'courier_via_usa' },
+  { code: 'EC', region: 'usa', route: 'courier_via_usa' },
+  { code: 'BO', region: 'usa', route: 'courier_via_usa' },
+  { code: 'CO', region: 'usa', route: 'courier_via_usa' },
+  { code: 'europe', region: 'europe_canada_mexico', route: 'direct' },
+  { code: 'oceania', region: 'europe_canada_mexico', route: 'direct' },
+  { code: 'asia', region: 'asia', route: 'direct' },
+]
+
+export function findDestination(code: string | null | undefined): Destination | null {
+  return DESTINATIONS.find((destination) => destination.code === code) ?? null
+}
+
+/** Delivery time by method; economy to Asia is about a week. */
+export type DeliveryTime = 'economic_asia' | 'economic' | 'express'
+
+export function deliveryTime(method: ShippingMethod, region: Region): DeliveryTime {
+  if (method === 'express') return 'express'
+  return region === 'asia' ? 'economic_asia' : 'economic'
+}
+
+export type Estimate = PurchaseQuote & {
+  shipping: number | null
+  /** Product, fee, tax and shipping; null when the weight has no rate. */
+  grandTotal: number | null
+  deliveryTime: DeliveryTime
+  route: Route
+}
+
+/** A whole estimate for a destination: purchase quote plus international shipping. */
+export function estimateOrder(input: {
+  priceJpy: number
+  count: number
+  destination: Destination
+  method: ShippingMethod
+  weightG: number
+  settings: PricingSettings
+  rates: RateTables
+}): Estimate {
+  const quote = quotePurchase(input.priceJpy, input.settings, input.count)
+  const shipping = shippingPrice(input.rates[input.method], input.destination.region, input.weightG)
+  return {
+    ...quote,
+    shipping,
+    grandTotal: shipping === null ? null : quote.total + shipping,
+    deliveryTime: deliveryTime(input.method, input.destination.region),
+    route: input.destination.route,
+  }
+}
