@@ -114,6 +114,8 @@ test('weights: inside the method range and on the 50 g step', () => {
   expect(parseWeight('express', '600.5')).toEqual({ ok: false, error: 'offStep' })
   expect(parseWeight('express', '')).toEqual({ ok: false, error: 'required' })
   expect(parseWeight('express', 'heavy')).toEqual({ ok: false, error: 'notNumber' })
+  expect(parseWeight('economic', '-1e99')).toEqual({ ok: false, error: 'outOfRange' })
+  expect(parseWeight('economic', 'Infinity')).toEqual({ ok: false, error: 'notNumber' })
 })
 
 test('item counts: whole numbers from 1 to 99', () => {
@@ -121,6 +123,8 @@ test('item counts: whole numbers from 1 to 99', () => {
   expect(parseItemCount('0')).toEqual({ ok: false, error: 'outOfRange' })
   expect(parseItemCount('100')).toEqual({ ok: false, error: 'outOfRange' })
   expect(parseItemCount('1.5')).toEqual({ ok: false, error: 'notWhole' })
+  expect(parseItemCount('-3')).toEqual({ ok: false, error: 'outOfRange' })
+  expect(parseItemCount('two')).toEqual({ ok: false, error: 'notWhole' })
 })
 
 test('destinations: direct countries, courier via the USA, and the rest of Europe, Oceania and Asia', () => {

@@ -40,6 +40,9 @@ export type CountError = 'required' | 'notWhole' | 'outOfRange'
 
 type Parsed<T, E> = { ok: true; value: T } | { ok: false; error: E }
 
+// A decimal number as people type it (no hex, no "Infinity", no "NaN").
+const NUMBER_SYNTAX = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i
+
 /**
  * Reads an item price typed by a person. Empty and zero are "no price yet" (the calculator
  * shows nothing), anything else must be a whole, non-negative number of yen up to the maximum.
@@ -51,7 +54,7 @@ export function parseItemPrice(input: string | number | null | undefined): Parse
     .trim()
     .replace(/[,_\s]/g, '')
   if (text === '') return { ok: true, value: null }
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return { ok: false, error: 'notNumber' }
+  if (!NUMBER_SYNTAX.test(text)) return { ok: false, error: 'notNumber' }
   const value = Number(text)
   if (!Number.isFinite(value)) return { ok: false, error: 'notNumber' }
   if (value < 0) return { ok: false, error: 'negative' }
@@ -66,8 +69,8 @@ export function parseWeight(
 ): Parsed<number, WeightError> {
   const text = String(input ?? '').trim()
   if (text === '') return { ok: false, error: 'required' }
-  if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, error: 'notNumber' }
   const value = Number(text)
+  if (!NUMBER_SYNTAX.test(text) || !Number.isFinite(value)) return { ok: false, error: 'notNumber' }
   const limits = WEIGHT_LIMITS[method]
   if (value < limits.minG || value > limits.maxG) return { ok: false, error: 'outOfRange' }
   if (!Number.isInteger(value) || value % limits.stepG !== 0) return { ok: false, error: 'offStep' }
@@ -77,9 +80,10 @@ export function parseWeight(
 export function parseItemCount(input: string | number | null | undefined): Parsed<number, CountError> {
   const text = String(input ?? '').trim()
   if (text === '') return { ok: false, error: 'required' }
-  if (!/^\d+$/.test(text)) return { ok: false, error: 'notWhole' }
   const value = Number(text)
+  if (!NUMBER_SYNTAX.test(text) || !Number.isFinite(value)) return { ok: false, error: 'notWhole' }
   if (value < 1 || value > MAX_ITEM_COUNT) return { ok: false, error: 'outOfRange' }
+  if (!Number.isInteger(value)) return { ok: false, error: 'notWhole' }
   return { ok: true, value }
 }
 

@@ -138,6 +138,28 @@ test('a malformed address is a client error, never a 500', async () => {
   expect(response.status).toBeLessThan(500)
 })
 
+test('hostile calculator queries are answered with messages, never a 500 or reflected markup', async () => {
+  const query = new URLSearchParams({
+    price: '<script>alert(1)</script>',
+    region: 'mars',
+    method: 'teleport',
+    weight: '-1e99',
+    country: '../../etc/passwd',
+    qprice: '9'.repeat(500),
+    qcount: '-3',
+    qmethod: 'express',
+    qweight: '12.5',
+    lang: 'en',
+  })
+  const response = await get(`/calculator?${query}`)
+  expect(response.status).toBe(200)
+  const html = await response.text()
+  expect(html).not.toContain('<script>alert(1)</script>')
+  expect(html).toContain('Enter the price as a number of yen')
+  expect(html).toContain('Enter from 1 to 99 items.')
+  expect(html).toContain('For this method, enter a weight from 300 g to 2000 g.')
+})
+
 test('health and readiness', async () => {
   expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' })
   expect(await (await get('/readyz')).json()).toEqual({ status: 'ready' })
@@ -158,16 +180,14 @@ test('hashed assets are cached for a year; pages are not', async () => {
 })
 
 test('a settings change reaches the running server and its cached pages at once', async () => {
-  const before = await get('/calculator', { headers: { cookie: 'lang=en' } })
+  const before = await get('/services', { headers: { cookie: 'lang=en' } })
   expect(await before.text()).toContain('JPY\u00a0500')
-  expect((await get('/calculator', { headers: { cookie: 'lang=en' } })).headers.get('x-page-cache')).toBe(
-    'HIT',
-  )
+  expect((await get('/services', { headers: { cookie: 'lang=en' } })).headers.get('x-page-cache')).toBe('HIT')
 
   await createSettingsService({ db: database.db }).update({ serviceFeeJpy: 800 })
 
   await vi.waitFor(async () => {
-    const after = await get('/calculator', { headers: { cookie: 'lang=en' } })
+    const after = await get('/services', { headers: { cookie: 'lang=en' } })
     expect(await after.text()).toContain('JPY\u00a0800')
   })
   await createSettingsService({ db: database.db }).update({ serviceFeeJpy: 500 })

@@ -1,0 +1,213 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { formatMoney } from '#core/money/money.ts'
+import type { Currency, Language } from '#core/preferences/preferences.ts'
+import {
+  DESTINATIONS,
+  estimateOrder,
+  findDestination,
+  MAX_ITEM_COUNT,
+  MAX_ITEM_PRICE_JPY,
+  type PricingSettings,
+  parseItemCount,
+  parseItemPrice,
+  parseWeight,
+  type RateTables,
+  type ShippingMethod,
+  WEIGHT_LIMITS,
+} from '#core/pricing/pricing.ts'
+import { QUERY_KEYS } from './calculator-state.ts'
+import { MethodChoice } from './method-choice.tsx'
+import { YenWithLocal } from './money.tsx'
+import { ResultList } from './result-list.tsx'
+import { WeightField } from './weight-field.tsx'
+
+const GROUPS = [
+  { key: 'directGroup', codes: DESTINATIONS.filter((d) => d.route === 'direct' && d.code.length === 2) },
+  { key: 'courierGroup', codes: DESTINATIONS.filter((d) => d.route === 'courier_via_usa') },
+  { key: 'otherGroup', codes: DESTINATIONS.filter((d) => d.code.length > 2) },
+] as const
+
+export function QuoteSimulator({
+  initial,
+  countryNames,
+  tables,
+  settings,
+  language,
+  currency,
+}: {
+  initial: { country: string; price: string; count: string; method: ShippingMethod; weight: string }
+  /** Country names in the page language, from the server (one ICU for server and browser). */
+  countryNames: Record<string, string>
+  tables: RateTables
+  settings: PricingSettings
+  language: Language
+  currency: Currency
+}) {
+  const { t } = useTranslation()
+  const [country, setCountry] = useState(initial.country)
+  const [price, setPrice] = useState(initial.price)
+  const [count, setCount] = useState(initial.count)
+  const [method, setMethod] = useState(initial.method)
+  const [weight, setWeight] = useState(initial.weight)
+
+  const destination = findDestination(country) ?? DESTINATIONS[0]
+  const parsedPrice = parseItemPrice(price)
+  const parsedCount = parseItemCount(count)
+  const parsedWeight = parseWeight(method, weight)
+  const nameOf = (code: string) =>
+    code.length === 2
+      ? (countryNames[code] ?? code)
+      : t(`calculator.destinations.${code as 'europe' | 'oceania' | 'asia'}`)
+  const estimate =
+    destination && parsedPrice.ok && parsedPrice.value !== null && parsedCount.ok && parsedWeight.ok
+      ? estimateOrder({
+          priceJpy: parsedPrice.value,
+          count: parsedCount.value,
+          destination,
+          method,
+          weightG: parsedWeight.value,
+          settings,
+          rates: tables,
+        })
+      : null
+  const yen = (amount: number) => (
+    <YenWithLocal amountJpy={amount} currency={currency} language={language} rates={settings.yenRates} />
+  )
+
+  return (
+    <section aria-labelledby="quote-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
+      <div>
+        <h2 id="quote-heading" className="text-xl font-bold text-slate-900">
+          {t('calculator.quote.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t('calculator.quote.lead')}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="country" label={t('calculator.quote.country')}>
+          {(control) => (
+            <select
+              {...control}
+              name={QUERY_KEYS.country}
+              value={country}
+              onChange={(event) => setCountry(event.currentTarget.value)}
+              className={inputClass}
+            >
+              {GROUPS.map((group) => (
+                <optgroup key={group.key} label={t(`calculator.quote.${group.key}`)}>
+                  {group.codes.map((option) => (
+                    <option key={option.code} value={option.code}>
+                      {nameOf(option.code)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          id="quote-price"
+          label={t('calculator.quote.price')}
+          error={
+            parsedPrice.ok
+              ? null
+              : t(`calculator.errors.price.${parsedPrice.error}`, {
+                  max: formatMoney(MAX_ITEM_PRICE_JPY, 'JPY', language),
+                })
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={QUERY_KEYS.quotePrice}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={32}
+              value={price}
+              onChange={(event) => setPrice(event.currentTarget.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="quote-count"
+          label={t('calculator.quote.count')}
+          error={
+            parsedCount.ok ? null : t(`calculator.errors.count.${parsedCount.error}`, { max: MAX_ITEM_COUNT })
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={QUERY_KEYS.quoteCount}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_ITEM_COUNT}
+              step={1}
+              value={count}
+              onChange={(event) => setCount(event.currentTarget.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <MethodChoice
+          name={QUERY_KEYS.quoteMethod}
+          legend={t('calculator.quote.method')}
+          value={method}
+          onChange={(next) => {
+            setMethod(next)
+            setWeight(String(WEIGHT_LIMITS[next].defaultG))
+          }}
+        />
+      </div>
+      <WeightField
+        id="quote-weight"
+        name={QUERY_KEYS.quoteWeight}
+        label={t('calculator.quote.weight')}
+        method={method}
+        value={weight}
+        error={parsedWeight.ok ? null : parsedWeight.error}
+        onChange={setWeight}
+      />
+      {estimate ? (
+        <div className="space-y-3">
+          <ResultList
+            rows={[
+              { label: t('calculator.quote.productCost'), value: yen(estimate.productCost) },
+              { label: t('calculator.quote.serviceFee'), value: yen(estimate.serviceFee) },
+              { label: t('calculator.quote.tax'), value: yen(estimate.tax) },
+              {
+                label: t('calculator.quote.shipping'),
+                value: estimate.shipping === null ? t('calculator.noRate') : yen(estimate.shipping),
+              },
+              {
+                label: t('calculator.quote.deliveryTime'),
+                value: t(`calculator.delivery.${estimate.deliveryTime}`),
+              },
+              {
+                label: t('calculator.quote.total'),
+                value: estimate.grandTotal === null ? t('calculator.noRate') : yen(estimate.grandTotal),
+                emphasis: true,
+              },
+            ]}
+          />
+          {estimate.route === 'courier_via_usa' ? (
+            <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
+              {t('calculator.quote.courierNote', { country: nameOf(country) })}
+            </p>
+          ) : null}
+        </div>
+      ) : parsedPrice.ok && parsedPrice.value === null ? (
+        <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('calculator.quote.prompt')}</p>
+      ) : null}
+      <p role="status" className="sr-only">
+        {estimate?.grandTotal
+          ? t('calculator.quote.status', { total: formatMoney(estimate.grandTotal, 'JPY', language) })
+          : ''}
+      </p>
+    </section>
+  )
+}

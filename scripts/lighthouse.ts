@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:lighthouse [-- /path …]`: Lighthouse (mobile, simulated throttling) with the
+ * machine's Chromium on the production server, one run per page; prints the four category scores.
+ * Reports (HTML) go to ./lighthouse/ (not committed).
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4330)
+const base = `http://127.0.0.1:${port}`
+const pages =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ['/', '/services', '/calculator', '/store-guide', '/contact']
+
+const server = spawn(process.execPath, ['server/main.ts'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: './data/lighthouse',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+await new Promise<void>((resolve, reject) => {
+  let output = ''
+  server.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk
+    if (output.includes('Storefront running at')) resolve()
+  })
+  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
+})
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+
+fs.mkdirSync('lighthouse', { recursive: true })
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const rows: string[][] = []
+let belowGoal = 0
+try {
+  for (const path of pages) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+    })
+    if (!result) throw new Error(`no Lighthouse result for ${path}`)
+    const scores = categories.map((category) =>
+      Math.round((result.lhr.categories[category]?.score ?? 0) * 100),
+    )
+    const [performance = 0, ...others] = scores
+    if (performance < 95 || others.some((score) => score < 100)) belowGoal += 1
+    const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?'
+    rows.push([
+      path,
+      ...scores.map(String),
+      `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    ])
+    const name = path === '/' ? 'home' : path.replaceAll('/', '-').replace(/^-/, '')
+    fs.writeFileSync(`lighthouse/${name}.html`, String(result.report))
+  }
+} finally {
+  await chrome.kill()
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.once('exit', resolve))
+}
+
+console.log(`\nLighthouse ${new Date().toISOString()} (mobile, simulated throttling)\n`)
+console.log(
+  'page'.padEnd(16),
+  'perf'.padStart(5),
+  'a11y'.padStart(5),
+  'best'.padStart(5),
+  'seo'.padStart(5),
+  '  metrics',
+)
+for (const [path, perf, a11y, best, seo, metrics] of rows) {
+  console.log(
+    (path ?? '').padEnd(16),
+    ...[perf, a11y, best, seo].map((score) => (score ?? '').padStart(5)),
+    ` ${metrics}`,
+  )
+}
+console.log(
+  `\nGoal: performance ≥ 95, the others 100. Pages below goal: ${belowGoal}. Reports in ./lighthouse/`,
+)

@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+const TEXT = {
+  es: {
+    price: 'Precio del artículo en yenes (por artículo)',
+    prompt: 'Ingresa un precio en yenes para ver tu cotización.',
+    total: 'Total',
+    weight: 'Peso en gramos',
+    express: 'Exprés (EMS)',
+    economic: 'Económico (pequeño paquete)',
+    region: 'Región de destino',
+    negative: 'El precio no puede ser negativo.',
+    notNumber: 'Ingresa el precio como un número de yenes, por ejemplo 2500.',
+    notWhole: 'El yen no tiene decimales: ingresa un número entero.',
+    tooLarge: /Eso es más de 10\.000\.000\sJPY/,
+    outOfRange: 'Para este método, ingresa un peso de 500 g a 10000 g.',
+    offStep: 'Los pesos van en pasos de 50 g.',
+  },
+  en: {
+    price: 'Item price in yen (per item)',
+    prompt: 'Enter a price in yen to see your quote.',
+    total: 'Total',
+    weight: 'Weight in grams',
+    express: 'Express (EMS)',
+    economic: 'Economic (small packet)',
+    region: 'Destination region',
+    negative: 'The price cannot be negative.',
+    notNumber: 'Enter the price as a number of yen, e.g. 2500.',
+    notWhole: 'Yen have no decimals: enter a whole number.',
+    tooLarge: /That is more than JPY\s10,000,000/,
+    outOfRange: 'For this method, enter a weight from 500 g to 10000 g.',
+    offStep: 'Weights go in steps of 50 g.',
+  },
+} as const
+
+async function open(page: Page, language: 'es' | 'en', query = '') {
+  await page.goto(`/calculator?lang=${language}${query}`)
+  await waitForHydration(page)
+}
+
+for (const language of ['es', 'en'] as const) {
+  const text = TEXT[language]
+
+  test(`purchase calculator: empty and zero show the prompt, a price shows the quote (${language})`, async ({
+    page,
+  }) => {
+    await open(page, language)
+    const panel = page.getByRole('region', {
+      name: language === 'es' ? 'Calculadora de precios en yenes' : 'Yen price calculator',
+    })
+    await expect(panel.getByText(text.prompt)).toBeVisible()
+    await panel.getByLabel(text.price).fill('0')
+    await expect(panel.getByText(text.prompt)).toBeVisible()
+    await expect(panel.getByRole('definition')).toHaveCount(0)
+
+    await panel.getByLabel(text.price).fill('1000')
+    await expect(panel.getByText(text.prompt)).toBeHidden()
+    const total = panel.locator('dl > div', {
+      has: page.locator('dt', { hasText: new RegExp(`^${text.total}$`) }),
+    })
+    await expect(total.locator('dd')).toContainText(language === 'es' ? '1650\u00a0JPY' : 'JPY\u00a01,650')
+    await expect(panel).toContainText(language === 'es' ? '11,22\u00a0USD' : 'USD\u00a011.22')
+    await expect(panel).toContainText(language === 'es' ? '214,50\u00a0MXN' : 'MXN\u00a0214.50')
+    await expect(panel).toContainText(language === 'es' ? '10.791,00\u00a0CLP' : 'CLP\u00a010,791.00')
+  })
+
+  test(`bad prices get a clear message, never a number (${language})`, async ({ page }) => {
+    await open(page, language)
+    const input = page.getByLabel(text.price)
+    for (const [value, message] of [
+      ['-5', text.negative],
+      ['abc', text.notNumber],
+      ['NaN', text.notNumber],
+      ['12.5', text.notWhole],
+      ['10000001', text.tooLarge],
+    ] as const) {
+      await input.fill(value)
+      await expect(page.getByText(message)).toBeVisible()
+      await expect(input).toHaveAttribute('aria-invalid', 'true')
+    }
+  })
+
+  test(`shipping: choosing a method resets the weight; out-of-range and off-step weights are explained (${language})`, async ({
+    page,
+  }) => {
+    await open(page, language)
+    const panel = page.getByRole('region', {
+      name: language === 'es' ? 'Calculadora de envío' : 'Shipping calculator',
+    })
+    const weight = panel.getByRole('spinbutton', { name: text.weight })
+    await expect(weight).toHaveValue('500')
+    await expect(panel).toContainText(language === 'es' ? '2002\u00a0JPY' : 'JPY\u00a02,002')
+
+    await weight.fill('800')
+    await panel.getByLabel(text.express).check()
+    await expect(weight).toHaveValue('1000')
+    await panel.getByLabel(text.region).selectOption('usa')
+    // EMS to the USA, 1 kg: (5300 + 500) × 1.1.
+    await expect(panel).toContainText(language === 'es' ? '6380\u00a0JPY' : 'JPY\u00a06,380')
+
+    await weight.fill('12000')
+    await expect(panel.getByText(text.outOfRange)).toBeVisible()
+    await weight.fill('1025')
+    await expect(panel.getByText(text.offStep)).toBeVisible()
+
+    await panel.getByLabel(text.economic).check()
+    await expect(weight).toHaveValue('500')
+  })
+}
+
+test('the quote simulator: a direct country and a courier-via-USA country', async ({ page }) => {
+  await open(page, 'en')
+  const panel = page.getByRole('region', { name: 'Quote simulator' })
+  await expect(panel.getByText('Enter the item price to see the estimate.')).toBeVisible()
+  await panel.getByLabel('Destination country').selectOption('CL')
+  await panel.getByLabel('Price per item in yen').fill('3000')
+  await panel.getByLabel('Number of items').fill('2')
+  // Chile, economic 500 g: small packet zone 5 (assumed) 1070 + 2×200 = 1470 → (1470 + 960) × 1.1 = 2673.
+  await expect(panel).toContainText('JPY\u00a02,673')
+  await expect(panel).toContainText('15–21 days (2–3 weeks)')
+  await expect(panel.locator('dl div').last()).toContainText('JPY\u00a010,373')
+  await expect(panel.getByText(/courier from the USA/)).toBeHidden()
+
+  await panel.getByLabel('Destination country').selectOption('CO')
+  await panel.getByLabel('Express (EMS)').check()
+  await expect(panel).toContainText('4–10 business days')
+  await expect(
+    panel.getByText(
+      'We ship to the USA by Japan Post; the courier from the USA to Colombia is quoted separately.',
+    ),
+  ).toBeVisible()
+})
+
+test('the quote simulator in Spanish names countries in Spanish and says the route', async ({ page }) => {
+  await open(page, 'es')
+  const panel = page.getByRole('region', { name: 'Simulador de cotización' })
+  await panel.getByLabel('País de destino').selectOption('PE')
+  await expect(panel.getByLabel('País de destino').locator('option:checked')).toHaveText('Perú')
+  await panel.getByLabel('Precio por artículo en yenes').fill('1000')
+  await expect(panel).toContainText('Total estimado')
+  await panel.getByLabel('País de destino').selectOption('BO')
+  await expect(panel.getByText(/hasta Bolivia se cotiza aparte/)).toBeVisible()
+})
+
+test('the selected currency is shown next to every yen figure', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await open(page, 'en', '&price=1000')
+  const panel = page.getByRole('region', { name: 'Yen price calculator' })
+  await expect(panel).not.toContainText('≈')
+  await page.getByRole('banner').getByRole('combobox', { name: 'Currency' }).selectOption('USD')
+  await expect(panel).toContainText('≈ USD\u00a011.22')
+  await expect(page.getByRole('region', { name: 'Shipping calculator' })).toContainText('≈ USD')
+})
+
+test('typing recalculates in the browser, with no request to the server', async ({ page }) => {
+  await open(page, 'en')
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  await page.getByLabel('Item price in yen (per item)').pressSequentially('123456')
+  await page.getByRole('region', { name: 'Shipping calculator' }).getByLabel('Express (EMS)').check()
+  await expect(page.getByRole('region', { name: 'Yen price calculator' })).toContainText('JPY\u00a0136,351')
+  expect(requests).toEqual([])
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form calculates on the server', async ({ page }) => {
+    await page.goto('/calculator?lang=en')
+    await page.getByLabel('Item price in yen (per item)').fill('1000')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect(page).toHaveURL(/price=1000/)
+    await expect(page.getByRole('region', { name: 'Yen price calculator' })).toContainText('JPY\u00a01,650')
+    await expect(page.getByRole('region', { name: 'Shipping calculator' })).toContainText('JPY\u00a02,002')
+  })
+})
