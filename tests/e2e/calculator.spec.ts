@@ -175,3 +175,33 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('region', { name: 'Shipping calculator' })).toContainText('JPY\u00a02,002')
   })
 })
+
+async function totalAfterChange(page: Page, delayMs: number) {
+  await open(page, 'en', '&price=1000')
+  const total = page
+    .getByRole('region', { name: 'Yen price calculator' })
+    .locator('dl > div', { has: page.locator('dt', { hasText: /^Total$/ }) })
+    .locator('dd span.tabular-nums')
+    .first()
+  await expect(total).toHaveText('JPY\u00a01,650')
+  await page.getByLabel('Item price in yen (per item)').fill('2000')
+  await page.waitForTimeout(delayMs)
+  return { text: await total.textContent(), total }
+}
+
+test('figures animate to a new value over about a second', async ({ page }) => {
+  const { text, total } = await totalAfterChange(page, 250)
+  const shown = Number((text ?? '').replace(/[^\d]/g, ''))
+  expect(shown).toBeGreaterThan(1650)
+  expect(shown).toBeLessThan(2750)
+  await expect(total).toHaveText('JPY\u00a02,750', { timeout: 2000 })
+})
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('figures change at once', async ({ page }) => {
+    const { text } = await totalAfterChange(page, 50)
+    expect(text).toBe('JPY\u00a02,750')
+  })
+})
