@@ -1,4 +1,5 @@
 import { createContext } from 'react-router'
+import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
@@ -7,6 +8,7 @@ type LogFn = (object: object, message?: string) => void
 
 /** What the server hands every loader, action and the renderer for one request. */
 export type RequestContext = {
+  catalog: CatalogService
   settings: SettingsService
   shippingRates: ShippingRatesService
   language: Language

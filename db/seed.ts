@@ -1,7 +1,8 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import type { Database } from './client.ts'
-import { settings, shippingRates } from './schema/index.ts'
+import { settings, shippingRates, storeCategories, stores } from './schema/index.ts'
 import { seedRateRows } from './seed-data/shipping-rates.ts'
+import { SEED_STORES } from './seed-data/stores.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
 const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messaging'])
@@ -10,7 +11,9 @@ const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messagin
  * Seeds what a fresh installation needs. Idempotent: rows that exist are left alone, so a
  * value staff changed is never overwritten by a restart.
  */
-export async function seedDatabase(db: Database): Promise<{ settings: number; shippingRates: number }> {
+export async function seedDatabase(
+  db: Database,
+): Promise<{ settings: number; shippingRates: number; stores: number }> {
   return db.transaction(async (tx) => {
     const settingRows = SETTING_KEYS.map((key) => ({
       key,
@@ -41,6 +44,36 @@ export async function seedDatabase(db: Database): Promise<{ settings: number; sh
             })),
           )
           .returning({ method: shippingRates.method })
-    return { settings: insertedSettings.length, shippingRates: insertedRates.length }
+
+    // Likewise the store guide: seeded once, then it belongs to staff.
+    const [existingStore] = await tx.select({ id: stores.id }).from(stores).limit(1)
+    let insertedStores = 0
+    if (!existingStore) {
+      const created = await tx
+        .insert(stores)
+        .values(
+          SEED_STORES.map((store, index) => ({
+            slug: store.slug,
+            name: store.name,
+            url: store.url,
+            descriptionEs: store.es,
+            descriptionEn: store.en,
+            logoText: store.logo,
+            logoColor: store.color,
+            sortOrder: index,
+          })),
+        )
+        .returning({ id: stores.id, slug: stores.slug })
+      const idBySlug = new Map(created.map((row) => [row.slug, row.id]))
+      await tx
+        .insert(storeCategories)
+        .values(
+          SEED_STORES.flatMap((store) =>
+            store.categories.map((category) => ({ storeId: idBySlug.get(store.slug) ?? -1, category })),
+          ),
+        )
+      insertedStores = created.length
+    }
+    return { settings: insertedSettings.length, shippingRates: insertedRates.length, stores: insertedStores }
   })
 }

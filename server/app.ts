@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
+import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
@@ -22,6 +23,7 @@ import { securityHeaders } from './security-headers.ts'
  * Process concerns (database start-up, listening, shutdown) live in server/main.ts.
  */
 export type AppDeps = {
+  catalog: CatalogService
   settings: SettingsService
   shippingRates: ShippingRatesService
   logger: Logger
@@ -122,6 +124,7 @@ export function createApp(deps: AppDeps) {
       pageCache,
       getLoadContext: (req, res) => {
         const context: RequestContext = {
+          catalog: deps.catalog,
           settings: deps.settings,
           shippingRates: deps.shippingRates,
           language: res.locals.preferences.language,

@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
+import { createCatalogService } from '#core/catalog/catalog-service.ts'
 import { createShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
@@ -42,7 +43,7 @@ const { db, pool } = createDb(databaseUrl, {
   onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
 })
 const seeded = await seedDatabase(db).catch(startupFailed)
-if (seeded.settings + seeded.shippingRates > 0) logger.info({ seeded }, 'seeded the database')
+if (seeded.settings + seeded.shippingRates + seeded.stores > 0) logger.info({ seeded }, 'seeded the database')
 
 const settings = createSettingsService({ db })
 const shippingRates = createShippingRatesService({ db })
@@ -57,6 +58,7 @@ const settingsListener = listenForSettingsChanges({
 })
 
 const deps: AppDeps = {
+  catalog: createCatalogService({ db }),
   settings,
   shippingRates,
   logger,

@@ -1,3 +1,4 @@
 // The one barrel in the project: Drizzle needs the whole schema as one object.
 export * from './settings.ts'
 export * from './shipping-rates.ts'
+export * from './stores.ts'
