@@ -37,7 +37,8 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on its own embedded database, as `npm start` runs it.
-    command: 'node server/main.ts',
+    // A fresh database each run: rate-limit counters and messages from earlier runs stay out.
+    command: 'rm -rf data/e2e && node server/main.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,6 @@
 import { createContext } from 'react-router'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
+import type { ContactService } from '#core/contact/contact-service.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
@@ -9,6 +10,9 @@ type LogFn = (object: object, message?: string) => void
 /** What the server hands every loader, action and the renderer for one request. */
 export type RequestContext = {
   catalog: CatalogService
+  contact: ContactService
+  /** The client's IP address, for rate limits. Never taken from a header the client controls. */
+  clientIp: string
   settings: SettingsService
   shippingRates: ShippingRatesService
   language: Language

@@ -7,15 +7,15 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
-import type { CatalogService } from '#core/catalog/catalog-service.ts'
+import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
-import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
-import type { SettingsService } from '#core/settings/settings-service.ts'
+import type { Database } from '#db/client.ts'
 import type { Logger } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
+import { createServices } from './services.ts'
 
 /**
  * The Express application. This file is the entry of the server build (see vite.config.ts),
@@ -23,9 +23,8 @@ import { securityHeaders } from './security-headers.ts'
  * Process concerns (database start-up, listening, shutdown) live in server/main.ts.
  */
 export type AppDeps = {
-  catalog: CatalogService
-  settings: SettingsService
-  shippingRates: ShippingRatesService
+  db: Database
+  contactForwarding: ContactForwarding
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
   checkDatabase: () => Promise<void>
@@ -42,6 +41,7 @@ const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }
 
 export function createApp(deps: AppDeps) {
+  const services = createServices({ db: deps.db, contactForwarding: deps.contactForwarding })
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', deps.trustProxy ?? 0)
@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps) {
     deps.isProduction && deps.pageCache?.enabled
       ? createPageCache({ ttlMs: deps.pageCache.ttlSeconds * 1000 })
       : null
-  if (pageCache) deps.settings.onInvalidate(() => pageCache.clear())
+  if (pageCache) services.settings.onInvalidate(() => pageCache.clear())
 
   app.use(
     pinoHttp({
@@ -124,9 +124,12 @@ export function createApp(deps: AppDeps) {
       pageCache,
       getLoadContext: (req, res) => {
         const context: RequestContext = {
-          catalog: deps.catalog,
-          settings: deps.settings,
-          shippingRates: deps.shippingRates,
+          catalog: services.catalog,
+          contact: services.contact,
+          // The socket's address, or the proxy's forwarded one when TRUST_PROXY says there is one.
+          clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          settings: services.settings,
+          shippingRates: services.shippingRates,
           language: res.locals.preferences.language,
           currency: res.locals.preferences.currency,
           nonce: res.locals.nonce,
@@ -139,7 +142,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use(errorHandler())
-  return app
+  return { app, services }
 }
 
 function apiRouter() {

@@ -27,6 +27,16 @@ const EnvSchema = z
     PAGE_CACHE: booleanish.default(true),
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+    /** Key of the external form service; when set, contact messages are also forwarded there. */
+    CONTACT_FORM_ACCESS_KEY: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((value) => value || null),
+    CONTACT_FORM_ENDPOINT: z.url().default('https://api.web3forms.com/submit'),
+    /** How often each process retries contact messages whose forwarding is due. */
+    CONTACT_FORWARD_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })
   .transform((env) => ({
     ...env,

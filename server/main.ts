@@ -1,8 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
-import { createCatalogService } from '#core/catalog/catalog-service.ts'
-import { createShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
-import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -10,6 +7,7 @@ import type { AppDeps, createApp } from './app.ts'
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
+import type { Services } from './services.ts'
 import { listenForSettingsChanges } from './settings-listener.ts'
 
 /**
@@ -45,22 +43,31 @@ const { db, pool } = createDb(databaseUrl, {
 const seeded = await seedDatabase(db).catch(startupFailed)
 if (seeded.settings + seeded.shippingRates + seeded.stores > 0) logger.info({ seeded }, 'seeded the database')
 
-const settings = createSettingsService({ db })
-const shippingRates = createShippingRatesService({ db })
+// The services live in the app's module graph (server/app.ts builds them); this process holds
+// the current ones to feed them change notifications and run the forwarding worker.
+let services: Services | null = null
+
 // One channel announces changes to prices, fees and rates alike.
 const settingsListener = listenForSettingsChanges({
   databaseUrl,
-  onChange: () => {
-    shippingRates.invalidate()
-    settings.invalidate()
-  },
+  onChange: () => services?.pricesChanged(),
   logger,
 })
 
+// Retries contact forwards that are due. Every process may run it: rows are claimed with SKIP LOCKED.
+let forwarding: Promise<unknown> = Promise.resolve()
+const forwardTimer = env.CONTACT_FORM_ACCESS_KEY
+  ? setInterval(() => {
+      forwarding = (services?.contact.forwardPending() ?? Promise.resolve()).catch((error) =>
+        logger.warn({ err: error }, 'contact forwarding failed'),
+      )
+    }, env.CONTACT_FORWARD_INTERVAL_SECONDS * 1000)
+  : null
+forwardTimer?.unref()
+
 const deps: AppDeps = {
-  catalog: createCatalogService({ db }),
-  settings,
-  shippingRates,
+  db,
+  contactForwarding: { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: env.CONTACT_FORM_ENDPOINT },
   logger,
   checkDatabase: async () => {
     await pool.query('SELECT 1')
@@ -106,6 +113,8 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   await closeDev?.()
+  if (forwardTimer) clearInterval(forwardTimer)
+  await forwarding
   await settingsListener.close()
   await pool.end()
   await embedded?.stop()
@@ -116,10 +125,9 @@ async function shutdown(signal: string) {
 async function productionHandler() {
   const buildPath = path.join(root, 'build', 'server', 'index.js')
   const mod = (await import(buildPath)) as { createApp: typeof createApp }
-  return {
-    handler: mod.createApp({ ...deps, clientDir: path.join(root, 'build', 'client') }),
-    closeDev: null,
-  }
+  const created = mod.createApp({ ...deps, clientDir: path.join(root, 'build', 'client') })
+  services = created.services
+  return { handler: created.app, closeDev: null }
 }
 
 /** Vite in middleware mode: every request loads the current server/app.ts, so edits apply at once. */
@@ -129,11 +137,15 @@ async function developmentHandler() {
   const outer = express()
   outer.disable('x-powered-by')
   outer.use(vite.middlewares)
-  let current: { module: unknown; app: ReturnType<typeof createApp> } | null = null
+  let current: { module: unknown; app: ReturnType<typeof createApp>['app'] } | null = null
   outer.use(async (req, res, next) => {
     try {
       const mod = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof createApp }
-      if (current?.module !== mod) current = { module: mod, app: mod.createApp(deps) }
+      if (current?.module !== mod) {
+        const created = mod.createApp(deps)
+        services = created.services
+        current = { module: mod, app: created.app }
+      }
       current.app(req, res, next)
     } catch (error) {
       vite.ssrFixStacktrace(error as Error)

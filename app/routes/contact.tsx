@@ -1,35 +1,73 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
+import { requestContext } from '#app/context.ts'
 import { useRootData } from '#app/lib/root-data.ts'
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactMessageSchema } from '#core/contact/contact-schemas.ts'
+import { RateLimitedError } from '#core/shared/errors.ts'
+import type { Route } from './+types/contact.ts'
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get('sent') === '1' }
+}
+
+/** Validates with the form's own schema, stores the message, then redirects (post/redirect/get). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { contact, clientIp, language, log } = context.get(requestContext)
+  const formData = await request.formData().catch(() => null)
+  if (!formData)
+    return data({ result: { status: 'error' as const, error: { '': ['unreadable'] } } }, { status: 400 })
+  const submission = parseWithZod(formData, { schema: ContactMessageSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    const stored = await contact.submit(submission.value, { clientKey: `ip:${clientIp}`, language })
+    // Forward now rather than at the next tick of the retry worker; a failure is retried later.
+    if (stored.forward)
+      void contact.forwardPending().catch((error) => log.warn({ err: error }, 'contact forwarding failed'))
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data(
+        { result: submission.reply({ formErrors: ['rateLimited'] }) },
+        { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      )
+    }
+    throw error
+  }
+  return redirect('/contact?sent=1#contact-form')
+}
+
+// A refused post keeps its Retry-After on the document response.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
 
 export default function ContactRoute() {
   const { t } = useTranslation()
-  const data = useRootData()
-  const channels = data
+  const { sent } = useLoaderData<typeof loader>()
+  const root = useRootData()
+  const channels = root
     ? [
         {
-          label: t('contact.email'),
-          href: `mailto:${data.settings.company.email}`,
-          text: data.settings.company.email,
+          label: t('contact.channels.email'),
+          href: `mailto:${root.settings.company.email}`,
+          text: root.settings.company.email,
           external: false,
         },
         {
-          label: t('contact.instagram'),
-          href: data.settings.messaging.instagram,
-          text: data.settings.messaging.instagram,
+          label: t('contact.channels.facebook'),
+          href: root.settings.messaging.facebook,
+          text: root.settings.messaging.facebook,
           external: true,
         },
         {
-          label: t('contact.facebook'),
-          href: data.settings.messaging.facebook,
-          text: data.settings.messaging.facebook,
-          external: true,
-        },
-        {
-          label: t('contact.whatsapp'),
-          href: data.settings.messaging.whatsapp,
-          text: data.settings.messaging.whatsapp,
+          label: t('contact.channels.instagram'),
+          href: root.settings.messaging.instagram,
+          text: root.settings.messaging.instagram,
           external: true,
         },
       ]
@@ -38,28 +76,193 @@ export default function ContactRoute() {
     <>
       <PageMeta title={t('contact.title')} description={t('contact.description')} />
       <PageIntro heading={t('contact.heading')} lead={t('contact.lead')} />
-      <section className="mx-auto max-w-6xl px-4">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {channels.map((channel) => (
-            <li key={channel.label} className="rounded-lg border border-slate-200 p-5">
-              <h2 className="text-sm font-medium text-slate-700">{channel.label}</h2>
-              <a
-                href={channel.href}
-                className="mt-1 inline-flex min-h-11 items-center break-all font-semibold text-red-800 underline underline-offset-4"
-                {...(channel.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                {channel.text}
-                {channel.external ? <span className="sr-only"> {t('contact.opensInNewTab')}</span> : null}
-              </a>
-            </li>
-          ))}
-        </ul>
-        {data?.demo.messaging ? (
-          <p className="mt-4 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
-            {t('site.demoData')}
-          </p>
-        ) : null}
-      </section>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[3fr_2fr]">
+        <section id="contact-form" aria-labelledby="contact-form-heading" className="scroll-mt-4">
+          <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
+            {t('contact.form.heading')}
+          </h2>
+          {sent ? <SentConfirmation /> : <ContactForm />}
+        </section>
+        <div className="space-y-10">
+          <section aria-labelledby="channels-heading">
+            <h2 id="channels-heading" className="text-xl font-bold text-slate-900">
+              {t('contact.channels.heading')}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {channels.map((channel) => (
+                <li key={channel.label} className="rounded-lg border border-slate-200 p-4">
+                  <h3 className="text-sm font-medium text-slate-700">{channel.label}</h3>
+                  <a
+                    href={channel.href}
+                    className="inline-flex min-h-11 items-center break-all font-semibold text-red-800 underline underline-offset-4"
+                    {...(channel.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    {channel.text}
+                    {channel.external ? <span className="sr-only"> {t('contact.opensInNewTab')}</span> : null}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            {root?.demo.messaging ? (
+              <p className="mt-3 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                {t('site.demoData')}
+              </p>
+            ) : null}
+          </section>
+          <section aria-labelledby="staff-heading">
+            <h2 id="staff-heading" className="text-xl font-bold text-slate-900">
+              {t('contact.staff.heading')}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {(['englishMarket', 'leader'] as const).map((member) => (
+                <li key={member} className="rounded-lg border border-slate-200 p-4">
+                  <h3 className="font-semibold text-slate-900">{t(`contact.staff.${member}.role`)}</h3>
+                  <p className="mt-1 text-sm text-slate-700">{t(`contact.staff.${member}.text`)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
     </>
+  )
+}
+
+function SentConfirmation() {
+  const { t } = useTranslation()
+  return (
+    <div role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-5">
+      <p className="text-lg font-semibold text-emerald-950">{t('contact.form.sentTitle')}</p>
+      <p className="mt-1 text-emerald-950">{t('contact.form.sentText')}</p>
+      <Link
+        to="/contact#contact-form"
+        className="mt-3 inline-flex min-h-11 items-center font-semibold text-red-800 underline"
+      >
+        {t('contact.form.sendAnother')}
+      </Link>
+    </div>
+  )
+}
+
+const LIMITS = {
+  name: { max: CONTACT_LIMITS.name },
+  email: { max: CONTACT_LIMITS.email },
+  subject: {},
+  message: { min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.message },
+} as const
+
+function ContactForm() {
+  const { t } = useTranslation()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const isSubmitting = navigation.state === 'submitting'
+  const [form, fields] = useForm({
+    id: 'contact',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ContactMessageSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactMessageSchema }),
+  })
+  const errorOf = (name: keyof typeof LIMITS) => {
+    const key = fields[name].errors?.[0]
+    return key ? t(`contact.form.errors.${key as 'required'}`, LIMITS[name]) : null
+  }
+  const formError = form.errors?.[0]
+
+  return (
+    // noValidate: the messages come from our schema, in the page language, with and without JS.
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+      {formError ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
+          {t(`contact.form.errors.${formError as 'rateLimited'}`)}
+        </p>
+      ) : null}
+      <FormField id={fields.name.id} label={t('contact.form.name')} error={errorOf('name')}>
+        {(control) => (
+          <input
+            {...control}
+            key={fields.name.key}
+            name={fields.name.name}
+            defaultValue={fields.name.initialValue}
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField id={fields.email.id} label={t('contact.form.email')} error={errorOf('email')}>
+        {(control) => (
+          <input
+            {...control}
+            key={fields.email.key}
+            name={fields.email.name}
+            defaultValue={fields.email.initialValue}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField id={fields.subject.id} label={t('contact.form.subject')} error={errorOf('subject')}>
+        {(control) => (
+          <select
+            {...control}
+            key={fields.subject.key}
+            name={fields.subject.name}
+            defaultValue={fields.subject.initialValue ?? ''}
+            required
+            className={inputClass}
+          >
+            <option value="" disabled>
+              {t('contact.form.chooseSubject')}
+            </option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {t(`contact.form.subjects.${subject}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id={fields.message.id}
+        label={t('contact.form.message')}
+        hint={t('contact.form.messageHint', LIMITS.message)}
+        error={errorOf('message')}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            key={fields.message.key}
+            name={fields.message.name}
+            defaultValue={fields.message.initialValue}
+            required
+            minLength={CONTACT_LIMITS.messageMin}
+            maxLength={CONTACT_LIMITS.message}
+            rows={6}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+      {/* The bot-check: hidden from people and assistive technology, so only bots tick it. */}
+      <div hidden>
+        <label>
+          <input type="checkbox" name="botcheck" tabIndex={-1} autoComplete="off" />
+          {t('contact.form.botcheck')}
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+      >
+        {isSubmitting ? t('contact.form.sending') : t('contact.form.send')}
+      </button>
+    </Form>
   )
 }

@@ -20,3 +20,14 @@ export class AppError extends Error {
 export function isAppError(error: unknown, code?: AppErrorCode): error is AppError {
   return error instanceof AppError && (code === undefined || error.code === code)
 }
+
+/** Too many attempts: the caller should answer 429 with Retry-After. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rate_limited', message)
+    this.name = 'RateLimitedError'
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}

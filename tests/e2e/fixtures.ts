@@ -9,19 +9,21 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
-      // Chromium reports a document served with 404 (our not-found page) as a failed resource;
-      // that one is intended. Any other failed resource still counts.
-      const notFoundDocuments = new Set<string>()
+      // Chromium reports a document served with a 4xx (our not-found page, a form answered 400
+      // with its errors) as a failed resource; those are intended. Any other failure counts.
+      const clientErrorDocuments = new Set<string>()
       page.on('response', (response) => {
-        if (response.status() === 404 && response.request().isNavigationRequest())
-          notFoundDocuments.add(response.url())
+        const status = response.status()
+        if (status >= 400 && status < 500 && response.request().isNavigationRequest()) {
+          clientErrorDocuments.add(response.url())
+        }
       })
       page.on('console', (message) => {
         if (message.type() !== 'error') return
-        const isOwnNotFound =
+        const isIntended =
           message.text().startsWith('Failed to load resource') &&
-          notFoundDocuments.has(message.location().url)
-        if (!isOwnNotFound) errors.push(`${message.text()} (${message.location().url})`)
+          clientErrorDocuments.has(message.location().url)
+        if (!isIntended) errors.push(`${message.text()} (${message.location().url})`)
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)

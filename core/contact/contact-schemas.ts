@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+/** Subjects of the contact form, in display order. */
+export const CONTACT_SUBJECTS = ['general', 'order', 'shipping', 'product', 'other'] as const
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]
+
+export const CONTACT_LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 } as const
+
+// Messages are i18n keys under `contact.form.errors`; the UI translates them. NUL and other
+// control characters (except line breaks and tabs) are refused: PostgreSQL cannot store NUL,
+// and nobody types them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+const text = (max: number) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(max, { error: 'tooLong', abort: true })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'invalidCharacters' })
+
+/** One schema for the form (in the browser) and the server action. */
+export const ContactMessageSchema = z.object({
+  name: text(CONTACT_LIMITS.name),
+  email: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(CONTACT_LIMITS.email, { error: 'tooLong', abort: true })
+    .pipe(z.email({ error: 'email' })),
+  subject: z.enum(CONTACT_SUBJECTS, { error: 'subject' }),
+  message: text(CONTACT_LIMITS.message).refine((value) => value.length >= CONTACT_LIMITS.messageMin, {
+    error: 'tooShort',
+  }),
+  // The hidden bot-check box: people never see it, so only bots tick it.
+  botcheck: z
+    .string()
+    .optional()
+    .transform((value) => value !== undefined && value !== ''),
+})
+
+export type ContactMessageInput = z.output<typeof ContactMessageSchema>

@@ -1,0 +1,34 @@
+import { lt, sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { rateLimits } from '#db/schema/index.ts'
+
+export type RateLimitRule = { limit: number; windowSeconds: number }
+
+/**
+ * Counts one use of `key` in the current fixed window and says whether it is within the limit.
+ * Atomic in PostgreSQL (one upsert), so it holds across app processes and restarts.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+  const windowMs = rule.windowSeconds * 1000
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count })
+  // Windows older than a day serve no limit: clear them now and then, not on every request.
+  if (Math.random() < 0.01) {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)))
+  }
+  const count = row?.count ?? 1
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)
+  return { allowed: count <= rule.limit, count, retryAfterSeconds }
+}

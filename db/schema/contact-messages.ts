@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * Every message sent through the contact form, stored before anything else happens to it.
+ * Forwarding to the external form service is tracked here, so a failed forward is retried and
+ * the message is never lost.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    language: text().notNull(),
+    // Ticked the hidden bot-check box: answered like a success, kept out of the inbox, never forwarded.
+    isSpam: boolean().notNull().default(false),
+    // not_configured: no form service key; skipped: spam; pending: to send; sent; failed: gave up.
+    forwardStatus: text().notNull(),
+    forwardAttempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    forwardedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('contact_messages_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.forwardStatus} = 'pending'`),
+    index('contact_messages_created_at_idx').on(table.createdAt),
+    check(
+      'contact_messages_forward_status_check',
+      sql`${table.forwardStatus} in ('not_configured', 'skipped', 'pending', 'sent', 'failed')`,
+    ),
+  ],
+)
+
+/**
+ * Fixed-window counters for rate limits, shared by every app process. A row per key and window;
+ * old windows are deleted as new ones are used.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limits_window_idx').on(table.windowStart),
+  ],
+)

@@ -1,0 +1,96 @@
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+const TEXT = {
+  es: {
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    subject: 'Asunto',
+    message: 'Mensaje',
+    send: 'Enviar mensaje',
+    sent: 'Mensaje enviado',
+    another: 'Enviar otro mensaje',
+    required: 'Este campo es obligatorio.',
+    invalidEmail: 'Ingresa un correo electrónico válido, como nombre@ejemplo.com.',
+    chooseSubject: 'Elige un asunto.',
+    tooShort: 'Escribe al menos 10 caracteres.',
+  },
+  en: {
+    name: 'Name',
+    email: 'E-mail',
+    subject: 'Subject',
+    message: 'Message',
+    send: 'Send message',
+    sent: 'Message sent',
+    another: 'Send another message',
+    required: 'This field is required.',
+    invalidEmail: 'Enter a valid e-mail address, like name@example.com.',
+    chooseSubject: 'Choose a subject.',
+    tooShort: 'Write at least 10 characters.',
+  },
+} as const
+
+for (const language of ['es', 'en'] as const) {
+  const text = TEXT[language]
+
+  test(`sending a message shows the confirmation (${language})`, async ({ page }) => {
+    await page.goto(`/contact?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(text.name, { exact: true }).fill('María López')
+    await page.getByLabel(text.email, { exact: true }).fill('maria@example.com')
+    await page.getByLabel(text.subject, { exact: true }).selectOption('shipping')
+    await page.getByLabel(text.message, { exact: true }).fill('¿Cuánto tarda un envío exprés a Perú?')
+    await page.getByRole('button', { name: text.send }).click()
+    await expect(page.getByRole('status')).toContainText(text.sent)
+    await expect(page).toHaveURL(/sent=1/)
+    await page.getByRole('link', { name: text.another }).click()
+    await expect(page.getByLabel(text.name, { exact: true })).toBeVisible()
+  })
+
+  test(`every validation error is shown in the page language (${language})`, async ({ page }) => {
+    await page.goto(`/contact?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByRole('button', { name: text.send }).click()
+    for (const label of [text.name, text.email, text.message]) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    }
+    await expect(page.getByText(text.required)).toHaveCount(3)
+    await expect(page.getByText(text.chooseSubject)).toBeVisible()
+
+    await page.getByLabel(text.email, { exact: true }).fill('not-an-email')
+    await page.getByLabel(text.message, { exact: true }).fill('short')
+    await page.getByRole('button', { name: text.send }).click()
+    await expect(page.getByText(text.invalidEmail)).toBeVisible()
+    await expect(page.getByText(text.tooShort)).toBeVisible()
+    await expect(page).not.toHaveURL(/sent=1/)
+  })
+}
+
+test('a ticked bot-check is answered like a success', async ({ page }) => {
+  await page.goto('/contact?lang=en')
+  await waitForHydration(page)
+  await page.getByLabel('Name', { exact: true }).fill('Bot')
+  await page.getByLabel('E-mail', { exact: true }).fill('bot@example.com')
+  await page.getByLabel('Subject', { exact: true }).selectOption('other')
+  await page.getByLabel('Message', { exact: true }).fill('Buy cheap followers now!!!')
+  await page.locator('input[name="botcheck"]').evaluate((box: HTMLInputElement) => {
+    box.checked = true
+  })
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByRole('status')).toContainText('Message sent')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form validates on the server and sends', async ({ page }) => {
+    await page.goto('/contact?lang=es')
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click()
+    await expect(page.getByText('Este campo es obligatorio.').first()).toBeVisible()
+    await page.getByLabel('Nombre', { exact: true }).fill('Jorge')
+    await page.getByLabel('Correo electrónico', { exact: true }).fill('jorge@example.com')
+    await page.getByLabel('Asunto', { exact: true }).selectOption('order')
+    await page.getByLabel('Mensaje', { exact: true }).fill('Quiero saber el estado de mi pedido.')
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click()
+    await expect(page.getByRole('status')).toContainText('Mensaje enviado')
+  })
+})
