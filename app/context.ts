@@ -1,8 +1,10 @@
 import { createContext } from 'react-router'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
-import type { Currency, Language } from '#core/preferences/preferences.ts'
+import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'
+import type { ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
+import type { ReviewsService } from '#core/reviews/reviews-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 
 type LogFn = (object: object, message?: string) => void
@@ -11,6 +13,7 @@ type LogFn = (object: object, message?: string) => void
 export type RequestContext = {
   catalog: CatalogService
   contact: ContactService
+  reviews: ReviewsService
   /** The client's IP address, for rate limits. Never taken from a header the client controls. */
   clientIp: string
   settings: SettingsService
@@ -22,6 +25,9 @@ export type RequestContext = {
   requestId: string
   /** Public origin of the site, for canonical links. */
   appUrl: string
+  thirdParty: ThirdPartyConfig
+  /** The visitor's answer about third-party content. */
+  consent: Consent
   log: { info: LogFn; warn: LogFn; error: LogFn }
 }
 

@@ -9,8 +9,10 @@ import {
   ScrollRestoration,
   useLoaderData,
 } from 'react-router'
+import { hasThirdParty } from '#core/preferences/third-party.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
+import { ConsentBanner } from './components/consent/consent-banner.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
@@ -25,7 +27,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { settings, language, currency } = context.get(requestContext)
+  const { settings, language, currency, thirdParty, consent } = context.get(requestContext)
   const [values, demoKeys] = await Promise.all([settings.get(), settings.demoKeys()])
   return {
     language,
@@ -40,6 +42,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       freeStorageDays: values.freeStorageDays,
     },
     demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
+    thirdParty: {
+      configured: hasThirdParty(thirdParty),
+      consent,
+      reviewsWidgetId: thirdParty.reviewsWidgetId,
+      instagramWidgetId: thirdParty.instagramWidgetId,
+      scriptUrl: thirdParty.scriptUrl,
+    },
   }
 }
 
@@ -72,7 +81,13 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter company={data.settings.company} isDemoCompany={data.demo.company} year={data.year} />
+      <SiteFooter
+        company={data.settings.company}
+        isDemoCompany={data.demo.company}
+        year={data.year}
+        showConsentSettings={data.thirdParty.configured}
+      />
+      {data.thirdParty.configured && data.thirdParty.consent === null ? <ConsentBanner /> : null}
     </>
   )
 }

@@ -7,5 +7,6 @@ export default [
   route('calculator', 'routes/calculator.tsx'),
   route('store-guide', 'routes/store-guide.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('consent', 'routes/consent.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

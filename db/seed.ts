@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import type { Database } from './client.ts'
-import { settings, shippingRates, storeCategories, stores } from './schema/index.ts'
+import { reviews, settings, shippingRates, storeCategories, stores } from './schema/index.ts'
+import { SEED_REVIEWS } from './seed-data/reviews.ts'
 import { seedRateRows } from './seed-data/shipping-rates.ts'
 import { SEED_STORES } from './seed-data/stores.ts'
 
@@ -13,7 +14,7 @@ const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messagin
  */
 export async function seedDatabase(
   db: Database,
-): Promise<{ settings: number; shippingRates: number; stores: number }> {
+): Promise<{ settings: number; shippingRates: number; stores: number; reviews: number }> {
   return db.transaction(async (tx) => {
     const settingRows = SETTING_KEYS.map((key) => ({
       key,
@@ -74,6 +75,19 @@ export async function seedDatabase(
         )
       insertedStores = created.length
     }
-    return { settings: insertedSettings.length, shippingRates: insertedRates.length, stores: insertedStores }
+
+    const [existingReview] = await tx.select({ id: reviews.id }).from(reviews).limit(1)
+    const insertedReviews = existingReview
+      ? []
+      : await tx
+          .insert(reviews)
+          .values(SEED_REVIEWS.map((review) => ({ ...review, isDemo: true })))
+          .returning({ id: reviews.id })
+    return {
+      settings: insertedSettings.length,
+      shippingRates: insertedRates.length,
+      stores: insertedStores,
+      reviews: insertedReviews.length,
+    }
   })
 }

@@ -28,7 +28,7 @@ for (const width of [375, 1280]) {
     }
     if (width === 375) {
       await page.goto(`${base}/?lang=${language}`)
-      await page.locator('summary').click()
+      await page.getByRole('banner').locator('summary').click()
       await page.screenshot({ path: `screenshots/${width}-${language}-menu-open.png` })
     }
     await page.close()

@@ -9,6 +9,7 @@ import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
+import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import type { Database } from '#db/client.ts'
 import type { Logger } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -25,6 +26,7 @@ import { createServices } from './services.ts'
 export type AppDeps = {
   db: Database
   contactForwarding: ContactForwarding
+  thirdParty: ThirdPartyConfig
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
   checkDatabase: () => Promise<void>
@@ -70,7 +72,15 @@ export function createApp(deps: AppDeps) {
       },
     }),
   )
-  app.use(securityHeaders({ isProduction: deps.isProduction }))
+  // Language, currency and consent first: the security headers and the page cache depend on them.
+  app.use(preferences({ secureCookies: deps.appUrl.startsWith('https:') }))
+  const widgetsConfigured = hasThirdParty(deps.thirdParty)
+  app.use(
+    securityHeaders({
+      isProduction: deps.isProduction,
+      allowsThirdParty: (res) => widgetsConfigured && res.locals.consent === 'granted',
+    }),
+  )
   // Level 4: nearly the size of the default 6 at a fraction of its CPU; every page is compressed per
   // response (its nonce differs each time).
   app.use(compression({ level: 4 }))
@@ -87,17 +97,21 @@ export function createApp(deps: AppDeps) {
         fallthrough: false,
       }),
     )
-    // Files at the root of build/client (favicon…) are listed once, so a page request costs no
-    // file-system lookup.
+    // Public files (favicon, images/…) are listed once at start-up, so a page request costs no
+    // file-system lookup; each public folder is served under its own path.
     const clientDir = deps.clientDir
-    const rootFiles = new Set(
-      fs
-        .readdirSync(clientDir, { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => `/${entry.name}`),
-    )
+    const entries = fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.name !== 'assets')
+    const rootFiles = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
     const serveRootFile = express.static(clientDir, { maxAge: '1h', index: false })
     app.use((req, res, next) => (rootFiles.has(req.path) ? serveRootFile(req, res, next) : next()))
+    for (const folder of entries.filter((entry) => entry.isDirectory())) {
+      app.use(
+        `/${folder.name}`,
+        express.static(path.join(clientDir, folder.name), { maxAge: '1d', index: false, fallthrough: false }),
+      )
+    }
   }
 
   app.get('/healthz', (_req, res) => {
@@ -115,7 +129,6 @@ export function createApp(deps: AppDeps) {
   })
 
   app.use('/api', apiRouter())
-  app.use(preferences({ secureCookies: deps.appUrl.startsWith('https:') }))
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES))
   app.use(
     reactRouterHandler({
@@ -126,6 +139,7 @@ export function createApp(deps: AppDeps) {
         const context: RequestContext = {
           catalog: services.catalog,
           contact: services.contact,
+          reviews: services.reviews,
           // The socket's address, or the proxy's forwarded one when TRUST_PROXY says there is one.
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           settings: services.settings,
@@ -135,6 +149,8 @@ export function createApp(deps: AppDeps) {
           nonce: res.locals.nonce,
           requestId: String(req.id),
           appUrl: deps.appUrl,
+          thirdParty: deps.thirdParty,
+          consent: res.locals.consent,
           log: req.log,
         }
         return new RouterContextProvider(new Map([[requestContext, context]]))

@@ -37,6 +37,22 @@ const EnvSchema = z
     CONTACT_FORM_ENDPOINT: z.url().default('https://api.web3forms.com/submit'),
     /** How often each process retries contact messages whose forwarding is due. */
     CONTACT_FORWARD_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Third-party widgets (Elfsight-style ids); each shows only after the visitor consents. */
+    REVIEWS_WIDGET_ID: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{0,80}$/)
+      .optional()
+      .transform((value) => value || null),
+    INSTAGRAM_WIDGET_ID: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{0,80}$/)
+      .optional()
+      .transform((value) => value || null),
+    WIDGET_SCRIPT_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('https://static.elfsight.com/platform/platform.js'),
   })
   .transform((env) => ({
     ...env,

@@ -41,7 +41,7 @@ const { db, pool } = createDb(databaseUrl, {
   onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
 })
 const seeded = await seedDatabase(db).catch(startupFailed)
-if (seeded.settings + seeded.shippingRates + seeded.stores > 0) logger.info({ seeded }, 'seeded the database')
+if (Object.values(seeded).some((count) => count > 0)) logger.info({ seeded }, 'seeded the database')
 
 // The services live in the app's module graph (server/app.ts builds them); this process holds
 // the current ones to feed them change notifications and run the forwarding worker.
@@ -68,6 +68,11 @@ forwardTimer?.unref()
 const deps: AppDeps = {
   db,
   contactForwarding: { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: env.CONTACT_FORM_ENDPOINT },
+  thirdParty: {
+    reviewsWidgetId: env.REVIEWS_WIDGET_ID,
+    instagramWidgetId: env.INSTAGRAM_WIDGET_ID,
+    scriptUrl: env.WIDGET_SCRIPT_URL,
+  },
   logger,
   checkDatabase: async () => {
     await pool.query('SELECT 1')

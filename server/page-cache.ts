@@ -65,9 +65,9 @@ export function createPageCache({ maxEntries = 1_000, ttlMs = 60_000, now = Date
   }
 }
 
-/** The cache key: path and the remaining query (sorted), with the resolved preferences. */
-export function pageCacheKey(url: URL, language: string, currency: string): string {
+/** The cache key: path and the remaining query (sorted), with the resolved preferences and consent. */
+export function pageCacheKey(url: URL, language: string, currency: string, consent = 'unset'): string {
   const params = [...url.searchParams].filter(([name]) => name !== 'lang' && name !== 'currency')
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `${language}|${currency}|${url.pathname}?${new URLSearchParams(params).toString()}`
+  return `${language}|${currency}|${consent}|${url.pathname}?${new URLSearchParams(params).toString()}`
 }

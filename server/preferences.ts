@@ -1,10 +1,12 @@
 import type { RequestHandler } from 'express'
 import {
+  CONSENT_COOKIE,
   CURRENCY_COOKIE,
   CURRENCY_PARAM,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
   type Preferences,
+  parseConsent,
   resolvePreferences,
 } from '#core/preferences/preferences.ts'
 
@@ -31,6 +33,7 @@ export function preferences({ secureCookies }: { secureCookies: boolean }): Requ
       language: resolved.language,
       currency: resolved.currency,
     } satisfies Preferences
+    res.locals.consent = parseConsent(cookies.get(CONSENT_COOKIE))
     next()
   }
 }

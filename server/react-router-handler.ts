@@ -26,7 +26,9 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
       const nonce: string = res.locals.nonce
       const { language, currency } = res.locals.preferences
       const cacheKey =
-        pageCache && isCacheableRequest(req, url) ? pageCacheKey(url, language, currency) : null
+        pageCache && isCacheableRequest(req, url)
+          ? pageCacheKey(url, language, currency, res.locals.consent ?? 'unset')
+          : null
 
       if (cacheKey) {
         const hit = pageCache?.get(cacheKey, nonce)

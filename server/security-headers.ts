@@ -1,17 +1,27 @@
 import { randomBytes } from 'node:crypto'
-import type { RequestHandler } from 'express'
+import type { RequestHandler, Response } from 'express'
 
 /**
  * The security baseline's headers on every response, and a fresh CSP nonce per request in
  * `res.locals.nonce` (the HTML renderer stamps it on every script it emits).
  */
-export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler {
+export function securityHeaders({
+  isProduction,
+  allowsThirdParty,
+}: {
+  isProduction: boolean
+  /** Whether this response may show third-party widgets (configured, and the visitor consented). */
+  allowsThirdParty: (res: Response) => boolean
+}): RequestHandler {
   return (_req, res, next) => {
     // Development's CSP allows inline scripts and uses no nonce; an empty one keeps the server's
     // HTML identical to what the client renders.
     const nonce = isProduction ? randomBytes(18).toString('base64url') : ''
     res.locals.nonce = nonce
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, isProduction))
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy(nonce, isProduction, allowsThirdParty(res)),
+    )
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')
@@ -23,15 +33,22 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }): Re
   }
 }
 
-export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {
+/**
+ * Strict by default. Only for a visitor who accepted third-party content on a site that has
+ * widgets configured, the policy opens to https: sources for what widgets need (images, styles,
+ * frames, requests); their loader script is trusted through 'strict-dynamic' because our own
+ * nonce-bearing code inserts it.
+ */
+export function contentSecurityPolicy(nonce: string, isProduction: boolean, thirdParty = false): string {
   const directives = isProduction
     ? [
         "default-src 'self'",
         `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
+        thirdParty ? "style-src 'self' 'unsafe-inline' https:" : "style-src 'self'",
+        thirdParty ? "img-src 'self' data: https:" : "img-src 'self' data:",
+        thirdParty ? "font-src 'self' data: https:" : "font-src 'self'",
+        thirdParty ? "connect-src 'self' https:" : "connect-src 'self'",
+        thirdParty ? 'frame-src https:' : "frame-src 'none'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -8,6 +8,7 @@ import {
   createShippingRatesService,
   type ShippingRatesService,
 } from '#core/pricing/shipping-rates-service.ts'
+import { createReviewsService, type ReviewsService } from '#core/reviews/reviews-service.ts'
 import { createSettingsService, type SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
 
@@ -18,6 +19,7 @@ import type { Database } from '#db/client.ts'
 export type Services = {
   catalog: CatalogService
   contact: ContactService
+  reviews: ReviewsService
   settings: SettingsService
   shippingRates: ShippingRatesService
   /** Drops every price cache: settings and rate tables (on NOTIFY from any process). */
@@ -36,6 +38,7 @@ export function createServices({
   return {
     catalog: createCatalogService({ db }),
     contact: createContactService({ db, forwarding: contactForwarding }),
+    reviews: createReviewsService({ db }),
     settings,
     shippingRates,
     pricesChanged() {

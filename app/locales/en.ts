@@ -63,8 +63,141 @@ export default {
       'We buy from any shop in Japan for you, store and consolidate your items, and ship them worldwide. Service fee 500 yen per item.',
     heading: 'Buy anything from Japan, we ship it to you',
     lead: 'Send us the link of any item from a Japanese shop. We quote it, buy it, receive it at our Osaka office, consolidate your purchases and ship them to your door.',
+    order: 'Order now',
+    orderHint: 'Send us the product links on any of these channels:',
     ctaStoreGuide: 'Where to shop',
     ctaCalculator: 'Estimate a price',
+    opensInNewTab: '(opens in a new tab)',
+    steps: {
+      heading: 'How it works, in seven steps',
+      s1: {
+        title: 'Send us the links',
+        text: 'Send the product links, or a clear picture, on Instagram, Facebook or WhatsApp.',
+      },
+      s2: { title: 'Get your quote', text: 'We reply with the quote and an electronic receipt.' },
+      s3: {
+        title: 'Pay the products',
+        text: 'Pay by credit or debit card, or PayPal (no PayPal account needed).',
+      },
+      s4: {
+        title: 'Your items arrive',
+        text: 'Your items arrive at our Osaka office and we let you know by message.',
+      },
+      s5: { title: 'Store or ship', text: 'Keep storing to group more purchases, or ship now.' },
+      s6: {
+        title: 'Pay the shipping',
+        text: 'After weighing and consolidation, pay the international shipping receipt.',
+      },
+      s7: {
+        title: 'Receive your order',
+        text: 'Your parcel travels to you, with tracking on express shipments.',
+      },
+    },
+    reasons: {
+      heading: 'Why shop with us',
+      anything: {
+        title: 'Anything from Japan',
+        text: 'Any shop, including limited products and pre-orders.',
+      },
+      consolidation: {
+        title: 'Free consolidation',
+        text: 'We group orders from different shops into one parcel.',
+      },
+      worldwide: {
+        title: 'Worldwide shipping',
+        text: 'Latin America, Spain, the USA, Europe, Asia and Oceania.',
+      },
+      support: {
+        title: 'Real people, every day',
+        text: 'Support by e-mail and social channels; our site is open 24/7.',
+      },
+    },
+    extras: {
+      heading: 'Also included',
+      service: {
+        title: 'Customer service',
+        text: 'Answers in Spanish and English, from the first question to delivery.',
+      },
+      trust: {
+        title: 'Security and trust',
+        text: 'Electronic receipts for every payment, and card or PayPal checkout.',
+      },
+      web: {
+        title: 'Web service',
+        text: 'Calculators, a store guide and, soon, your orders followed online.',
+      },
+    },
+    reviews: {
+      heading: 'What our customers say',
+      average: '{{average}} out of 5',
+      basedOn_one: 'based on {{count}} review',
+      basedOn_other: 'based on {{count}} reviews',
+      stars: '{{rating}} out of 5 stars',
+      empty: 'No reviews yet.',
+      widgetHeading: 'More reviews and posts',
+    },
+    gallery: {
+      heading: 'From our Osaka office',
+      packing: 'A parcel being packed with several orders consolidated',
+      shop: 'A Japanese shop front with lanterns',
+      fuji: 'Mount Fuji at sunrise',
+      plane: 'A parcel flying abroad',
+      sakura: 'Cherry blossoms in Osaka',
+      torii: 'A shrine gate in Japan',
+      instagramHeading: 'Instagram',
+    },
+    faq: {
+      heading: 'Frequently asked questions',
+      fees: {
+        q: 'How much does your service cost?',
+        a: 'Our fee is {{fee}} per item, plus {{tax}} tax on the product price and the fee. It includes searching, purchasing, consolidation, packaging and free storage. International shipping is charged separately after weighing. There are no hidden fees.',
+      },
+      storage: {
+        q: 'How long can you keep my items?',
+        a: 'Storage is free for up to {{days}} days, so you can group purchases from several shops into one parcel.',
+      },
+      delivery: {
+        q: 'How long does delivery take?',
+        a: 'Economy (small packet): 15 to 21 days (2 to 3 weeks) to Latin America, the USA and Europe, about 1 week to Asia. Express (EMS): 4 to 10 business days.',
+      },
+      lost: {
+        q: 'What if my parcel is lost?',
+        a: 'We open an investigation with the postal carrier. If the parcel is confirmed lost, we refund 50 % of the total product value.',
+      },
+      customs: {
+        q: 'Do I pay customs duties?',
+        a: "Customs duties and import taxes are set by your country and are the customer's responsibility.",
+      },
+      payment: {
+        q: 'How can I pay?',
+        a: 'By credit or debit card, or PayPal through an electronic receipt (no PayPal account needed). Bank transfer and Wise are coming soon.',
+      },
+      countries: {
+        q: 'Which countries do you ship to?',
+        a: 'Directly to Mexico, Chile, Peru, El Salvador, Costa Rica, Spain and Argentina, and to Europe, Oceania and the rest of Asia. Paraguay, Ecuador, Bolivia and Colombia by courier via the USA.',
+      },
+      consolidation: {
+        q: 'Can you combine orders from different shops?',
+        a: 'Yes. Consolidation is free: we group your items into one parcel so you pay one shipment.',
+      },
+      howToOrder: {
+        q: 'How do I order?',
+        a: 'Send us the product links or a clear picture on Instagram, Facebook or WhatsApp. We reply with a quote and a receipt.',
+      },
+    },
+    cta: {
+      heading: 'Found something in Japan?',
+      text: 'Send us the link and we will quote it today.',
+      button: 'Contact us',
+    },
+  },
+  consent: {
+    label: 'Cookies and third-party content',
+    text: 'With your permission we show reviews and posts from third-party services, which may set their own cookies. Our site works fully without them.',
+    accept: 'Accept',
+    reject: 'Reject',
+    settings: 'Cookie preferences',
+    placeholder: 'Accept third-party content to see more reviews and our Instagram posts here.',
   },
   services: {
     title: 'Services',

@@ -66,8 +66,145 @@ export default {
       'Compramos por ti en cualquier tienda de Japón, almacenamos y consolidamos tus artículos y los enviamos a todo el mundo. Tarifa de servicio de 500 yenes por artículo.',
     heading: 'Compra lo que quieras en Japón, nosotros te lo enviamos',
     lead: 'Envíanos el enlace de cualquier artículo de una tienda japonesa. Lo cotizamos, lo compramos, lo recibimos en nuestra oficina de Osaka, consolidamos tus compras y las enviamos hasta tu puerta.',
+    order: 'Haz tu pedido',
+    orderHint: 'Envíanos los enlaces de los productos por cualquiera de estos canales:',
     ctaStoreGuide: 'Dónde comprar',
     ctaCalculator: 'Calcular un precio',
+    opensInNewTab: '(se abre en una pestaña nueva)',
+    steps: {
+      heading: 'Cómo funciona, en siete pasos',
+      s1: {
+        title: 'Envíanos los enlaces',
+        text: 'Envía los enlaces de los productos, o una imagen clara, por Instagram, Facebook o WhatsApp.',
+      },
+      s2: {
+        title: 'Recibe tu cotización',
+        text: 'Te respondemos con la cotización y un recibo electrónico.',
+      },
+      s3: {
+        title: 'Paga los productos',
+        text: 'Paga con tarjeta de crédito o débito, o con PayPal (sin necesidad de cuenta PayPal).',
+      },
+      s4: {
+        title: 'Llegan tus artículos',
+        text: 'Tus artículos llegan a nuestra oficina de Osaka y te avisamos por mensaje.',
+      },
+      s5: { title: 'Almacenar o enviar', text: 'Sigue almacenando para juntar más compras, o envía ya.' },
+      s6: {
+        title: 'Paga el envío',
+        text: 'Tras el pesaje y la consolidación, paga el recibo del envío internacional.',
+      },
+      s7: {
+        title: 'Recibe tu pedido',
+        text: 'Tu paquete viaja hasta ti, con seguimiento en los envíos exprés.',
+      },
+    },
+    reasons: {
+      heading: 'Por qué comprar con nosotros',
+      anything: {
+        title: 'Todo lo de Japón',
+        text: 'Cualquier tienda, incluidos productos limitados y preventas.',
+      },
+      consolidation: {
+        title: 'Consolidación gratuita',
+        text: 'Juntamos pedidos de distintas tiendas en un solo paquete.',
+      },
+      worldwide: {
+        title: 'Envíos a todo el mundo',
+        text: 'Latinoamérica, España, EE. UU., Europa, Asia y Oceanía.',
+      },
+      support: {
+        title: 'Personas reales, todos los días',
+        text: 'Atención por correo y redes sociales; nuestro sitio está abierto 24/7.',
+      },
+    },
+    extras: {
+      heading: 'También incluido',
+      service: {
+        title: 'Atención al cliente',
+        text: 'Respuestas en español e inglés, desde la primera pregunta hasta la entrega.',
+      },
+      trust: {
+        title: 'Seguridad y confianza',
+        text: 'Recibos electrónicos para cada pago, y pago con tarjeta o PayPal.',
+      },
+      web: {
+        title: 'Servicio web',
+        text: 'Calculadoras, una guía de tiendas y, pronto, tus pedidos en línea.',
+      },
+    },
+    reviews: {
+      heading: 'Lo que dicen nuestros clientes',
+      average: '{{average}} de 5',
+      basedOn_one: 'según {{count}} opinión',
+      basedOn_other: 'según {{count}} opiniones',
+      stars: '{{rating}} de 5 estrellas',
+      empty: 'Todavía no hay opiniones.',
+      widgetHeading: 'Más opiniones y publicaciones',
+    },
+    gallery: {
+      heading: 'Desde nuestra oficina de Osaka',
+      packing: 'Un paquete en preparación con varios pedidos consolidados',
+      shop: 'La fachada de una tienda japonesa con faroles',
+      fuji: 'El monte Fuji al amanecer',
+      plane: 'Un paquete volando al extranjero',
+      sakura: 'Cerezos en flor en Osaka',
+      torii: 'La puerta de un santuario en Japón',
+      instagramHeading: 'Instagram',
+    },
+    faq: {
+      heading: 'Preguntas frecuentes',
+      fees: {
+        q: '¿Cuánto cuesta su servicio?',
+        a: 'Nuestra tarifa es de {{fee}} por artículo, más un {{tax}} de impuesto sobre el precio del producto y la tarifa. Incluye búsqueda, compra, consolidación, embalaje y almacenamiento gratuito. El envío internacional se cobra aparte, después del pesaje. No hay cargos ocultos.',
+      },
+      storage: {
+        q: '¿Cuánto tiempo pueden guardar mis artículos?',
+        a: 'El almacenamiento es gratuito hasta {{days}} días, para que juntes compras de varias tiendas en un solo paquete.',
+      },
+      delivery: {
+        q: '¿Cuánto tarda la entrega?',
+        a: 'Económico (pequeño paquete): de 15 a 21 días (2 a 3 semanas) a Latinoamérica, EE. UU. y Europa, y alrededor de 1 semana a Asia. Exprés (EMS): de 4 a 10 días hábiles.',
+      },
+      lost: {
+        q: '¿Qué pasa si mi paquete se pierde?',
+        a: 'Abrimos una investigación con el servicio postal. Si se confirma la pérdida, reembolsamos el 50 % del valor total de los productos.',
+      },
+      customs: {
+        q: '¿Tengo que pagar aduana?',
+        a: 'Los aranceles e impuestos de importación los fija tu país y corren por cuenta del cliente.',
+      },
+      payment: {
+        q: '¿Cómo puedo pagar?',
+        a: 'Con tarjeta de crédito o débito, o con PayPal mediante un recibo electrónico (sin necesidad de cuenta PayPal). Pronto, transferencia bancaria y Wise.',
+      },
+      countries: {
+        q: '¿A qué países envían?',
+        a: 'Directamente a México, Chile, Perú, El Salvador, Costa Rica, España y Argentina, y a Europa, Oceanía y el resto de Asia. A Paraguay, Ecuador, Bolivia y Colombia, por courier vía EE. UU.',
+      },
+      consolidation: {
+        q: '¿Pueden juntar pedidos de distintas tiendas?',
+        a: 'Sí. La consolidación es gratuita: juntamos tus artículos en un solo paquete para que pagues un solo envío.',
+      },
+      howToOrder: {
+        q: '¿Cómo hago un pedido?',
+        a: 'Envíanos los enlaces de los productos o una imagen clara por Instagram, Facebook o WhatsApp. Te respondemos con la cotización y un recibo.',
+      },
+    },
+    cta: {
+      heading: '¿Encontraste algo en Japón?',
+      text: 'Envíanos el enlace y te lo cotizamos hoy mismo.',
+      button: 'Contáctanos',
+    },
+  },
+  consent: {
+    label: 'Cookies y contenido de terceros',
+    text: 'Con tu permiso mostramos opiniones y publicaciones de servicios de terceros, que pueden usar sus propias cookies. Nuestro sitio funciona por completo sin ellos.',
+    accept: 'Aceptar',
+    reject: 'Rechazar',
+    settings: 'Preferencias de cookies',
+    placeholder:
+      'Acepta el contenido de terceros para ver aquí más opiniones y nuestras publicaciones de Instagram.',
   },
   services: {
     title: 'Servicios',

@@ -1,19 +1,58 @@
+import { Globe, Headphones, Package, PackageCheck, Shield, ShoppingBag, Sparkles, Store } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { href, Link } from 'react-router'
+import { href, Link, useLoaderData } from 'react-router'
+import { ThirdPartyWidget } from '#app/components/consent/third-party-widget.tsx'
+import { Faq } from '#app/components/home/faq.tsx'
+import { FeatureGrid } from '#app/components/home/feature-grid.tsx'
+import { Gallery } from '#app/components/home/gallery.tsx'
+import { OrderButton } from '#app/components/home/order-button.tsx'
+import { ProcessSteps } from '#app/components/home/process-steps.tsx'
+import { ReviewsSection } from '#app/components/home/reviews-section.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { PricingSummary } from '#app/components/pricing-summary.tsx'
+import { requestContext } from '#app/context.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { formatMoney, formatPercent, intlLocale } from '#core/money/money.ts'
+import type { Route } from './+types/home.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { reviews, language } = context.get(requestContext)
+  const summary = await reviews.latest(6)
+  // Written out on the server, so server and browser never disagree on a name or a date.
+  const countries = new Intl.DisplayNames([intlLocale(language)], { type: 'region' })
+  const dates = new Intl.DateTimeFormat(intlLocale(language), {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  })
+  return {
+    reviews: {
+      ...summary,
+      reviews: summary.reviews.map((review) => ({
+        ...review,
+        countryName: countries.of(review.country) ?? review.country,
+        dateLabel: dates.format(new Date(`${review.reviewedOn}T00:00:00Z`)),
+      })),
+    },
+  }
+}
 
 export default function HomeRoute() {
   const { t } = useTranslation()
+  const { reviews } = useLoaderData<typeof loader>()
+  const root = useRootData()
+  if (!root) return null
+  const { settings, language } = root
   return (
     <>
       <PageMeta title={t('home.title')} description={t('home.description')} />
       <PageIntro heading={t('home.heading')} lead={t('home.lead')}>
-        <div className="mt-8 flex flex-wrap gap-3">
+        <div className="mt-8 flex flex-wrap items-start gap-3">
+          <OrderButton messaging={settings.messaging} />
           <Link
             to={href('/store-guide')}
-            className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
           >
             {t('home.ctaStoreGuide')}
           </Link>
@@ -25,7 +64,91 @@ export default function HomeRoute() {
           </Link>
         </div>
       </PageIntro>
+      <ProcessSteps />
+      <FeatureGrid
+        id="reasons-heading"
+        heading={t('home.reasons.heading')}
+        tinted
+        items={[
+          {
+            key: 'anything',
+            Icon: ShoppingBag,
+            title: t('home.reasons.anything.title'),
+            text: t('home.reasons.anything.text'),
+          },
+          {
+            key: 'consolidation',
+            Icon: Package,
+            title: t('home.reasons.consolidation.title'),
+            text: t('home.reasons.consolidation.text'),
+          },
+          {
+            key: 'worldwide',
+            Icon: Globe,
+            title: t('home.reasons.worldwide.title'),
+            text: t('home.reasons.worldwide.text'),
+          },
+          {
+            key: 'support',
+            Icon: Headphones,
+            title: t('home.reasons.support.title'),
+            text: t('home.reasons.support.text'),
+          },
+        ]}
+      />
+      <FeatureGrid
+        id="extras-heading"
+        heading={t('home.extras.heading')}
+        items={[
+          {
+            key: 'service',
+            Icon: Sparkles,
+            title: t('home.extras.service.title'),
+            text: t('home.extras.service.text'),
+          },
+          {
+            key: 'trust',
+            Icon: Shield,
+            title: t('home.extras.trust.title'),
+            text: t('home.extras.trust.text'),
+          },
+          { key: 'web', Icon: Store, title: t('home.extras.web.title'), text: t('home.extras.web.text') },
+        ]}
+      />
       <PricingSummary />
+      <ReviewsSection summary={reviews} language={language} />
+      <section aria-labelledby="gallery-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
+          {root.thirdParty.instagramWidgetId && root.thirdParty.consent === 'granted'
+            ? t('home.gallery.instagramHeading')
+            : t('home.gallery.heading')}
+        </h2>
+        <ThirdPartyWidget widgetId={root.thirdParty.instagramWidgetId} fallback={<Gallery />} />
+      </section>
+      <Faq
+        values={{
+          fee: formatMoney(settings.serviceFeeJpy, 'JPY', language),
+          tax: formatPercent(settings.taxRate, language),
+          days: settings.freeStorageDays,
+        }}
+      />
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <div className="flex flex-col items-start gap-4 rounded-xl bg-red-800 p-8 text-white md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="cta-heading" className="text-2xl font-bold">
+              {t('home.cta.heading')}
+            </h2>
+            <p className="mt-1">{t('home.cta.text')}</p>
+          </div>
+          <Link
+            to={href('/contact')}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-5 font-semibold text-red-900"
+          >
+            <PackageCheck aria-hidden="true" className="size-5" />
+            {t('home.cta.button')}
+          </Link>
+        </div>
+      </section>
     </>
   )
 }

@@ -25,6 +25,15 @@ export function parseCurrency(value: string | null | undefined): Currency | null
   return CURRENCIES.find((currency) => currency === candidate) ?? null
 }
 
+export const CONSENT_COOKIE = 'consent'
+export const CONSENT_CHOICES = ['granted', 'denied'] as const
+/** The visitor's answer about third-party content; null until they answer. */
+export type Consent = (typeof CONSENT_CHOICES)[number] | null
+
+export function parseConsent(value: string | null | undefined): Consent {
+  return CONSENT_CHOICES.find((choice) => choice === value) ?? null
+}
+
 export type Preferences = { language: Language; currency: Currency }
 
 /**

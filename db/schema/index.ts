@@ -1,6 +1,7 @@
 // The one barrel in the project: Drizzle needs the whole schema as one object.
 
 export * from './contact-messages.ts'
+export * from './reviews.ts'
 export * from './settings.ts'
 export * from './shipping-rates.ts'
 export * from './stores.ts'

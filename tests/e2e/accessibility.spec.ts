@@ -13,7 +13,7 @@ for (const language of ['es', 'en'] as const) {
       await expectNoAxeViolations(page)
 
       await page.setViewportSize({ width: 375, height: 740 })
-      await page.locator('summary').click()
+      await page.getByRole('banner').locator('summary').click()
       await expectNoAxeViolations(page)
     })
   }

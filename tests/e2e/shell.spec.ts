@@ -98,7 +98,7 @@ test.describe('at 375 px', () => {
     await page.goto('/?lang=en')
     await waitForHydration(page)
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
-    const button = page.locator('summary')
+    const button = page.getByRole('banner').locator('summary')
     await expect(button).toHaveAccessibleName('Open menu')
 
     // Keyboard only: Tab from the top reaches the skip link, the brand, then the menu button.
@@ -142,7 +142,7 @@ test.describe('without JavaScript', () => {
   test('the mobile menu opens as a disclosure', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/?lang=en')
-    await page.locator('summary').click()
+    await page.getByRole('banner').locator('summary').click()
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
   })
 })

@@ -2,10 +2,17 @@ import type { ParseKeys } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
+import { ConsentSettingsButton } from '#app/components/consent/consent-banner.tsx'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { NAV_LINKS } from './nav-links.ts'
 
-type FooterProps = { company: Settings['company']; isDemoCompany: boolean; year: number }
+type FooterProps = {
+  company: Settings['company']
+  isDemoCompany: boolean
+  year: number
+  /** Third-party widgets are configured: let the visitor change their consent. */
+  showConsentSettings: boolean
+}
 type FooterLink = { to: string; labelKey: ParseKeys }
 
 const USEFUL_LINKS: FooterLink[] = [
@@ -49,7 +56,7 @@ function FooterLinks({ links }: { links: readonly FooterLink[] }) {
   )
 }
 
-export function SiteFooter({ company, isDemoCompany, year }: FooterProps) {
+export function SiteFooter({ company, isDemoCompany, year, showConsentSettings }: FooterProps) {
   const { t } = useTranslation()
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
@@ -62,6 +69,7 @@ export function SiteFooter({ company, isDemoCompany, year }: FooterProps) {
         </FooterSection>
         <FooterSection id="footer-legal" title={t('footer.legal')}>
           <FooterLinks links={LEGAL_LINKS} />
+          {showConsentSettings ? <ConsentSettingsButton /> : null}
         </FooterSection>
         <FooterSection id="footer-company" title={t('footer.company')}>
           <address className="space-y-1 text-sm not-italic">

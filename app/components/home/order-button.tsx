@@ -1,0 +1,43 @@
+import { Camera, ChevronDown, MessageCircle, Users } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { Settings } from '#core/settings/settings-schema.ts'
+
+/**
+ * "Order now" reveals the three messaging channels (ordering happens by message). A <details>
+ * disclosure, so it works before and without JavaScript.
+ */
+export function OrderButton({ messaging }: { messaging: Settings['messaging'] }) {
+  const { t } = useTranslation()
+  const channels = [
+    { name: 'Instagram', href: messaging.instagram, Icon: Camera },
+    { name: 'Facebook', href: messaging.facebook, Icon: Users },
+    { name: 'WhatsApp', href: messaging.whatsapp, Icon: MessageCircle },
+  ]
+  return (
+    <details className="group">
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800 [&::-webkit-details-marker]:hidden">
+        {t('home.order')}
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="mt-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <p className="text-sm text-slate-700">{t('home.orderHint')}</p>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {channels.map(({ name, href, Icon }) => (
+            <li key={name}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 font-semibold text-slate-900 hover:bg-slate-50"
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {name}
+                <span className="sr-only"> {t('home.opensInNewTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,43 @@
+import { expect, test } from 'vitest'
+import { reviews } from '#db/schema/index.ts'
+import { seedDatabase } from '#db/seed.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { createReviewsService } from './reviews-service.ts'
+
+test('the latest published reviews with the aggregate over all of them, flagged while demo data is in', async () => {
+  const { db } = await createTestDatabase()
+  expect((await seedDatabase(db)).reviews).toBe(6)
+  const summary = await createReviewsService({ db }).latest(4)
+  expect(summary.reviews).toHaveLength(4)
+  expect(summary.total).toBe(6)
+  expect(summary.average).toBeCloseTo(28 / 6)
+  expect(summary.includesDemo).toBe(true)
+  const dates = summary.reviews.map((review) => review.reviewedOn)
+  expect(dates).toEqual([...dates].sort().reverse())
+})
+
+test('unpublished reviews are neither listed nor counted; no reviews means no average', async () => {
+  const { db } = await createTestDatabase()
+  const service = createReviewsService({ db })
+  expect(await service.latest(6)).toEqual({ reviews: [], average: null, total: 0, includesDemo: false })
+  await db.insert(reviews).values([
+    { name: 'A', country: 'MX', rating: 5, text: 'Bien', language: 'es', reviewedOn: '2026-01-01' },
+    {
+      name: 'B',
+      country: 'MX',
+      rating: 1,
+      text: 'Oculta',
+      language: 'es',
+      reviewedOn: '2026-01-02',
+      isPublished: false,
+    },
+  ])
+  expect(await service.latest(6)).toMatchObject({ total: 1, average: 5, includesDemo: false })
+})
+
+test('the database refuses a rating outside 1 to 5 or an unknown country code', async () => {
+  const { db } = await createTestDatabase()
+  const base = { name: 'X', text: 'x', language: 'es', reviewedOn: '2026-01-01' }
+  await expect(db.insert(reviews).values({ ...base, country: 'MX', rating: 6 })).rejects.toThrow()
+  await expect(db.insert(reviews).values({ ...base, country: 'Mexico', rating: 5 })).rejects.toThrow()
+})
