@@ -17,7 +17,7 @@ import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { NotFoundPage } from './components/not-found-page.tsx'
-import { PageMeta } from './components/page-meta.tsx'
+import { JsonLd, PageMeta } from './components/page-meta.tsx'
 import { requestContext } from './context.ts'
 import { useRootData } from './lib/root-data.ts'
 
@@ -27,11 +27,12 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { settings, language, currency, thirdParty, consent } = context.get(requestContext)
+  const { settings, language, currency, thirdParty, consent, appUrl } = context.get(requestContext)
   const [values, demoKeys] = await Promise.all([settings.get(), settings.demoKeys()])
   return {
     language,
     currency,
+    appUrl,
     year: new Date().getFullYear(),
     settings: {
       company: values.company,
@@ -75,8 +76,20 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const data = useRootData()
   if (!data) return <main id="main">{children}</main>
+  const { company, messaging } = data.settings
   return (
     <>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: company.name,
+          url: data.appUrl,
+          email: company.email,
+          address: { '@type': 'PostalAddress', addressLocality: 'Osaka', addressCountry: 'JP' },
+          sameAs: [messaging.instagram, messaging.facebook],
+        }}
+      />
       <SiteHeader brand={data.settings.company.name} currency={data.currency} />
       <main id="main" className="flex-1">
         {children}

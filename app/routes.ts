@@ -8,5 +8,7 @@ export default [
   route('store-guide', 'routes/store-guide.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('consent', 'routes/consent.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

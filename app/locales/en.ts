@@ -204,6 +204,67 @@ export default {
     description: 'Personal shopping in Japan, package consolidation and fast international shipping.',
     heading: 'Our services',
     lead: 'Personal shopping in any Japanese shop, free consolidation of orders from different shops, and international shipping by economy or express post.',
+    overview: {
+      heading: 'In three steps',
+      s1: { title: 'You choose', text: 'Find what you want in any Japanese shop and send us the link.' },
+      s2: {
+        title: 'We buy and gather',
+        text: 'We buy it, receive it in Osaka and keep it while you shop more.',
+      },
+      s3: { title: 'We ship', text: 'One consolidated parcel, by economy or express, to your door.' },
+    },
+    cards: {
+      heading: 'What we do for you',
+      shopping: {
+        title: 'Personal shopping',
+        b1: 'Any shop in Japan, online or in person',
+        b2: 'Limited editions, lotteries and pre-orders',
+        b3: 'A clear quote before you pay',
+      },
+      consolidation: {
+        title: 'Package consolidation',
+        b1: 'Orders from different shops in one parcel',
+        b2: 'Free storage for {{days}} days',
+        b3: 'Careful repacking to save weight and space',
+      },
+      shipping: {
+        title: 'Fast shipping',
+        b1: 'Express by EMS in 4 to 10 business days',
+        b2: 'Economy by small packet for light parcels',
+        b3: 'Direct to Latin America, Spain, the USA and more',
+      },
+    },
+    categories: {
+      heading: 'What our customers buy',
+      anime: {
+        title: 'Anime and manga',
+        i1: 'Figures and plush',
+        i2: 'Manga and art books',
+        i3: 'Store exclusives',
+        i4: 'Trading cards',
+      },
+      fashion: {
+        title: 'Fashion',
+        i1: 'Streetwear from Harajuku',
+        i2: 'Sneakers',
+        i3: 'Bags and accessories',
+        i4: 'Japanese labels',
+      },
+      electronics: {
+        title: 'Electronics',
+        i1: 'Cameras and lenses',
+        i2: 'Video games',
+        i3: 'Audio',
+        i4: 'Japan-only models',
+      },
+      traditional: {
+        title: 'Traditional',
+        i1: 'Ceramics and tableware',
+        i2: 'Tea and matcha',
+        i3: 'Kimono and yukata',
+        i4: 'Stationery',
+      },
+    },
   },
   calculator: {
     title: 'Calculator (beta)',

@@ -211,6 +211,70 @@ export default {
     description: 'Compras personales en Japón, consolidación de paquetes y envío internacional rápido.',
     heading: 'Nuestros servicios',
     lead: 'Compras personales en cualquier tienda japonesa, consolidación gratuita de pedidos de distintas tiendas y envío internacional por correo económico o exprés.',
+    overview: {
+      heading: 'En tres pasos',
+      s1: {
+        title: 'Tú eliges',
+        text: 'Encuentra lo que quieras en cualquier tienda japonesa y envíanos el enlace.',
+      },
+      s2: {
+        title: 'Compramos y juntamos',
+        text: 'Lo compramos, lo recibimos en Osaka y lo guardamos mientras sigues comprando.',
+      },
+      s3: { title: 'Enviamos', text: 'Un solo paquete consolidado, económico o exprés, hasta tu puerta.' },
+    },
+    cards: {
+      heading: 'Lo que hacemos por ti',
+      shopping: {
+        title: 'Compras personales',
+        b1: 'Cualquier tienda de Japón, en línea o física',
+        b2: 'Ediciones limitadas, sorteos y preventas',
+        b3: 'Una cotización clara antes de pagar',
+      },
+      consolidation: {
+        title: 'Consolidación de paquetes',
+        b1: 'Pedidos de distintas tiendas en un solo paquete',
+        b2: 'Almacenamiento gratuito durante {{days}} días',
+        b3: 'Reembalaje cuidadoso para ahorrar peso y espacio',
+      },
+      shipping: {
+        title: 'Envío rápido',
+        b1: 'Exprés por EMS en 4 a 10 días hábiles',
+        b2: 'Económico por pequeño paquete para envíos ligeros',
+        b3: 'Directo a Latinoamérica, España, EE. UU. y más',
+      },
+    },
+    categories: {
+      heading: 'Lo que compran nuestros clientes',
+      anime: {
+        title: 'Anime y manga',
+        i1: 'Figuras y peluches',
+        i2: 'Manga y libros de arte',
+        i3: 'Exclusivos de tienda',
+        i4: 'Cartas coleccionables',
+      },
+      fashion: {
+        title: 'Moda',
+        i1: 'Ropa urbana de Harajuku',
+        i2: 'Zapatillas',
+        i3: 'Bolsos y accesorios',
+        i4: 'Marcas japonesas',
+      },
+      electronics: {
+        title: 'Electrónica',
+        i1: 'Cámaras y objetivos',
+        i2: 'Videojuegos',
+        i3: 'Audio',
+        i4: 'Modelos solo de Japón',
+      },
+      traditional: {
+        title: 'Tradicional',
+        i1: 'Cerámica y vajilla',
+        i2: 'Té y matcha',
+        i3: 'Kimono y yukata',
+        i4: 'Papelería',
+      },
+    },
   },
   calculator: {
     title: 'Calculadora (beta)',

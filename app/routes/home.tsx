@@ -2,14 +2,14 @@ import { Globe, Headphones, Package, PackageCheck, Shield, ShoppingBag, Sparkles
 import { useTranslation } from 'react-i18next'
 import { href, Link, useLoaderData } from 'react-router'
 import { ThirdPartyWidget } from '#app/components/consent/third-party-widget.tsx'
-import { Faq } from '#app/components/home/faq.tsx'
+import { FAQ_QUESTIONS, Faq } from '#app/components/home/faq.tsx'
 import { FeatureGrid } from '#app/components/home/feature-grid.tsx'
 import { Gallery } from '#app/components/home/gallery.tsx'
 import { OrderButton } from '#app/components/home/order-button.tsx'
 import { ProcessSteps } from '#app/components/home/process-steps.tsx'
 import { ReviewsSection } from '#app/components/home/reviews-section.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
-import { PageMeta } from '#app/components/page-meta.tsx'
+import { JsonLd, PageMeta } from '#app/components/page-meta.tsx'
 import { PricingSummary } from '#app/components/pricing-summary.tsx'
 import { requestContext } from '#app/context.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -44,9 +44,25 @@ export default function HomeRoute() {
   const root = useRootData()
   if (!root) return null
   const { settings, language } = root
+  const faqValues = {
+    fee: formatMoney(settings.serviceFeeJpy, 'JPY', language),
+    tax: formatPercent(settings.taxRate, language),
+    days: settings.freeStorageDays,
+  }
   return (
     <>
       <PageMeta title={t('home.title')} description={t('home.description')} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'FAQPage',
+          mainEntity: FAQ_QUESTIONS.map((question) => ({
+            '@type': 'Question',
+            name: t(`home.faq.${question}.q`),
+            acceptedAnswer: { '@type': 'Answer', text: t(`home.faq.${question}.a`, faqValues) },
+          })),
+        }}
+      />
       <PageIntro heading={t('home.heading')} lead={t('home.lead')}>
         <div className="mt-8 flex flex-wrap items-start gap-3">
           <OrderButton messaging={settings.messaging} />
@@ -125,13 +141,7 @@ export default function HomeRoute() {
         </h2>
         <ThirdPartyWidget widgetId={root.thirdParty.instagramWidgetId} fallback={<Gallery />} />
       </section>
-      <Faq
-        values={{
-          fee: formatMoney(settings.serviceFeeJpy, 'JPY', language),
-          tax: formatPercent(settings.taxRate, language),
-          days: settings.freeStorageDays,
-        }}
-      />
+      <Faq values={faqValues} />
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-col items-start gap-4 rounded-xl bg-red-800 p-8 text-white md:flex-row md:items-center md:justify-between">
           <div>

@@ -25,7 +25,11 @@ export default function StoreGuideRoute() {
   const hydrated = useHydrated()
   return (
     <>
-      <PageMeta title={t('storeGuide.title')} description={t('storeGuide.description')} />
+      <PageMeta
+        title={t('storeGuide.title')}
+        description={t('storeGuide.description')}
+        keepQuery={['category']}
+      />
       <PageIntro heading={t('storeGuide.heading')} lead={t('storeGuide.lead')}>
         <Form method="get" className="mt-6 flex max-w-md items-end gap-2" preventScrollReset>
           <div className="flex-1 space-y-1">

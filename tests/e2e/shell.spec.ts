@@ -7,7 +7,7 @@ test('the home page renders in Spanish by default, with lang="es"', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Compra lo que quieras en Japón, nosotros te lo enviamos',
   )
-  await expect(page).toHaveTitle('Compras en Japón y envíos a todo el mundo')
+  await expect(page).toHaveTitle('Compras en Japón y envíos a todo el mundo | Demo Proxy Shopping Japan')
 })
 
 test('switching to English persists across a reload and other pages', async ({ page }) => {

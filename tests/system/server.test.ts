@@ -160,6 +160,24 @@ test('hostile calculator queries are answered with messages, never a 500 or refl
   expect(html).toContain('For this method, enter a weight from 300 g to 2000 g.')
 })
 
+test('the consent form only returns to pages of this site and refuses unknown choices', async () => {
+  const answer = (fields: Record<string, string>) =>
+    get('/consent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    })
+  const granted = await answer({ choice: 'granted', returnTo: '/services?lang=en' })
+  expect(granted.status).toBe(302)
+  expect(granted.headers.get('location')).toBe('/services?lang=en')
+  expect(granted.headers.get('set-cookie')).toMatch(/^consent=granted;.*HttpOnly/)
+  for (const returnTo of ['https://evil.example/', '//evil.example/', '/\\evil.example']) {
+    expect((await answer({ choice: 'denied', returnTo })).headers.get('location')).toBe('/')
+  }
+  expect((await answer({ choice: 'maybe' })).status).toBe(400)
+  expect((await get('/consent')).status).toBe(404)
+})
+
 test('health and readiness', async () => {
   expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' })
   expect(await (await get('/readyz')).json()).toEqual({ status: 'ready' })

@@ -1,0 +1,105 @@
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+test('the order button reveals Instagram, Facebook and WhatsApp, each in a new tab, from settings', async ({
+  page,
+}) => {
+  await page.goto('/?lang=en')
+  await waitForHydration(page)
+  const hero = page.getByRole('main').locator('section').first()
+  await expect(hero.getByRole('link', { name: /WhatsApp/ })).toBeHidden()
+  await hero.getByText('Order now').click()
+  for (const [name, href] of [
+    ['Instagram', 'https://www.instagram.com/'],
+    ['Facebook', 'https://www.facebook.com/'],
+    ['WhatsApp', 'https://wa.me/'],
+  ] as const) {
+    const link = hero.getByRole('link', { name: `${name} (opens in a new tab)` })
+    await expect(link).toHaveAttribute('href', href)
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  }
+  await expect(hero.getByRole('link', { name: 'Where to shop' })).toHaveAttribute('href', '/store-guide')
+})
+
+for (const [language, text] of [
+  [
+    'es',
+    {
+      steps: 'Cómo funciona, en siete pasos',
+      reasons: 'Por qué comprar con nosotros',
+      extras: 'También incluido',
+      faq: 'Preguntas frecuentes',
+      storage: '¿Cuánto tiempo pueden guardar mis artículos?',
+      storageAnswer: 'hasta 30 días',
+      reviews: 'Lo que dicen nuestros clientes',
+      rating: /4,7 de 5/,
+    },
+  ],
+  [
+    'en',
+    {
+      steps: 'How it works, in seven steps',
+      reasons: 'Why shop with us',
+      extras: 'Also included',
+      faq: 'Frequently asked questions',
+      storage: 'How long can you keep my items?',
+      storageAnswer: 'up to 30 days',
+      reviews: 'What our customers say',
+      rating: /4\.7 out of 5/,
+    },
+  ],
+] as const) {
+  test(`the home sections, the FAQ accordion and the reviews (${language})`, async ({ page }) => {
+    await page.goto(`/?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('region', { name: text.steps }).getByRole('listitem')).toHaveCount(7)
+    await expect(page.getByRole('region', { name: text.reasons }).getByRole('listitem')).toHaveCount(4)
+    await expect(page.getByRole('region', { name: text.extras }).getByRole('listitem')).toHaveCount(3)
+
+    const faq = page.getByRole('region', { name: text.faq })
+    await expect(faq.locator('details')).toHaveCount(9)
+    const question = faq.locator('summary', { hasText: text.storage })
+    await question.focus()
+    await page.keyboard.press('Enter')
+    // The free-storage-days setting, the same in both languages.
+    await expect(faq.getByText(text.storageAnswer)).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(faq.getByText(text.storageAnswer)).toBeHidden()
+
+    const reviews = page.getByRole('region', { name: text.reviews })
+    await expect(reviews.getByRole('listitem')).toHaveCount(6)
+    await expect(reviews.getByText(text.rating).first()).toBeVisible()
+  })
+}
+
+test('structured data describes the organisation and the FAQ', async ({ page }) => {
+  await page.goto('/?lang=en')
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  const data = blocks.map((block) => JSON.parse(block))
+  expect(data.map((item) => item['@type']).sort()).toEqual(['FAQPage', 'Organization'])
+  expect(data.find((item) => item['@type'] === 'FAQPage').mainEntity).toHaveLength(9)
+})
+
+test('every public page has a title, a description, a canonical URL and hreflang alternates', async ({
+  page,
+}) => {
+  for (const path of ['/', '/services', '/calculator', '/store-guide', '/contact']) {
+    await page.goto(`${path}?lang=en`)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${path}\\?lang=en$`),
+    )
+    await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute('href', /lang=es$/)
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1)
+    await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
+  }
+})
+
+test('robots.txt and sitemap.xml are served', async ({ request }) => {
+  const robots = await request.get('/robots.txt')
+  expect(await robots.text()).toContain('Sitemap: ')
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.headers()['content-type']).toContain('application/xml')
+  expect((await sitemap.text()).match(/<url>/g)).toHaveLength(10)
+})
