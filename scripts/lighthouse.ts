@@ -72,6 +72,14 @@ try {
       ...scores.map(String),
       `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
     ])
+    for (const category of categories) {
+      const entry = result.lhr.categories[category]
+      if (!entry || (entry.score ?? 0) >= 1 || category === 'performance') continue
+      const failing = entry.auditRefs
+        .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${ref.id}: ${result.lhr.audits[ref.id]?.title}`)
+      console.log(`  ${path} ${category} below 100: ${failing.join('; ')}`)
+    }
     const name = path === '/' ? 'home' : path.replaceAll('/', '-').replace(/^-/, '')
     fs.writeFileSync(`lighthouse/${name}.html`, String(result.report))
   }

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -7,7 +7,8 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { useRootData } from '#app/lib/root-data.ts'
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactMessageSchema } from '#core/contact/contact-schemas.ts'
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactFormFields } from '#core/contact/contact-fields.ts'
+import { ContactMessageSchema } from '#core/contact/contact-schemas.ts'
 import { RateLimitedError } from '#core/shared/errors.ts'
 import type { Route } from './+types/contact.ts'
 
@@ -156,14 +157,10 @@ function ContactForm() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const isSubmitting = navigation.state === 'submitting'
-  const [form, fields] = useForm({
-    id: 'contact',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ContactMessageSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactMessageSchema }),
-  })
+  // Validation runs on the server, with the same schema, for every submission (with JavaScript
+  // the page does not reload). Validating in the browser too would ship zod (30 kB gzip) and its
+  // eval probe, which the CSP blocks.
+  const [form, fields] = useForm<ContactFormFields>({ id: 'contact', lastResult: actionData?.result })
   const errorOf = (name: keyof typeof LIMITS) => {
     const key = fields[name].errors?.[0]
     return key ? t(`contact.form.errors.${key as 'required'}`, LIMITS[name]) : null

@@ -1,10 +1,6 @@
 import { z } from 'zod'
 
-/** Subjects of the contact form, in display order. */
-export const CONTACT_SUBJECTS = ['general', 'order', 'shipping', 'product', 'other'] as const
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]
-
-export const CONTACT_LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 } as const
+import { CONTACT_LIMITS, CONTACT_SUBJECTS } from './contact-fields.ts'
 
 // Messages are i18n keys under `contact.form.errors`; the UI translates them. NUL and other
 // control characters (except line breaks and tabs) are refused: PostgreSQL cannot store NUL,

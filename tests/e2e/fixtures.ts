@@ -9,12 +9,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
-      // Chromium reports a document served with a 4xx (our not-found page, a form answered 400
-      // with its errors) as a failed resource; those are intended. Any other failure counts.
+      // Chromium reports a document or a React Router data request answered with a 4xx (our
+      // not-found page, a form answered 400 with its errors) as a failed resource; those are
+      // intended. Any other failure (a script, a stylesheet, an image) counts.
       const clientErrorDocuments = new Set<string>()
       page.on('response', (response) => {
         const status = response.status()
-        if (status >= 400 && status < 500 && response.request().isNavigationRequest()) {
+        const isData = new URL(response.url()).pathname.endsWith('.data')
+        if (status >= 400 && status < 500 && (response.request().isNavigationRequest() || isData)) {
           clientErrorDocuments.add(response.url())
         }
       })
