@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { expect, test } from 'vitest'
 import { createPageCache, pageCacheKey } from './page-cache.ts'
 
@@ -10,40 +11,67 @@ const page = (body: string) => ({
   body,
 })
 
+const html = '<html lang="es"><script nonce="AAA">1</script><link nonce="AAA">¡Ups! 日本 </html>'
+
 test('a cached page is served with the nonce of the request that reads it', () => {
   const cache = createPageCache()
-  cache.set('k', page('<script nonce="AAA">1</script><link nonce="AAA">'), 'AAA')
-  const hit = cache.get('k', 'BBB')
-  expect(hit?.body).toBe('<script nonce="BBB">1</script><link nonce="BBB">')
-  expect(cache.get('k', 'CCC')?.body).not.toContain('BBB')
+  cache.set('k', page(html), 'AAA')
+  const plain = cache.get('k')?.plain('BBB')
+  expect(plain).toBe(html.replaceAll('AAA', 'BBB'))
+  expect(cache.get('k')?.plain('CCC')).not.toContain('BBB')
+})
+
+test('the gzip form is a valid stream of exactly the page with the fresh nonce', () => {
+  const cache = createPageCache()
+  const big = `${html}${'<p>relleno con acentos: á é í ó ú ñ</p>'.repeat(2000)}<script nonce="AAA"></script>`
+  cache.set('k', page(big), 'AAA')
+  const hit = cache.get('k')
+  for (const nonce of ['BBB', 'a-much-longer-nonce_1234567890']) {
+    const gzipped = hit?.gzip(nonce) ?? Buffer.alloc(0)
+    expect(zlib.gunzipSync(gzipped).toString('utf8')).toBe(big.replaceAll('AAA', nonce))
+    expect(gzipped.length).toBeLessThan(Buffer.byteLength(big) / 5)
+  }
+})
+
+test('a page that starts or ends with the nonce, or has it twice in a row, still round-trips', () => {
+  const cache = createPageCache()
+  const edge = 'AAAAAAxAAA'
+  cache.set('k', page(edge), 'AAA')
+  expect(zlib.gunzipSync(cache.get('k')?.gzip('n') ?? Buffer.alloc(0)).toString()).toBe('nnxn')
 })
 
 test('per-visitor headers are never stored', () => {
   const cache = createPageCache()
-  cache.set('k', page('x'), 'n')
-  expect(cache.get('k', 'n')?.headers).toEqual([['content-type', 'text/html']])
+  cache.set('k', page('x AAA'), 'AAA')
+  expect(cache.get('k')?.headers).toEqual([['content-type', 'text/html']])
 })
 
 test('entries expire after the TTL', () => {
   let now = 1_000
   const cache = createPageCache({ ttlMs: 100, now: () => now })
-  cache.set('k', page('x'), 'n')
+  cache.set('k', page('x AAA'), 'AAA')
   now += 99
-  expect(cache.get('k', 'n')).not.toBeNull()
+  expect(cache.get('k')).not.toBeNull()
   now += 2
-  expect(cache.get('k', 'n')).toBeNull()
+  expect(cache.get('k')).toBeNull()
 })
 
 test('the least recently used entry is evicted beyond the bound', () => {
   const cache = createPageCache({ maxEntries: 2 })
-  cache.set('a', page('a'), 'n')
-  cache.set('b', page('b'), 'n')
-  cache.get('a', 'n')
-  cache.set('c', page('c'), 'n')
-  expect(cache.get('b', 'n')).toBeNull()
-  expect(cache.get('a', 'n')?.body).toBe('a')
+  cache.set('a', page('a AAA'), 'AAA')
+  cache.set('b', page('b AAA'), 'AAA')
+  cache.get('a')
+  cache.set('c', page('c AAA'), 'AAA')
+  expect(cache.get('b')).toBeNull()
+  expect(cache.get('a')?.plain('n')).toBe('a n')
   expect(cache.size).toBe(2)
   cache.clear()
+  expect(cache.size).toBe(0)
+})
+
+test('a page rendered without a nonce is not stored', () => {
+  const cache = createPageCache()
+  cache.set('k', page('x'), '')
   expect(cache.size).toBe(0)
 })
 
@@ -54,10 +82,7 @@ test('the key ignores preference parameters and the order of the others', () => 
   expect(pageCacheKey(new URL('http://x/'), 'es', 'USD')).not.toBe(
     pageCacheKey(new URL('http://x/'), 'en', 'USD'),
   )
-})
-
-test('a page rendered without a nonce is not stored', () => {
-  const cache = createPageCache()
-  cache.set('k', page('x'), '')
-  expect(cache.size).toBe(0)
+  expect(pageCacheKey(new URL('http://x/'), 'es', 'USD', 'granted')).not.toBe(
+    pageCacheKey(new URL('http://x/'), 'es', 'USD'),
+  )
 })

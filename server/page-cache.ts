@@ -1,15 +1,29 @@
+import zlib from 'node:zlib'
+
 /**
- * Rendered HTML of anonymous public pages, per path, query, language and currency, so that
- * serving them costs close to serving a file. A bounded LRU with a TTL; cleared whenever
+ * Rendered HTML of anonymous public pages, per path, query, language, currency and consent, so
+ * that serving them costs close to serving a file. A bounded LRU with a TTL; cleared whenever
  * settings change (in every process, through PostgreSQL NOTIFY).
  *
- * Every response needs its own CSP nonce, so the nonce of the render that filled an entry is
- * replaced by a marker on the way in, and by the request's fresh nonce on the way out.
+ * Every response needs its own CSP nonce. An entry keeps the page split at the nonce's places,
+ * plain and deflated once; a response joins the pieces around the request's fresh nonce. For
+ * gzip, each piece was compressed with a sync flush (byte-aligned, not final), the nonce goes in
+ * as a stored block, and an empty final block and the CRC-32 trailer close one valid gzip
+ * member: a cache hit compresses nothing (docs/decisions/003-page-cache-and-nonces.md).
  */
 export type CachedPage = { status: number; headers: [string, string][]; body: string }
 
+export type CacheHit = {
+  status: number
+  headers: [string, string][]
+  /** The page as text, with this nonce. */
+  plain(nonce: string): string
+  /** The page gzip-encoded, with this nonce. */
+  gzip(nonce: string): Buffer
+}
+
 export type PageCache = {
-  get(key: string, nonce: string): CachedPage | null
+  get(key: string): CacheHit | null
   set(key: string, page: CachedPage, nonce: string): void
   clear(): void
   readonly size: number
@@ -24,12 +38,24 @@ const UNCACHEABLE_HEADERS = new Set([
   'content-security-policy',
 ])
 
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
+// BFINAL=1, fixed Huffman, end-of-block: the last block of every response.
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00])
+
+type Entry = {
+  status: number
+  headers: [string, string][]
+  pieces: string[]
+  rawPieces: Buffer[]
+  deflatedPieces: Buffer[]
+  expiresAt: number
+}
+
 export function createPageCache({ maxEntries = 1_000, ttlMs = 60_000, now = Date.now } = {}): PageCache {
-  const entries = new Map<string, { page: CachedPage; expiresAt: number }>()
-  const marker = `__nonce_${crypto.randomUUID().replaceAll('-', '')}__`
+  const entries = new Map<string, Entry>()
 
   return {
-    get(key, nonce) {
+    get(key) {
       const entry = entries.get(key)
       if (!entry) return null
       if (entry.expiresAt <= now()) {
@@ -39,15 +65,32 @@ export function createPageCache({ maxEntries = 1_000, ttlMs = 60_000, now = Date
       // Refresh recency: Map keeps insertion order, so the first key is the least recent.
       entries.delete(key)
       entries.set(key, entry)
-      return { ...entry.page, body: entry.page.body.replaceAll(marker, nonce) }
+      return {
+        status: entry.status,
+        headers: entry.headers,
+        plain: (nonce) => entry.pieces.join(nonce),
+        gzip: (nonce) => joinGzip(entry, nonce),
+      }
     },
     set(key, page, nonce) {
-      // Without a nonce to swap, a stored page would leak one response's nonce to the next.
+      // Without a nonce to find, a stored page would leak one response's nonce to the next.
       if (!nonce) return
+      const pieces = page.body.split(nonce)
+      const rawPieces = pieces.map((piece) => Buffer.from(piece, 'utf8'))
+      // An empty piece (the nonce at either end, or twice in a row) contributes no bytes.
+      const deflatedPieces = rawPieces.map((piece) =>
+        piece.length === 0
+          ? Buffer.alloc(0)
+          : zlib.deflateRawSync(piece, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+      )
       const headers = page.headers.filter(([name]) => !UNCACHEABLE_HEADERS.has(name.toLowerCase()))
       entries.delete(key)
       entries.set(key, {
-        page: { ...page, headers, body: page.body.replaceAll(nonce, marker) },
+        status: page.status,
+        headers,
+        pieces,
+        rawPieces,
+        deflatedPieces,
         expiresAt: now() + ttlMs,
       })
       while (entries.size > maxEntries) {
@@ -63,6 +106,38 @@ export function createPageCache({ maxEntries = 1_000, ttlMs = 60_000, now = Date
       return entries.size
     },
   }
+}
+
+function joinGzip(entry: Entry, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, 'utf8')
+  const nonceBlock = storedBlock(nonceBytes)
+  const parts: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let length = 0
+  entry.rawPieces.forEach((raw, index) => {
+    if (index > 0) {
+      parts.push(nonceBlock)
+      crc = zlib.crc32(nonceBytes, crc)
+      length += nonceBytes.length
+    }
+    parts.push(entry.deflatedPieces[index] ?? Buffer.alloc(0))
+    crc = zlib.crc32(raw, crc)
+    length += raw.length
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(length % 2 ** 32, 4)
+  parts.push(FINAL_EMPTY_BLOCK, trailer)
+  return Buffer.concat(parts)
+}
+
+/** A non-final stored (uncompressed) deflate block; the previous block ended byte-aligned. */
+function storedBlock(data: Buffer): Buffer {
+  const header = Buffer.alloc(5)
+  header[0] = 0x00
+  header.writeUInt16LE(data.length, 1)
+  header.writeUInt16LE(~data.length & 0xffff, 3)
+  return Buffer.concat([header, data])
 }
 
 /** The cache key: path and the remaining query (sorted), with the resolved preferences and consent. */

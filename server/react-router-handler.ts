@@ -31,12 +31,21 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
           : null
 
       if (cacheKey) {
-        const hit = pageCache?.get(cacheKey, nonce)
+        const hit = pageCache?.get(cacheKey)
         if (hit) {
           res.status(hit.status)
           for (const [name, value] of hit.headers) res.append(name, value)
           res.setHeader('X-Page-Cache', 'HIT')
-          res.send(hit.body)
+          res.vary('Accept-Encoding')
+          // Already compressed once at storage: the compression middleware leaves it alone.
+          if (req.acceptsEncodings('gzip') === 'gzip') {
+            const body = hit.gzip(nonce)
+            res.setHeader('Content-Encoding', 'gzip')
+            res.setHeader('Content-Length', body.length)
+            res.end(body)
+          } else {
+            res.send(hit.plain(nonce))
+          }
           return
         }
       }

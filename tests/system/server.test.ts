@@ -63,6 +63,22 @@ test('each response, cached or not, has its own nonce on every script', async ()
   expect(a.inHeader).not.toBe(b.inHeader)
 })
 
+test('a cached page is sent pre-compressed when gzip is accepted, and decodes to the page with its nonce', async () => {
+  await get('/store-guide', { headers: { 'accept-encoding': 'gzip' } })
+  const hit = await get('/store-guide', { headers: { 'accept-encoding': 'gzip' } })
+  expect(hit.headers.get('x-page-cache')).toBe('HIT')
+  expect(hit.headers.get('content-encoding')).toBe('gzip')
+  const html = await hit.text()
+  expect(html).toContain('<html lang="es"')
+  expect(html.trimEnd().endsWith('</html>')).toBe(true)
+  const { inHtml, inHeader } = nonces(html, hit.headers.get('content-security-policy'))
+  expect(new Set(inHtml)).toEqual(new Set([inHeader]))
+
+  const identity = await get('/store-guide', { headers: { 'accept-encoding': 'identity' } })
+  expect(identity.headers.get('content-encoding')).toBeNull()
+  expect((await identity.text()).length).toBeGreaterThan(html.length - 100)
+})
+
 test('Spanish by default; ?lang=en renders English and remembers it in a cookie', async () => {
   const spanish = await (await get('/')).text()
   expect(spanish).toContain('<html lang="es"')
