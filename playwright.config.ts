@@ -1,20 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_FLAGS } from './scripts/lib/production-server.ts'
 
 // Debian's Chromium: the registry cannot download Playwright's own browsers.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
 export const widgetsURL = `http://127.0.0.1:${port + 2}`
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,53 +19,59 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath, args: chromiumArgs },
+    launchOptions: { executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_FLAGS } },
     },
   ],
   webServer: [
-    {
-      // The production build on its own embedded database, as `npm start` runs it. A fresh
-      // database each run: rate-limit counters and messages from earlier runs stay out.
-      command: 'rm -rf data/e2e && node server/main.ts',
-      url: `${baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATA_DIR: './data/e2e',
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        APP_URL: baseURL,
-      },
-    },
-    {
-      // The same site with third-party widgets configured, for the consent tests. Their script
-      // address is not reachable from here; tests intercept it.
-      command: 'rm -rf data/e2e-widgets && node server/main.ts',
-      url: `${widgetsURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(port + 2),
-        DATA_DIR: './data/e2e-widgets',
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        APP_URL: widgetsURL,
+    // The production build on its own embedded database, as `npm start` runs it.
+    e2eServer({ port, dataDir: 'data/e2e', appUrl: baseURL }),
+    // The same site with third-party widgets configured, for the consent tests. Their script
+    // address is not reachable from here; tests intercept it.
+    e2eServer({
+      port: port + 2,
+      dataDir: 'data/e2e-widgets',
+      appUrl: widgetsURL,
+      extra: {
         REVIEWS_WIDGET_ID: 'test-reviews',
         INSTAGRAM_WIDGET_ID: 'test-instagram',
         WIDGET_SCRIPT_URL: 'https://widgets.example/platform.js',
       },
-    },
+    }),
   ],
 })
+
+/** A fresh database each run: rate-limit counters and messages from earlier runs stay out. */
+function e2eServer({
+  port,
+  dataDir,
+  appUrl,
+  extra = {},
+}: {
+  port: number
+  dataDir: string
+  appUrl: string
+  extra?: Record<string, string>
+}) {
+  return {
+    command: `rm -rf ${dataDir} && node server/main.ts`,
+    url: `${appUrl}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: `./${dataDir}`,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      APP_URL: appUrl,
+      ...extra,
+    },
+  }
+}

@@ -4,9 +4,9 @@
  * measures, one after the other: a hashed static asset, the home page in Spanish, /healthz.
  * Bounded: BENCH_SECONDS (default 10) per target at BENCH_CONNECTIONS (default 50).
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import autocannon from 'autocannon'
+import { startProductionServer } from './lib/production-server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -18,25 +18,7 @@ if (!fs.existsSync('build/server/index.js')) {
   process.exit(1)
 }
 
-const server = spawn(process.execPath, ['server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: './data/bench',
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-await new Promise<void>((resolve, reject) => {
-  let output = ''
-  server.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk
-    if (output.includes('Storefront running at')) resolve()
-  })
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
-})
+const server = await startProductionServer({ port, dataDir: './data/bench' })
 
 try {
   const home = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } })
@@ -96,6 +78,5 @@ try {
     )
   }
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
+  await server.stop()
 }

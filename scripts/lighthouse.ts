@@ -3,10 +3,10 @@
  * machine's Chromium on the production server, one run per page; prints the four category scores.
  * Reports (HTML) go to ./lighthouse/ (not committed).
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, startProductionServer } from './lib/production-server.ts'
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4330)
 const base = `http://127.0.0.1:${port}`
@@ -15,38 +15,11 @@ const pages =
     ? process.argv.slice(2)
     : ['/', '/services', '/calculator', '/store-guide', '/contact']
 
-const server = spawn(process.execPath, ['server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: './data/lighthouse',
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-await new Promise<void>((resolve, reject) => {
-  let output = ''
-  server.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk
-    if (output.includes('Storefront running at')) resolve()
-  })
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
-})
+const server = await startProductionServer({ port, dataDir: './data/lighthouse' })
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 })
 
 fs.mkdirSync('lighthouse', { recursive: true })
@@ -85,8 +58,7 @@ try {
   }
 } finally {
   await chrome.kill()
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
+  await server.stop()
 }
 
 console.log(`\nLighthouse ${new Date().toISOString()} (mobile, simulated throttling)\n`)

@@ -4,19 +4,14 @@
  */
 import fs from 'node:fs'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_FLAGS } from './lib/production-server.ts'
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000'
 const pages = ['/', '/services', '/calculator', '/store-guide', '/contact', '/not-a-page']
 fs.mkdirSync('screenshots', { recursive: true })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 })
 for (const width of [375, 1280]) {
   for (const language of ['es', 'en']) {

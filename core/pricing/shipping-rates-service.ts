@@ -1,3 +1,4 @@
+import { cached } from '#core/shared/cached.ts'
 import type { Database } from '#db/client.ts'
 import { shippingRates } from '#db/schema/index.ts'
 import type { RateRow, RateTables, ShippingMethod } from './pricing.ts'
@@ -16,8 +17,6 @@ export type ShippingRatesService = {
 
 /** Reads the rate tables; invalidated on the same change notifications as settings. */
 export function createShippingRatesService({ db }: { db: Database }): ShippingRatesService {
-  let cached: Promise<RateTablesSnapshot> | null = null
-
   async function load(): Promise<RateTablesSnapshot> {
     const rows = await db.select().from(shippingRates).orderBy(shippingRates.method, shippingRates.ceilingG)
     const tables: RateTables = { economic: [], express: [] }
@@ -40,19 +39,6 @@ export function createShippingRatesService({ db }: { db: Database }): ShippingRa
     return { tables, assumptions }
   }
 
-  return {
-    get() {
-      if (!cached) {
-        const loading = load()
-        cached = loading
-        loading.catch(() => {
-          if (cached === loading) cached = null
-        })
-      }
-      return cached
-    },
-    invalidate() {
-      cached = null
-    },
-  }
+  const tables = cached(load)
+  return { get: tables.get, invalidate: tables.invalidate }
 }

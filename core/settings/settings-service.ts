@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { cached } from '#core/shared/cached.ts'
 import type { Database } from '#db/client.ts'
 import { settings } from '#db/schema/index.ts'
 import {
@@ -32,7 +33,6 @@ export type SettingsService = {
 
 export function createSettingsService({ db }: { db: Database }): SettingsService {
   type Snapshot = { values: Settings; demoKeys: SettingKey[] }
-  let cached: Promise<Snapshot> | null = null
   const listeners = new Set<() => void>()
 
   async function load(): Promise<Snapshot> {
@@ -53,29 +53,19 @@ export function createSettingsService({ db }: { db: Database }): SettingsService
     return { values: SettingsSchema.parse(merged), demoKeys }
   }
 
-  function snapshot(): Promise<Snapshot> {
-    if (!cached) {
-      const loading = load()
-      cached = loading
-      // A failed read must not stay cached.
-      loading.catch(() => {
-        if (cached === loading) cached = null
-      })
-    }
-    return cached
-  }
+  const snapshot = cached(load)
 
   function invalidate() {
-    cached = null
+    snapshot.invalidate()
     for (const listener of listeners) listener()
   }
 
   return {
     async get() {
-      return (await snapshot()).values
+      return (await snapshot.get()).values
     },
     async demoKeys() {
-      return (await snapshot()).demoKeys
+      return (await snapshot.get()).demoKeys
     },
     async update(patch) {
       const valid = SettingsPatchSchema.parse(patch)

@@ -1,16 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
-import {
-  MAX_ITEM_PRICE_JPY,
-  type PricingSettings,
-  parseItemPrice,
-  quotePurchase,
-} from '#core/pricing/pricing.ts'
+import { type PricingSettings, parseItemPrice, quotePurchase } from '#core/pricing/pricing.ts'
 import { QUERY_KEYS } from './calculator-state.ts'
 import { AnimatedMoney, YenWithLocal } from './money.tsx'
+import { PriceField } from './price-field.tsx'
 import { ResultList } from './result-list.tsx'
 
 export function PurchaseCalculator({
@@ -28,9 +23,7 @@ export function PurchaseCalculator({
   const [price, setPrice] = useState(initialPrice)
   const parsed = parseItemPrice(price)
   const quote = parsed.ok && parsed.value !== null ? quotePurchase(parsed.value, settings) : null
-  const error = parsed.ok
-    ? null
-    : t(`calculator.errors.price.${parsed.error}`, { max: formatMoney(MAX_ITEM_PRICE_JPY, 'JPY', language) })
+  const parsedError = parsed.ok ? null : parsed.error
   const yen = (amount: number) => (
     <YenWithLocal amountJpy={amount} currency={currency} language={language} rates={settings.yenRates} />
   )
@@ -40,26 +33,16 @@ export function PurchaseCalculator({
       <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">
         {t('calculator.purchase.heading')}
       </h2>
-      <FormField
+      <PriceField
         id="price"
+        name={QUERY_KEYS.price}
         label={t('calculator.purchase.priceLabel')}
         hint={t('calculator.purchase.priceHint')}
-        error={error}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name={QUERY_KEYS.price}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={32}
-            value={price}
-            onChange={(event) => setPrice(event.currentTarget.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+        value={price}
+        error={parsedError}
+        language={language}
+        onChange={setPrice}
+      />
       {quote ? (
         <div className="space-y-3">
           <ResultList
@@ -90,7 +73,7 @@ export function PurchaseCalculator({
             ]}
           />
         </div>
-      ) : error ? null : (
+      ) : parsedError ? null : (
         <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('calculator.purchase.prompt')}</p>
       )}
       <p role="status" className="sr-only">

@@ -8,7 +8,6 @@ import {
   estimateOrder,
   findDestination,
   MAX_ITEM_COUNT,
-  MAX_ITEM_PRICE_JPY,
   type PricingSettings,
   parseItemCount,
   parseItemPrice,
@@ -20,6 +19,7 @@ import {
 import { QUERY_KEYS } from './calculator-state.ts'
 import { MethodChoice } from './method-choice.tsx'
 import { YenWithLocal } from './money.tsx'
+import { PriceField } from './price-field.tsx'
 import { ResultList } from './result-list.tsx'
 import { WeightField } from './weight-field.tsx'
 
@@ -106,31 +106,15 @@ export function QuoteSimulator({
             </select>
           )}
         </FormField>
-        <FormField
+        <PriceField
           id="quote-price"
+          name={QUERY_KEYS.quotePrice}
           label={t('calculator.quote.price')}
-          error={
-            parsedPrice.ok
-              ? null
-              : t(`calculator.errors.price.${parsedPrice.error}`, {
-                  max: formatMoney(MAX_ITEM_PRICE_JPY, 'JPY', language),
-                })
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              name={QUERY_KEYS.quotePrice}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={32}
-              value={price}
-              onChange={(event) => setPrice(event.currentTarget.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+          value={price}
+          error={parsedPrice.ok ? null : parsedPrice.error}
+          language={language}
+          onChange={setPrice}
+        />
         <FormField
           id="quote-count"
           label={t('calculator.quote.count')}
