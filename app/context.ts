@@ -1,4 +1,5 @@
 import { createContext } from 'react-router'
+import type { Auth } from '#core/accounts/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
 import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'
@@ -28,6 +29,9 @@ export type RequestContext = {
   thirdParty: ThirdPartyConfig
   /** The visitor's answer about third-party content. */
   consent: Consent
+  /** better-auth: sessions, sign-in and the rest of accounts. */
+  auth: Auth
+  isProduction: boolean
   log: { info: LogFn; warn: LogFn; error: LogFn }
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { toNodeHandler } from 'better-auth/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { pinoHttp } from 'pino-http'
@@ -16,7 +17,7 @@ import { createPageCache } from './page-cache.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
-import { createServices } from './services.ts'
+import { type AccountsConfig, createServices } from './services.ts'
 
 /**
  * The Express application. This file is the entry of the server build (see vite.config.ts),
@@ -26,6 +27,7 @@ import { createServices } from './services.ts'
 export type AppDeps = {
   db: Database
   contactForwarding: ContactForwarding
+  accounts: Omit<AccountsConfig, 'appUrl'>
   thirdParty: ThirdPartyConfig
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
@@ -43,7 +45,11 @@ const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }
 
 export function createApp(deps: AppDeps) {
-  const services = createServices({ db: deps.db, contactForwarding: deps.contactForwarding })
+  const services = createServices({
+    db: deps.db,
+    contactForwarding: deps.contactForwarding,
+    accounts: { ...deps.accounts, appUrl: deps.appUrl },
+  })
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', deps.trustProxy ?? 0)
@@ -128,7 +134,7 @@ export function createApp(deps: AppDeps) {
     }
   })
 
-  app.use('/api', apiRouter())
+  app.use('/api', apiRouter(toNodeHandler(services.auth)))
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES))
   app.use(
     reactRouterHandler({
@@ -151,6 +157,8 @@ export function createApp(deps: AppDeps) {
           appUrl: deps.appUrl,
           thirdParty: deps.thirdParty,
           consent: res.locals.consent,
+          auth: services.auth,
+          isProduction: deps.isProduction,
           log: req.log,
         }
         return new RouterContextProvider(new Map([[requestContext, context]]))
@@ -161,10 +169,14 @@ export function createApp(deps: AppDeps) {
   return { app, services }
 }
 
-function apiRouter() {
+function apiRouter(authHandler: ReturnType<typeof toNodeHandler>) {
   const router = express.Router()
-  // Mount point of the auth handler (accounts issue): it reads its own body, so it goes here,
-  // before the JSON parser.
+  // better-auth reads its own body, so it comes before the JSON parser. Its rate limits key on
+  // x-client-ip, which we set from the socket (or the trusted proxy), overwriting the client's.
+  router.all('/auth/*splat', (req, res) => {
+    req.headers['x-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
+    void authHandler(req, res)
+  })
   router.use(express.json({ limit: JSON_BODY_LIMIT }))
   router.use((req, res) => {
     res.status(404).json({

@@ -37,6 +37,35 @@ const EnvSchema = z
     CONTACT_FORM_ENDPOINT: z.url().default('https://api.web3forms.com/submit'),
     /** How often each process retries contact messages whose forwarding is due. */
     CONTACT_FORWARD_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Signs sessions and tokens; at least 32 characters. Generated under DATA_DIR when unset outside production. */
+    AUTH_SECRET: z.string().min(32).optional(),
+    /** Comma-separated e-mails that become admins when they sign up. */
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    GOOGLE_CLIENT_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || null),
+    GOOGLE_CLIENT_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || null),
+    /** SMTP server for e-mail; empty keeps mail in the development outbox (/dev/outbox). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'SMTP_URL must start with smtp:// or smtps://' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
     /** Third-party widgets (Elfsight-style ids); each shows only after the visitor consents. */
     REVIEWS_WIDGET_ID: z
       .string()
@@ -53,6 +82,10 @@ const EnvSchema = z
     WIDGET_SCRIPT_URL: z
       .url({ protocol: /^https?$/ })
       .default('https://static.elfsight.com/platform/platform.js'),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET || !env.DATABASE_URL, {
+    error: 'AUTH_SECRET is required in production with an external database',
+    path: ['AUTH_SECRET'],
   })
   .transform((env) => ({
     ...env,

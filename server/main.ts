@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
+import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -67,6 +70,17 @@ forwardTimer?.unref()
 
 const deps: AppDeps = {
   db,
+  accounts: {
+    secret: env.AUTH_SECRET ?? readOrCreateSecret(path.join(env.DATA_DIR, 'auth-secret')),
+    adminEmails: env.ADMIN_EMAILS,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    mailer: env.SMTP_URL
+      ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+      : createOutboxMailer({ db }),
+  },
   contactForwarding: { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: env.CONTACT_FORM_ENDPOINT },
   thirdParty: {
     reviewsWidgetId: env.REVIEWS_WIDGET_ID,
@@ -184,6 +198,15 @@ async function startupFailed(error: unknown): Promise<never> {
   console.error(`\n${message}\n`)
   await embedded?.stop()
   process.exit(1)
+}
+
+/** Outside production a missing AUTH_SECRET is generated once and kept (0600) under DATA_DIR. */
+function readOrCreateSecret(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
 }
 
 function parseEnvOrExit() {

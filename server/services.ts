@@ -1,9 +1,11 @@
+import { type Auth, createAuth } from '#core/accounts/auth.ts'
 import { type CatalogService, createCatalogService } from '#core/catalog/catalog-service.ts'
 import {
   type ContactForwarding,
   type ContactService,
   createContactService,
 } from '#core/contact/contact-service.ts'
+import type { Mailer } from '#core/notifications/mailer.ts'
 import {
   createShippingRatesService,
   type ShippingRatesService,
@@ -11,12 +13,22 @@ import {
 import { createReviewsService, type ReviewsService } from '#core/reviews/reviews-service.ts'
 import { createSettingsService, type SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
+import { composeAccountEmail } from './account-emails.ts'
 
 /**
  * The services requests use, built inside the app's module graph (server/app.ts calls this), so
  * the classes routes check against (errors, above all) are the ones the services throw.
  */
+export type AccountsConfig = {
+  appUrl: string
+  secret: string
+  adminEmails: string[]
+  google: { clientId: string; clientSecret: string } | null
+  mailer: Mailer
+}
+
 export type Services = {
+  auth: Auth
   catalog: CatalogService
   contact: ContactService
   reviews: ReviewsService
@@ -29,13 +41,28 @@ export type Services = {
 export function createServices({
   db,
   contactForwarding,
+  accounts,
 }: {
   db: Database
   contactForwarding: ContactForwarding
+  accounts: AccountsConfig
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
+  const auth = createAuth({
+    db,
+    appUrl: accounts.appUrl,
+    secret: accounts.secret,
+    appName: 'storefront',
+    adminEmails: accounts.adminEmails,
+    google: accounts.google,
+    sendAccountEmail: async (message) => {
+      const siteName = (await settings.get()).company.name
+      await accounts.mailer.send(composeAccountEmail({ ...message, siteName }))
+    },
+  })
   return {
+    auth,
     catalog: createCatalogService({ db }),
     contact: createContactService({ db, forwarding: contactForwarding }),
     reviews: createReviewsService({ db }),

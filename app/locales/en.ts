@@ -437,6 +437,20 @@ export default {
       },
     },
   },
+  emails: {
+    greeting: 'Hello {{name}},',
+    ignore: "If you didn't ask for this, you can ignore this e-mail.",
+    verify: {
+      subject: 'Confirm your e-mail address',
+      body: 'Please confirm your e-mail address to finish creating your account.',
+      button: 'Confirm my e-mail',
+    },
+    reset: {
+      subject: 'Reset your password',
+      body: 'We received a request to reset your password. The link works once, for one hour.',
+      button: 'Choose a new password',
+    },
+  },
   notFound: {
     title: 'Page not found',
     code: '404',

@@ -448,6 +448,20 @@ export default {
       },
     },
   },
+  emails: {
+    greeting: 'Hola, {{name}}:',
+    ignore: 'Si no lo pediste, puedes ignorar este correo.',
+    verify: {
+      subject: 'Confirma tu correo electrónico',
+      body: 'Confirma tu correo electrónico para terminar de crear tu cuenta.',
+      button: 'Confirmar mi correo',
+    },
+    reset: {
+      subject: 'Restablece tu contraseña',
+      body: 'Recibimos una solicitud para restablecer tu contraseña. El enlace sirve una sola vez, durante una hora.',
+      button: 'Elegir una nueva contraseña',
+    },
+  },
   notFound: {
     title: 'Página no encontrada',
     code: '404',

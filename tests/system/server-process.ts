@@ -19,7 +19,14 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
     throw new Error('The system tests run the production build: run `npm run build` first.')
   }
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      AUTH_SECRET: 'system-test-secret-system-test-secret-0123',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -1,0 +1,123 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { admin, jwt, twoFactor } from 'better-auth/plugins'
+import type { Database } from '#db/client.ts'
+import * as schema from '#db/schema/index.ts'
+
+/** What accounts need from the rest of the server. */
+export type AuthOptions = {
+  db: Database
+  appUrl: string
+  secret: string
+  appName: string
+  /** Sends the verification and password-reset e-mails, in the user's language. */
+  sendAccountEmail: (message: {
+    kind: 'verify-email' | 'reset-password'
+    to: string
+    name: string
+    url: string
+    language: string
+  }) => Promise<void>
+  /** E-mail addresses that become admins when they sign up. */
+  adminEmails: string[]
+  google: { clientId: string; clientSecret: string } | null
+}
+
+/**
+ * better-auth, configured to the security baseline (docs/decisions/007-accounts.md):
+ * verification required before sign-in, sessions revoked on password reset, rate limits stored in
+ * PostgreSQL and keyed on the socket address (the x-client-ip header is overwritten by our server
+ * before auth sees it), cookies HttpOnly and SameSite=Lax, Secure on https.
+ */
+export function createAuth(options: AuthOptions) {
+  const secure = options.appUrl.startsWith('https:')
+  return betterAuth({
+    appName: options.appName,
+    baseURL: options.appUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
+    user: {
+      additionalFields: {
+        // The language e-mails and notifications go out in.
+        language: { type: 'string', required: false, defaultValue: 'es', input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await options.sendAccountEmail({
+          kind: 'reset-password',
+          to: user.email,
+          name: user.name,
+          url,
+          language: (user as { language?: string }).language ?? 'es',
+        })
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await options.sendAccountEmail({
+          kind: 'verify-email',
+          to: user.email,
+          name: user.name,
+          url,
+          language: (user as { language?: string }).language ?? 'es',
+        })
+      },
+    },
+    socialProviders: options.google
+      ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret } }
+      : {},
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      // Our own rate_limits table (contact form) has the default name.
+      modelName: 'authRateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/two-factor/*': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const isAdmin = options.adminEmails.includes(user.email.toLowerCase())
+            return { data: isAdmin ? { ...user, role: 'admin' } : user }
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      twoFactor({ issuer: options.appName }),
+      jwt(),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
