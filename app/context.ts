@@ -2,7 +2,7 @@ import { createContext } from 'react-router'
 import type { Auth } from '#core/accounts/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
-import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'
+import type { Consent, Currency, FlashMessage, Language } from '#core/preferences/preferences.ts'
 import type { ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { ReviewsService } from '#core/reviews/reviews-service.ts'
@@ -32,6 +32,8 @@ export type RequestContext = {
   /** better-auth: sessions, sign-in and the rest of accounts. */
   auth: Auth
   isProduction: boolean
+  /** A one-shot message from the previous request (toast). */
+  flash: FlashMessage | null
   log: { info: LogFn; warn: LogFn; error: LogFn }
 }
 

@@ -13,6 +13,7 @@ import { hasThirdParty } from '#core/preferences/third-party.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
+import { FlashToast } from './components/flash-toast.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
@@ -20,19 +21,26 @@ import { NotFoundPage } from './components/not-found-page.tsx'
 import { JsonLd, PageMeta } from './components/page-meta.tsx'
 import { requestContext } from './context.ts'
 import { useRootData } from './lib/root-data.ts'
+import { getSessionUser } from './lib/session.server.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { settings, language, currency, thirdParty, consent, appUrl } = context.get(requestContext)
-  const [values, demoKeys] = await Promise.all([settings.get(), settings.demoKeys()])
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { settings, language, currency, thirdParty, consent, appUrl, flash } = context.get(requestContext)
+  const [values, demoKeys, user] = await Promise.all([
+    settings.get(),
+    settings.demoKeys(),
+    getSessionUser(context, request),
+  ])
   return {
     language,
     currency,
     appUrl,
+    user: user ? { name: user.name, email: user.email, role: user.role } : null,
+    flash,
     year: new Date().getFullYear(),
     settings: {
       company: values.company,
@@ -90,7 +98,7 @@ function Shell({ children }: { children: ReactNode }) {
           sameAs: [messaging.instagram, messaging.facebook],
         }}
       />
-      <SiteHeader brand={data.settings.company.name} currency={data.currency} />
+      <SiteHeader brand={data.settings.company.name} currency={data.currency} user={data.user} />
       <main id="main" className="flex-1">
         {children}
       </main>
@@ -101,6 +109,7 @@ function Shell({ children }: { children: ReactNode }) {
         showConsentSettings={data.thirdParty.configured}
       />
       {data.thirdParty.configured && data.thirdParty.consent === null ? <ConsentBanner /> : null}
+      {data.flash ? <FlashToast message={data.flash} /> : null}
     </>
   )
 }

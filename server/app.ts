@@ -157,6 +157,7 @@ export function createApp(deps: AppDeps) {
           appUrl: deps.appUrl,
           thirdParty: deps.thirdParty,
           consent: res.locals.consent,
+          flash: res.locals.flash ?? null,
           auth: services.auth,
           isProduction: deps.isProduction,
           log: req.log,

@@ -3,10 +3,12 @@ import {
   CONSENT_COOKIE,
   CURRENCY_COOKIE,
   CURRENCY_PARAM,
+  FLASH_COOKIE,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
   type Preferences,
   parseConsent,
+  parseFlash,
   resolvePreferences,
 } from '#core/preferences/preferences.ts'
 
@@ -34,6 +36,11 @@ export function preferences({ secureCookies }: { secureCookies: boolean }): Requ
       currency: resolved.currency,
     } satisfies Preferences
     res.locals.consent = parseConsent(cookies.get(CONSENT_COOKIE))
+    const flash = cookies.get(FLASH_COOKIE)
+    if (flash !== undefined) {
+      res.locals.flash = parseFlash(flash)
+      res.append('Set-Cookie', `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`)
+    }
     next()
   }
 }

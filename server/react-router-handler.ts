@@ -4,8 +4,9 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { type PageCache, pageCacheKey } from './page-cache.ts'
 import { parseCookies } from './preferences.ts'
 
-// Any cookie that names a session makes the visitor non-anonymous: their page is never cached.
-const SESSION_COOKIE = /session/i
+// Any cookie that names a session makes the visitor non-anonymous: their page is never cached;
+// nor is a page that shows a one-shot flash message.
+const SESSION_COOKIE = /session|^flash$/i
 
 type Options = {
   build: () => Promise<ServerBuild>

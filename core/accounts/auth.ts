@@ -63,6 +63,8 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // An unverified account that tries to sign in gets a fresh link.
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {

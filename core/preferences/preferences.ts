@@ -34,6 +34,15 @@ export function parseConsent(value: string | null | undefined): Consent {
   return CONSENT_CHOICES.find((choice) => choice === value) ?? null
 }
 
+/** One-shot messages carried across a redirect (shown once as a toast). */
+export const FLASH_COOKIE = 'flash'
+export const FLASH_MESSAGES = ['signedIn', 'signedOut'] as const
+export type FlashMessage = (typeof FLASH_MESSAGES)[number]
+
+export function parseFlash(value: string | null | undefined): FlashMessage | null {
+  return FLASH_MESSAGES.find((message) => message === value) ?? null
+}
+
 export type Preferences = { language: Language; currency: Currency }
 
 /**

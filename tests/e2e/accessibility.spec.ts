@@ -1,6 +1,18 @@
 import { expectNoAxeViolations, test, waitForHydration } from './fixtures.ts'
 
-const PAGES = ['/', '/services', '/calculator', '/store-guide', '/contact', '/not-a-page']
+const PAGES = [
+  '/',
+  '/services',
+  '/calculator',
+  '/store-guide',
+  '/contact',
+  '/not-a-page',
+  '/auth',
+  '/auth?mode=signup',
+  '/forgot-password',
+  '/email-verification',
+  '/user-dashboard',
+]
 
 for (const language of ['es', 'en'] as const) {
   for (const path of PAGES) {
@@ -8,7 +20,7 @@ for (const language of ['es', 'en'] as const) {
       page,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 })
-      await page.goto(`${path}?lang=${language}`)
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`)
       await waitForHydration(page)
       await expectNoAxeViolations(page)
 

@@ -6,12 +6,13 @@ import type { Currency } from '#core/preferences/preferences.ts'
 import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { MainNavList } from './main-nav-list.tsx'
+import { type HeaderUser, UserMenu } from './user-menu.tsx'
 
 /**
  * The menu below 768 px. A <details> element, so it opens without JavaScript; once hydrated it
  * also closes on Escape (focus returns to the button) and on navigation.
  */
-export function MobileMenu({ currency }: { currency: Currency }) {
+export function MobileMenu({ currency, user }: { currency: Currency; user: HeaderUser | null }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const summaryRef = useRef<HTMLElement>(null)
@@ -51,6 +52,11 @@ export function MobileMenu({ currency }: { currency: Currency }) {
             }
           />
         </nav>
+        {user ? (
+          <div className="border-t border-slate-200 py-3">
+            <UserMenu user={user} />
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-4">
           <LanguageSwitch />
           <CurrencySelect current={currency} idPrefix="mobile" />

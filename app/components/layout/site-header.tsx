@@ -5,9 +5,18 @@ import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { MainNavList } from './main-nav-list.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
+import { type HeaderUser, UserMenu } from './user-menu.tsx'
 
-// The spec hides the login link until accounts exist; the accounts issue adds it here.
-export function SiteHeader({ brand, currency }: { brand: string; currency: Currency }) {
+// The spec hides the login link: sign-in is reached from protected pages and /auth.
+export function SiteHeader({
+  brand,
+  currency,
+  user,
+}: {
+  brand: string
+  currency: Currency
+  user: HeaderUser | null
+}) {
   const { t } = useTranslation()
   return (
     <header className="relative border-b border-slate-200 bg-white">
@@ -31,10 +40,11 @@ export function SiteHeader({ brand, currency }: { brand: string; currency: Curre
           />
         </nav>
         <div className="hidden items-center gap-3 md:flex">
+          {user ? <UserMenu user={user} /> : null}
           <LanguageSwitch />
           <CurrencySelect current={currency} idPrefix="header" />
         </div>
-        <MobileMenu currency={currency} />
+        <MobileMenu currency={currency} user={user} />
       </div>
     </header>
   )

@@ -1,0 +1,34 @@
+import { X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FlashMessage } from '#core/preferences/preferences.ts'
+
+/** A one-shot confirmation carried across a redirect; closes itself after a few seconds. */
+export function FlashToast({ message }: { message: FlashMessage }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(true)
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(false), 6000)
+    return () => clearTimeout(timer)
+  }, [])
+  if (!open) return null
+  return (
+    <div
+      role="status"
+      className="fixed right-4 bottom-4 z-40 flex max-w-sm items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+    >
+      <div>
+        <p className="font-semibold text-slate-900">{t(`toasts.${message}.title`)}</p>
+        <p className="text-sm text-slate-700">{t(`toasts.${message}.text`)}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => setOpen(false)}
+        aria-label={t('toasts.close')}
+        className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, Link } from 'react-router'
+import type { GuardFailure } from '#app/lib/session.server.ts'
+import { PageMeta } from './page-meta.tsx'
+
+/** What a protected page shows instead of itself: sign in, or the role that is missing. */
+export function GuardPage({ error }: { error: unknown }) {
+  const { t } = useTranslation()
+  const failure = isRouteErrorResponse(error) ? (error.data as GuardFailure | undefined) : undefined
+  if (!failure?.guard) throw error
+  const isLogin = failure.guard === 'login'
+  const title = isLogin ? t('auth.guards.loginRequired') : t('auth.guards.adminRequired')
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PageMeta
+        title={title}
+        description={isLogin ? t('auth.guards.loginRequiredText') : t('auth.guards.adminRequiredText')}
+      />
+      <h1 className="text-2xl font-bold text-slate-900">
+        {isLogin ? t('auth.guards.loginRequired') : t('auth.guards.adminRequired')}
+      </h1>
+      <p className="mt-3 text-slate-700">
+        {isLogin ? t('auth.guards.loginRequiredText') : t('auth.guards.adminRequiredText')}
+      </p>
+      {failure.guard === 'admin' ? (
+        <p className="mt-2 text-slate-700">
+          {t('auth.guards.currentRole', { role: t(`auth.roles.${failure.role}`) })}
+        </p>
+      ) : null}
+      <p className="mt-8">
+        <Link
+          to={
+            failure.guard === 'login'
+              ? `/auth?redirectTo=${encodeURIComponent(failure.redirectTo)}`
+              : '/dashboard'
+          }
+          className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+        >
+          {isLogin ? t('auth.guards.signIn') : t('auth.guards.backToDashboard')}
+        </Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,66 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { requestContext } from '#app/context.ts'
+
+export const ROLES = ['user', 'admin', 'moderator'] as const
+export type Role = (typeof ROLES)[number]
+export type SessionUser = { id: string; name: string; email: string; role: Role }
+
+/**
+ * The signed-in user, or null. Anonymous visitors cost no query; a role that is missing, unknown
+ * or cannot be read counts as `user`, and a failed lookup as signed out.
+ */
+export async function getSessionUser(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<SessionUser | null> {
+  if (!/session_token=/.test(request.headers.get('cookie') ?? '')) return null
+  const { auth, log } = context.get(requestContext)
+  const session = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    log.warn({ err: error }, 'session lookup failed')
+    return null
+  })
+  if (!session) return null
+  const role = ROLES.find((candidate) => candidate === session.user.role) ?? 'user'
+  return { id: session.user.id, name: session.user.name, email: session.user.email, role }
+}
+
+/**
+ * Calls the auth handler the way the browser would (same origin, the visitor's cookies and IP),
+ * so its origin check and rate limits apply to our forms too.
+ */
+export async function postAuth(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; data: Record<string, unknown> | null; setCookies: string[] }> {
+  const { auth, appUrl, clientIp } = context.get(requestContext)
+  const headers = new Headers({
+    'content-type': 'application/json',
+    origin: appUrl,
+    'x-client-ip': clientIp,
+  })
+  const cookie = request.headers.get('cookie')
+  if (cookie) headers.set('cookie', cookie)
+  const response = await auth.handler(
+    new Request(`${appUrl}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+  )
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  return { status: response.status, data, setCookies: response.headers.getSetCookie() }
+}
+
+export type GuardFailure = { guard: 'login'; redirectTo: string } | { guard: 'admin'; role: Role }
+
+/** The user, or a 401 the route's error boundary shows as "Login Required". */
+export function requireUser(user: SessionUser | null, request: Request): SessionUser {
+  if (user) return user
+  const { pathname, search } = new URL(request.url)
+  throw data({ guard: 'login', redirectTo: `${pathname}${search}` } satisfies GuardFailure, { status: 401 })
+}
+
+/** An admin, or a 403 shown as "Admin Access Required" with the user's role. */
+export function requireAdmin(user: SessionUser | null, request: Request): SessionUser {
+  const signedIn = requireUser(user, request)
+  if (signedIn.role === 'admin') return signedIn
+  throw data({ guard: 'admin', role: signedIn.role } satisfies GuardFailure, { status: 403 })
+}

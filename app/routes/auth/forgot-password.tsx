@@ -1,0 +1,82 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { postAuth } from '#app/lib/session.server.ts'
+import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
+import type { Route } from './+types/forgot-password.ts'
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get('sent') === '1' }
+}
+
+/** The same answer whether or not the account exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const result = await postAuth(context, request, '/request-password-reset', {
+    email: submission.value.email,
+    redirectTo: '/auth/reset-password',
+  })
+  if (result.status === 429)
+    return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
+  return redirect('/forgot-password?sent=1')
+}
+
+export default function ForgotPasswordRoute() {
+  const { t } = useTranslation()
+  const { sent } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm<{ email: string }>({ id: 'forgot', lastResult: actionData?.result })
+  const fieldError = fields.email.errors?.[0]
+  const formError = form.errors?.[0]
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <PageMeta title={t('auth.forgotTitle')} description={t('auth.forgotText')} />
+      <h1 className="text-2xl font-bold text-slate-900">{t('auth.forgotTitle')}</h1>
+      {sent ? (
+        <div role="status" className="mt-4 space-y-4">
+          <p className="font-semibold text-slate-900">{t('auth.checkEmailHeading')}</p>
+          <p className="text-slate-700">{t('auth.resetSentText')}</p>
+          <Link to="/auth" className="inline-flex min-h-11 items-center font-semibold text-red-800 underline">
+            {t('auth.backToSignIn')}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+          <p className="text-slate-700">{t('auth.forgotText')}</p>
+          {formError ? (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              {t(`auth.errors.${formError as 'tooMany'}`)}
+            </p>
+          ) : null}
+          <FormField
+            id={fields.email.id}
+            label={t('auth.email')}
+            error={fieldError ? t(`auth.errors.${fieldError as 'email'}`) : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                key={fields.email.key}
+                name={fields.email.name}
+                type="email"
+                autoComplete="email"
+                required
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <button
+            type="submit"
+            className="min-h-11 w-full rounded-md bg-red-700 font-semibold text-white hover:bg-red-800"
+          >
+            {t('auth.sendLink')}
+          </button>
+        </Form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,314 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { requestContext } from '#app/context.ts'
+import { safeRedirect } from '#app/lib/safe-redirect.ts'
+import { getSessionUser, postAuth } from '#app/lib/session.server.ts'
+import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
+import type { Route } from './+types/index.ts'
+
+const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpOnly'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  // The verification link comes back here (better-auth's callbackURL).
+  if (url.searchParams.get('verified') === 'true') throw redirect('/email-verification')
+  if (await getSessionUser(context, request)) throw redirect('/')
+  const { auth } = context.get(requestContext)
+  return {
+    mode: url.searchParams.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const),
+    sent: url.searchParams.get('sent') === '1',
+    reset:
+      url.searchParams.get('reset') === 'done'
+        ? ('done' as const)
+        : url.searchParams.get('reset') === 'invalid'
+          ? ('invalid' as const)
+          : null,
+    redirectTo: safeRedirect(url.searchParams.get('redirectTo')),
+    googleEnabled: Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders),
+  }
+}
+
+type FailureKey = 'invalidCredentials' | 'notVerified' | 'tooMany' | 'unexpected'
+
+function failureFor(status: number, code: unknown): FailureKey {
+  if (status === 429) return 'tooMany'
+  if (status === 403 && code === 'EMAIL_NOT_VERIFIED') return 'notVerified'
+  if (status === 401 || status === 400) return 'invalidCredentials'
+  return 'unexpected'
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { language } = context.get(requestContext)
+  const form = await request.formData()
+  const intent = form.get('intent')
+
+  if (intent === 'google') {
+    const result = await postAuth(context, request, '/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/',
+    })
+    const url = typeof result.data?.url === 'string' ? result.data.url : null
+    if (!url) return data({ intent, result: null, failure: 'unexpected' as FailureKey }, { status: 502 })
+    const headers = new Headers()
+    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
+    return redirect(url, { headers })
+  }
+
+  if (intent === 'signup') {
+    const submission = parseWithZod(form, { schema: SignUpSchema })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), failure: null }, { status: 400 })
+    const { fullName, email, password } = submission.value
+    const result = await postAuth(context, request, '/sign-up/email', {
+      name: fullName,
+      email,
+      password,
+      language,
+      callbackURL: '/auth?verified=true',
+    })
+    // An address already registered answers the same as a new one: no account enumeration.
+    if (result.status === 200 || result.status === 422) return redirect('/auth?mode=signup&sent=1')
+    const failure: FailureKey = result.status === 429 ? 'tooMany' : 'unexpected'
+    return data(
+      { intent, result: submission.reply({ formErrors: [failure] }), failure },
+      { status: result.status >= 500 ? 502 : result.status },
+    )
+  }
+
+  const submission = parseWithZod(form, { schema: SignInSchema })
+  if (submission.status !== 'success')
+    return data({ intent: 'signin', result: submission.reply(), failure: null }, { status: 400 })
+  const result = await postAuth(context, request, '/sign-in/email', submission.value)
+  if (result.status === 200) {
+    const headers = new Headers()
+    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
+    headers.append('Set-Cookie', FLASH_SIGNED_IN)
+    return redirect(safeRedirect(form.get('redirectTo')), { headers })
+  }
+  const failure = failureFor(result.status, result.data?.code)
+  return data(
+    {
+      intent: 'signin',
+      result: submission.reply({ formErrors: [failure], hideFields: ['password'] }),
+      failure,
+    },
+    { status: result.status === 429 ? 429 : 401 },
+  )
+}
+
+export const headers: Route.HeadersFunction = () => ({
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+})
+
+export default function AuthRoute() {
+  const { t } = useTranslation()
+  const { mode, sent, reset, redirectTo, googleEnabled } = useLoaderData<typeof loader>()
+  const heading = mode === 'signup' ? t('auth.signUpHeading') : t('auth.signInHeading')
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <PageMeta title={t('auth.title')} description={t('auth.description')} />
+      {sent ? (
+        <div role="status" className="space-y-4 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">{t('auth.checkEmailHeading')}</h1>
+          <p className="text-slate-700">{t('auth.checkEmailText')}</p>
+          <Link
+            to="/auth"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-5 font-semibold"
+          >
+            {t('auth.back')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+          {reset === 'invalid' ? (
+            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              <p className="font-semibold">{t('auth.invalidResetTitle')}</p>
+              <p className="text-sm">{t('auth.invalidResetText')}</p>
+            </div>
+          ) : null}
+          {reset === 'done' ? (
+            <div
+              role="status"
+              className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950"
+            >
+              <p className="font-semibold">{t('auth.passwordUpdatedTitle')}</p>
+              <p className="text-sm">{t('auth.passwordUpdatedText')}</p>
+            </div>
+          ) : null}
+          {mode === 'signup' ? <SignUpForm /> : <SignInForm redirectTo={redirectTo} />}
+          {googleEnabled ? (
+            <Form method="post" className="mt-4">
+              <p className="my-3 text-center text-sm text-slate-600">{t('auth.or')}</p>
+              <button
+                type="submit"
+                name="intent"
+                value="google"
+                className="min-h-11 w-full rounded-md border border-slate-400 bg-white font-semibold text-slate-900 hover:bg-slate-50"
+              >
+                {t('auth.google')}
+              </button>
+            </Form>
+          ) : null}
+          <p className="mt-6 text-center text-sm">
+            <Link
+              to={mode === 'signup' ? '/auth' : '/auth?mode=signup'}
+              className="inline-flex min-h-11 items-center font-semibold text-red-800 underline"
+            >
+              {mode === 'signup' ? t('auth.toSignIn') : t('auth.toSignUp')}
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  )
+}
+
+function useAuthForm(intent: 'signin' | 'signup') {
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm<Record<string, string>>({
+    id: intent,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+  })
+  return { form, fields, failure: actionData?.intent === intent ? actionData.failure : null }
+}
+
+function FailureAlert({
+  titleKey,
+  failure,
+}: {
+  titleKey: 'signInFailed' | 'signUpFailed'
+  failure: FailureKey | null
+}) {
+  const { t } = useTranslation()
+  if (!failure) return null
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+      <p className="font-semibold">{t(`auth.errors.${titleKey}`)}</p>
+      <p className="text-sm">{t(`auth.errors.${failure}`)}</p>
+    </div>
+  )
+}
+
+function SubmitButton({ label }: { label: string }) {
+  const navigation = useNavigation()
+  return (
+    <button
+      type="submit"
+      disabled={navigation.state === 'submitting'}
+      className="min-h-11 w-full rounded-md bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+    >
+      {label}
+    </button>
+  )
+}
+
+function Field({
+  field,
+  label,
+  type,
+  autoComplete,
+  hint,
+}: {
+  field: { id: string; name: string; key?: string; initialValue?: unknown; errors?: string[] }
+  label: string
+  type: string
+  autoComplete: string
+  hint?: string
+}) {
+  const { t } = useTranslation()
+  const key = field.errors?.[0]
+  return (
+    <FormField
+      id={field.id}
+      label={label}
+      hint={hint ?? null}
+      error={key ? t(`auth.errors.${key as 'required'}`, { max: 100 }) : null}
+    >
+      {(control) => (
+        <input
+          {...control}
+          key={field.key}
+          name={field.name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={type === 'password' ? undefined : (field.initialValue as string | undefined)}
+          required
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  )
+}
+
+function SignInForm({ redirectTo }: { redirectTo: string }) {
+  const { t } = useTranslation()
+  const { form, fields, failure } = useAuthForm('signin')
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+      <FailureAlert titleKey="signInFailed" failure={failure} />
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        field={fields.email ?? { id: 'signin-email', name: 'email' }}
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+      />
+      <Field
+        field={fields.password ?? { id: 'signin-password', name: 'password' }}
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+      />
+      <SubmitButton label={t('auth.signIn')} />
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="inline-flex min-h-11 items-center text-red-800 underline">
+          {t('auth.forgot')}
+        </Link>
+      </p>
+    </Form>
+  )
+}
+
+function SignUpForm() {
+  const { t } = useTranslation()
+  const { form, fields, failure } = useAuthForm('signup')
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+      <FailureAlert titleKey="signUpFailed" failure={failure} />
+      <input type="hidden" name="intent" value="signup" />
+      <Field
+        field={fields.fullName ?? { id: 'signup-name', name: 'fullName' }}
+        label={t('auth.fullName')}
+        type="text"
+        autoComplete="name"
+      />
+      <Field
+        field={fields.email ?? { id: 'signup-email', name: 'email' }}
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+      />
+      <Field
+        field={fields.password ?? { id: 'signup-password', name: 'password' }}
+        label={t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+      />
+      <Field
+        field={fields.confirmPassword ?? { id: 'signup-confirm', name: 'confirmPassword' }}
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton label={t('auth.signUp')} />
+    </Form>
+  )
+}

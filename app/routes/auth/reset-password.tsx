@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { postAuth } from '#app/lib/session.server.ts'
+import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
+import type { Route } from './+types/reset-password.ts'
+
+// The e-mail link passes through better-auth, which checks the token and comes back here with
+// ?token=… (or ?error=INVALID_TOKEN).
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const token = url.searchParams.get('token')
+  if (!token || url.searchParams.has('error')) throw redirect('/auth?reset=invalid')
+  return { token }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') {
+    return data(
+      { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+      { status: 400 },
+    )
+  }
+  const result = await postAuth(context, request, '/reset-password', {
+    newPassword: submission.value.password,
+    token: submission.value.token,
+  })
+  if (result.status === 200) return redirect('/auth?reset=done')
+  if (result.status === 429)
+    return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
+  return redirect('/auth?reset=invalid')
+}
+
+export const headers: Route.HeadersFunction = () => ({
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+})
+
+export default function ResetPasswordRoute() {
+  const { t } = useTranslation()
+  const { token } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm<{ token: string; password: string; confirmPassword: string }>({
+    id: 'reset',
+    lastResult: actionData?.result,
+  })
+  const errorOf = (key: string | undefined) => (key ? t(`auth.errors.${key as 'required'}`) : null)
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <PageMeta title={t('auth.resetTitle')} description={t('auth.resetTitle')} />
+      <h1 className="text-2xl font-bold text-slate-900">{t('auth.resetTitle')}</h1>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+        {form.errors?.[0] ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+            {t(`auth.errors.${form.errors[0] as 'tooMany'}`)}
+          </p>
+        ) : null}
+        <input type="hidden" name="token" value={token} />
+        <FormField
+          id={fields.password.id}
+          label={t('auth.newPassword')}
+          hint={t('auth.passwordHint')}
+          error={errorOf(fields.password.errors?.[0])}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={fields.password.name}
+              type="password"
+              autoComplete="new-password"
+              required
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={fields.confirmPassword.id}
+          label={t('auth.confirmPassword')}
+          error={errorOf(fields.confirmPassword.errors?.[0])}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={fields.confirmPassword.name}
+              type="password"
+              autoComplete="new-password"
+              required
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <button
+          type="submit"
+          className="min-h-11 w-full rounded-md bg-red-700 font-semibold text-white hover:bg-red-800"
+        >
+          {t('auth.updatePassword')}
+        </button>
+      </Form>
+    </section>
+  )
+}

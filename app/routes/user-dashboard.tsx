@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next'
+import { useLoaderData } from 'react-router'
+import { GuardPage } from '#app/components/guard-page.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { getSessionUser, requireUser } from '#app/lib/session.server.ts'
+import type { Route } from './+types/user-dashboard.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(await getSessionUser(context, request), request)
+  return { user }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export default function UserDashboardRoute() {
+  const { t } = useTranslation()
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12">
+      <PageMeta title={t('dashboard.userTitle')} description={t('dashboard.userTitle')} />
+      <h1 className="text-3xl font-bold text-slate-900">{t('dashboard.userTitle')}</h1>
+      <p className="mt-3 text-slate-700">
+        {t('dashboard.signedInAs', { name: user.name, email: user.email })}
+      </p>
+      <p className="text-slate-700">{t('dashboard.role', { role: t(`auth.roles.${user.role}`) })}</p>
+    </section>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GuardPage error={error} />
+}

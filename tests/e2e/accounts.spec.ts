@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { latestEmail } from './outbox.ts'
+
+const PASSWORD = 'tea with matcha 2026'
+let counter = 0
+const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`
+
+async function signUpAndVerify(page: Page, email: string, language: 'es' | 'en' = 'en') {
+  await page.goto(`/auth?mode=signup&lang=${language}`)
+  await waitForHydration(page)
+  const labels =
+    language === 'es'
+      ? {
+          name: 'Nombre completo',
+          email: 'Correo electrónico',
+          password: 'Contraseña',
+          confirm: 'Confirmar contraseña',
+          submit: 'Crear cuenta',
+        }
+      : {
+          name: 'Full name',
+          email: 'E-mail',
+          password: 'Password',
+          confirm: 'Confirm password',
+          submit: 'Create account',
+        }
+  await page.getByLabel(labels.name, { exact: true }).fill('Ana Pérez')
+  await page.getByLabel(labels.email, { exact: true }).fill(email)
+  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD)
+  await page.getByLabel(labels.confirm, { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: labels.submit }).click()
+  await expect(page.getByRole('status')).toContainText(
+    language === 'es' ? 'Revisa tu correo' : 'Check your email',
+  )
+  const mail = await latestEmail(email)
+  await page.goto(mail.link)
+  return mail
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth?lang=en')
+  await waitForHydration(page)
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('sign up → e-mail in the chosen language → verify → signed in → dashboard; sign out and back in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const email = uniqueEmail('ana')
+  const mail = await signUpAndVerify(page, email, 'es')
+  expect(mail.subject).toContain('Confirma tu correo electrónico')
+  await expect(page).toHaveURL(/\/email-verification$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Correo verificado!')
+  await expect(page.getByRole('banner')).toContainText('Hola, Ana Pérez')
+
+  await page.goto('/dashboard?lang=en')
+  await expect(page).toHaveURL(/\/user-dashboard$/)
+  await expect(page.getByRole('main')).toContainText(`Signed in as Ana Pérez (${email}).`)
+  await expect(page.getByRole('main')).toContainText('Role: user')
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('status')).toContainText('Signed out')
+  await expect(page.getByRole('banner')).not.toContainText('Welcome')
+
+  await signIn(page, email)
+  await expect(page.getByRole('status')).toContainText("Welcome back!You've been signed in successfully.")
+})
+
+test('sign-in failures say why, the same way whether or not the account exists', async ({ page }) => {
+  await signIn(page, 'nobody@example.com', 'wrong password here')
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('Sign in failed')
+  await expect(alert).toContainText('The e-mail or password is not correct.')
+  const email = uniqueEmail('unverified')
+  await page.goto('/auth?mode=signup&lang=en')
+  await waitForHydration(page)
+  await page.getByLabel('Full name', { exact: true }).fill('Luis')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await signIn(page, email)
+  await expect(page.getByRole('alert')).toContainText('Confirm your e-mail first')
+})
+
+test('sign-up explains a password mismatch and a short password next to the fields', async ({ page }) => {
+  await page.goto('/auth?mode=signup&lang=en')
+  await waitForHydration(page)
+  await page.getByLabel('Full name', { exact: true }).fill('Ana')
+  await page.getByLabel('E-mail', { exact: true }).fill('ana@example.com')
+  await page.getByLabel('Password', { exact: true }).fill('short')
+  await page.getByLabel('Confirm password', { exact: true }).fill('different')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('Password too short: use at least 8 characters.')).toBeVisible()
+  await expect(page.getByText("Passwords don't match")).toBeVisible()
+})
+
+test('guards: anonymous, user and admin', async ({ page }) => {
+  await page.goto('/user-dashboard?lang=en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Required')
+  await expect(page.getByText('Please sign in to access this page.')).toBeVisible()
+  await page.getByRole('link', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fuser-dashboard/)
+
+  await signUpAndVerify(page, uniqueEmail('user'))
+  const response = await page.goto('/admin-dashboard?lang=en')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Access Required')
+  await expect(page.getByText('Current role: user')).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+  await expect(page).toHaveURL(/\/user-dashboard$/)
+})
+
+test('an address in ADMIN_EMAILS becomes admin: badge, and the dashboard goes to the admin area', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const email = 'admin@example.com'
+  await signUpAndVerify(page, email).catch(async () => {
+    // The account may exist from an earlier test in this run: sign in instead.
+    await signIn(page, email)
+  })
+  await page.goto('/dashboard?lang=en')
+  await expect(page).toHaveURL(/\/admin-dashboard$/)
+  await expect(page.getByRole('banner')).toContainText('Admin')
+})
+
+test('forgot password → e-mail → new password → signed out everywhere → sign in with it', async ({
+  page,
+}) => {
+  const email = uniqueEmail('reset')
+  await signUpAndVerify(page, email)
+  await page.goto('/forgot-password?lang=en')
+  await waitForHydration(page)
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Send link' }).click()
+  await expect(page.getByRole('status')).toContainText("We've sent you a password reset link.")
+  const mail = await latestEmail(email)
+  expect(mail.subject).toContain('Reset your password')
+  await page.goto(mail.link)
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/)
+  await page.getByLabel('New password', { exact: true }).fill('a brand new password')
+  await page.getByLabel('Confirm password', { exact: true }).fill('a brand new password')
+  await page.getByRole('button', { name: 'Update password' }).click()
+  await expect(page.getByRole('status')).toContainText('Password updated!')
+  await page.goto('/user-dashboard?lang=en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Required')
+  await signIn(page, email, 'a brand new password')
+  await expect(page.getByRole('status')).toContainText('Welcome back!')
+
+  // The link works once: opened again (signed out, as anyone holding the e-mail would be).
+  await page.context().clearCookies()
+  await page.goto(mail.link)
+  // Without cookies the page is in the default language.
+  await expect(page.getByRole('alert')).toContainText('Enlace de restablecimiento no válido')
+})
+
+test('a reset page without a token says the link is invalid', async ({ page }) => {
+  await page.goto('/auth/reset-password?lang=en')
+  await expect(page).toHaveURL(/\/auth\?reset=invalid/)
+  await expect(page.getByRole('alert')).toContainText('This password reset link is invalid or has expired.')
+})
