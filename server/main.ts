@@ -7,6 +7,7 @@ import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
 import type { AppDeps, createApp } from './app.ts'
+import { ensureDemoAccounts } from './demo-accounts.ts'
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
@@ -105,10 +106,25 @@ const address = server.address()
 const port = typeof address === 'object' && address ? address.port : env.PORT
 const url = `http://localhost:${port}`
 
+// Assigned when the app was created above (TypeScript cannot see that through the closure).
+const started = services as Services | null
+const demo = embedded && started ? await ensureDemoAccounts(started.auth, db).catch(startupFailed) : null
+
 logger.info({ url, database: embedded ? 'embedded' : 'external' }, 'storefront listening')
 console.log(
-  `\n  Storefront running at ${url}\n  Database: ${embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}\n`,
+  `\n  Storefront running at ${url}\n  Database: ${embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}`,
 )
+if (demo) {
+  for (const account of demo.created) {
+    console.log(
+      `  Demo ${account.role === 'admin' ? 'admin' : 'customer'}: ${account.email}  password: ${account.password}  (shown once)`,
+    )
+  }
+  for (const email of demo.existing) {
+    console.log(`  Demo account: ${email} (its password was printed on the first start)`)
+  }
+}
+console.log('')
 
 let shuttingDown = false
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
