@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { accounts, users } from '#db/schema/index.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { createAuth } from './auth.ts'
+
+async function setup() {
+  const { db } = await createTestDatabase()
+  const sent: { kind: string; to: string; language: string; url: string }[] = []
+  const auth = createAuth({
+    db,
+    appUrl: 'http://localhost:3000',
+    secret: 'test-secret-test-secret-test-secret-0123',
+    appName: 'storefront',
+    adminEmails: ['boss@example.com'],
+    google: null,
+    sendAccountEmail: async (message) => {
+      sent.push(message)
+    },
+  })
+  return { db, auth, sent }
+}
+
+test('passwords are stored as argon2id at the OWASP minimum, never in clear', async () => {
+  const { db, auth } = await setup()
+  await auth.api.signUpEmail({
+    body: { email: 'ana@example.com', password: 'correct horse battery', name: 'Ana' },
+  })
+  const [account] = await db.select({ password: accounts.password }).from(accounts)
+  expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+  expect(account?.password).not.toContain('correct horse battery')
+})
+
+test('sign-up sends a verification e-mail in the language given, and sign-in waits for it', async () => {
+  const { db, auth, sent } = await setup()
+  await auth.api.signUpEmail({
+    body: { email: 'luis@example.com', password: 'correct horse battery', name: 'Luis', language: 'en' },
+  })
+  expect(sent).toEqual([
+    expect.objectContaining({ kind: 'verify-email', to: 'luis@example.com', language: 'en' }),
+  ])
+  await expect(
+    auth.api.signInEmail({ body: { email: 'luis@example.com', password: 'correct horse battery' } }),
+  ).rejects.toMatchObject({
+    body: { code: 'EMAIL_NOT_VERIFIED' },
+  })
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, 'luis@example.com'))
+  const signedIn = await auth.api.signInEmail({
+    body: { email: 'luis@example.com', password: 'correct horse battery' },
+  })
+  expect(signedIn.token).toEqual(expect.any(String))
+  await expect(
+    auth.api.signInEmail({ body: { email: 'luis@example.com', password: 'wrong password!!' } }),
+  ).rejects.toMatchObject({
+    body: { code: 'INVALID_EMAIL_OR_PASSWORD' },
+  })
+})
+
+test('ADMIN_EMAILS sign-ups are admins; everyone else is a user', async () => {
+  const { db, auth } = await setup()
+  await auth.api.signUpEmail({
+    body: { email: 'Boss@Example.com', password: 'correct horse battery', name: 'Boss' },
+  })
+  await auth.api.signUpEmail({
+    body: { email: 'client@example.com', password: 'correct horse battery', name: 'Client' },
+  })
+  const rows = await db.select({ email: users.email, role: users.role }).from(users).orderBy(users.email)
+  expect(rows).toEqual([
+    { email: 'boss@example.com', role: 'admin' },
+    { email: 'client@example.com', role: 'user' },
+  ])
+})
+
+test('a password shorter than 8 characters is refused and nothing is written', async () => {
+  const { db, auth } = await setup()
+  await expect(
+    auth.api.signUpEmail({ body: { email: 'short@example.com', password: 'short', name: 'S' } }),
+  ).rejects.toMatchObject({
+    body: { code: 'PASSWORD_TOO_SHORT' },
+  })
+  expect(await db.select().from(users)).toEqual([])
+})
