@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
+import { verifyBearerToken } from '#core/accounts/bearer-token.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
@@ -17,7 +18,7 @@ import { createPageCache } from './page-cache.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
-import { type AccountsConfig, createServices } from './services.ts'
+import { type AccountsConfig, createServices, type Services } from './services.ts'
 
 /**
  * The Express application. This file is the entry of the server build (see vite.config.ts),
@@ -134,7 +135,16 @@ export function createApp(deps: AppDeps) {
     }
   })
 
-  app.use('/api', apiRouter(toNodeHandler(services.auth)))
+  // Public signing keys, for clients that verify our JWTs (the auth handler serves them at
+  // /api/auth/jwks too).
+  app.get('/.well-known/jwks.json', async (_req, res, next) => {
+    try {
+      res.set('Cache-Control', 'public, max-age=300').json(await services.auth.api.getJwks())
+    } catch (error) {
+      next(error)
+    }
+  })
+  app.use('/api', apiRouter(services.auth, deps.appUrl))
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES))
   app.use(
     reactRouterHandler({
@@ -170,15 +180,49 @@ export function createApp(deps: AppDeps) {
   return { app, services }
 }
 
-function apiRouter(authHandler: ReturnType<typeof toNodeHandler>) {
+function apiRouter(auth: Services['auth'], appUrl: string) {
   const router = express.Router()
+  const authHandler = toNodeHandler(auth)
   // better-auth reads its own body, so it comes before the JSON parser. Its rate limits key on
   // x-client-ip, which we set from the socket (or the trusted proxy), overwriting the client's.
+  const ownOrigin = new URL(appUrl).origin
   router.all('/auth/*splat', (req, res) => {
+    // Browsers send Origin on every cross-site POST: only our own may change state.
+    if (
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      req.headers.origin &&
+      req.headers.origin !== ownOrigin
+    ) {
+      res.status(403).json({ error: { code: 'forbidden', message: 'Cross-origin request refused' } })
+      return
+    }
     req.headers['x-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
     void authHandler(req, res)
   })
   router.use(express.json({ limit: JSON_BODY_LIMIT }))
+  // For other clients: who am I, from a bearer JWT (GET /api/auth/token issues one to a session).
+  router.get('/v1/me', async (req, res, next) => {
+    try {
+      const token = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1]
+      if (!token) {
+        res.status(401).json({ error: { code: 'unauthorized', message: 'Missing bearer token' } })
+        return
+      }
+      const { keys } = await auth.api.getJwks()
+      const result = await verifyBearerToken(token, keys, { issuer: appUrl, audience: appUrl })
+      if (!result.ok) {
+        res.status(401).json({ error: { code: 'unauthorized', message: result.error } })
+        return
+      }
+      const { sub, email, name, role } = result.claims
+      res
+        .set('Cache-Control', 'no-store')
+        .json({ id: sub, email, name, role: typeof role === 'string' ? role : 'user' })
+    } catch (error) {
+      next(error)
+    }
+  })
   router.use((req, res) => {
     res.status(404).json({
       error: { code: 'not_found', message: `No API route for ${req.method} ${req.baseUrl}${req.path}` },

@@ -79,3 +79,18 @@ export function nonces(html: string, csp: string | null) {
   const inHeader = /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
   return { inHtml, inHeader }
 }
+
+/** A port free on loopback right now, for a server whose APP_URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
