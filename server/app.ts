@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { toNodeHandler } from 'better-auth/node'
+import { fromNodeHeaders, toNodeHandler } from 'better-auth/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { pinoHttp } from 'pino-http'
@@ -9,9 +9,11 @@ import { type RequestContext, requestContext } from '#app/context.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
 import { verifyBearerToken } from '#core/accounts/bearer-token.ts'
+import { AssignRoleSchema, assignRole, ROLE_NAMES } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
+import { isAppError } from '#core/shared/errors.ts'
 import type { Database } from '#db/client.ts'
 import type { Logger } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -144,7 +146,7 @@ export function createApp(deps: AppDeps) {
       next(error)
     }
   })
-  app.use('/api', apiRouter(services.auth, deps.appUrl))
+  app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES))
   app.use(
     reactRouterHandler({
@@ -180,12 +182,12 @@ export function createApp(deps: AppDeps) {
   return { app, services }
 }
 
-function apiRouter(auth: Services['auth'], appUrl: string) {
+function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
   const router = express.Router()
   const authHandler = toNodeHandler(auth)
+  const ownOrigin = new URL(appUrl).origin
   // better-auth reads its own body, so it comes before the JSON parser. Its rate limits key on
   // x-client-ip, which we set from the socket (or the trusted proxy), overwriting the client's.
-  const ownOrigin = new URL(appUrl).origin
   router.all('/auth/*splat', (req, res) => {
     // Browsers send Origin on every cross-site POST: only our own may change state.
     if (
@@ -201,6 +203,45 @@ function apiRouter(auth: Services['auth'], appUrl: string) {
     void authHandler(req, res)
   })
   router.use(express.json({ limit: JSON_BODY_LIMIT }))
+  // Role assignment (the admin panel calls it): session, same origin, admins only.
+  router.post('/v1/roles', async (req, res, next) => {
+    const language: Language = res.locals.preferences?.language ?? 'es'
+    const t = MESSAGES[language].roles
+    try {
+      if (req.headers.origin !== ownOrigin) {
+        res.status(403).json({
+          error: { code: 'forbidden', title: t.deniedTitle, message: 'Cross-origin request refused' },
+        })
+        return
+      }
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
+      if (!session) {
+        res
+          .status(401)
+          .json({ error: { code: 'unauthorized', title: t.failedTitle, message: t.signInFirst } })
+        return
+      }
+      const input = AssignRoleSchema.safeParse(req.body)
+      if (!input.success) {
+        res.status(400).json({ error: { code: 'invalid', title: t.failedTitle, message: t.invalid } })
+        return
+      }
+      const actorRole = ROLE_NAMES.find((role) => role === session.user.role) ?? 'user'
+      const assigned = await assignRole(db, { id: session.user.id, role: actorRole }, input.data)
+      const roleName = MESSAGES[language].auth.roles[assigned.role]
+      res.json({ ...assigned, title: t.assignedTitle, message: t.assignedText.replace('{{role}}', roleName) })
+    } catch (error) {
+      if (isAppError(error)) {
+        const status = { forbidden: 403, not_found: 404, conflict: 409 }[error.code as 'forbidden'] ?? 400
+        const message =
+          error.code === 'forbidden' ? t.deniedText : error.code === 'not_found' ? t.notFound : t.lastAdmin
+        const title = error.code === 'forbidden' ? t.deniedTitle : t.failedTitle
+        res.status(status).json({ error: { code: error.code, title, message } })
+        return
+      }
+      next(error)
+    }
+  })
   // For other clients: who am I, from a bearer JWT (GET /api/auth/token issues one to a session).
   router.get('/v1/me', async (req, res, next) => {
     try {

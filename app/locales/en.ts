@@ -501,6 +501,17 @@ export default {
       backToDashboard: 'Back to Dashboard',
     },
   },
+  roles: {
+    assignedTitle: 'Role assigned',
+    assignedText: 'User role updated to {{role}}',
+    deniedTitle: 'Permission denied',
+    deniedText: 'Only admins can assign roles',
+    failedTitle: 'Role assignment failed',
+    notFound: 'That user does not exist.',
+    lastAdmin: 'The last admin cannot lose the admin role.',
+    invalid: 'Choose a valid user and role.',
+    signInFirst: 'Sign in first.',
+  },
   toasts: {
     close: 'Close',
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },

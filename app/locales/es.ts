@@ -512,6 +512,17 @@ export default {
       backToDashboard: 'Volver al panel',
     },
   },
+  roles: {
+    assignedTitle: 'Rol asignado',
+    assignedText: 'Rol del usuario actualizado a {{role}}',
+    deniedTitle: 'Permiso denegado',
+    deniedText: 'Solo los administradores pueden asignar roles',
+    failedTitle: 'No se pudo asignar el rol',
+    notFound: 'Ese usuario no existe.',
+    lastAdmin: 'El último administrador no puede perder el rol de administrador.',
+    invalid: 'Elige un usuario y un rol válidos.',
+    signInFirst: 'Inicia sesión primero.',
+  },
   toasts: {
     close: 'Cerrar',
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },

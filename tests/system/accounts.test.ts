@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { hashPassword } from '#core/accounts/auth.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { freePort, type ServerProcess, startServer } from './server-process.ts'
 
@@ -34,9 +36,20 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 })
 
+/**
+ * A verified account made directly in the database (the app's own argon2id hash), so only the
+ * sign-in under test goes through HTTP and the per-address limits.
+ */
 async function verifiedUser(email: string, password = 'correct horse battery') {
-  await fetch(`${server.url}/api/auth/sign-up/email`, json({ email, password, name: 'Token User' }))
-  await database.pool.query('UPDATE users SET email_verified = true WHERE email = $1', [email])
+  const id = `user-${randomUUID()}`
+  await database.pool.query(
+    `INSERT INTO users (id, name, email, email_verified, created_at, updated_at, role) VALUES ($1, 'Token User', $2, true, now(), now(), 'user')`,
+    [id, email],
+  )
+  await database.pool.query(
+    `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES ($1, $2, 'credential', $2, $3, now(), now())`,
+    [`account-${randomUUID()}`, id, await hashPassword(password)],
+  )
   const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, json({ email, password }))
   const cookie = signIn.headers
     .getSetCookie()
@@ -44,6 +57,23 @@ async function verifiedUser(email: string, password = 'correct horse battery') {
     .join('; ')
   return { signIn, cookie }
 }
+
+// First: sign-ups are limited per address too, and later tests here sign up several users.
+test('sign-up answers an existing e-mail exactly like a new one (no enumeration)', async () => {
+  const body = { password: 'correct horse battery', name: 'Twice' }
+  const first = await fetch(
+    `${server.url}/api/auth/sign-up/email`,
+    json({ ...body, email: 'twice@example.com' }),
+  )
+  const again = await fetch(
+    `${server.url}/api/auth/sign-up/email`,
+    json({ ...body, email: 'twice@example.com' }),
+  )
+  expect(again.status).toBe(first.status)
+  expect(Object.keys((await again.json()) as object).sort()).toEqual(
+    Object.keys((await first.json()) as object).sort(),
+  )
+})
 
 test('a session gets a JWT that /api/v1/me accepts; JWKS is published; bad tokens get the named errors', async () => {
   const { cookie } = await verifiedUser('token@example.com')
@@ -78,6 +108,51 @@ test('a session gets a JWT that /api/v1/me accepts; JWKS is published; bad token
   expect((await fetch(`${server.url}/api/v1/me`)).status).toBe(401)
 })
 
+test('role assignment: anonymous, user and moderator refused; an admin assigns, and open sessions see it', async () => {
+  const post = (cookie: string | null, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/v1/roles`, json(body, { ...(cookie ? { cookie } : {}), ...headers }))
+
+  const member = await verifiedUser('member@example.com')
+  const memberId = (await database.pool.query(`SELECT id FROM users WHERE email = 'member@example.com'`))
+    .rows[0].id
+  expect((await post(null, { userId: memberId, role: 'admin' })).status).toBe(401)
+
+  const selfPromotion = await post(
+    member.cookie,
+    { userId: memberId, role: 'admin' },
+    { cookie: `${member.cookie}; lang=en` },
+  )
+  expect(selfPromotion.status).toBe(403)
+  expect(await selfPromotion.json()).toMatchObject({
+    error: { title: 'Permission denied', message: 'Only admins can assign roles' },
+  })
+
+  const boss = await verifiedUser('boss@example.com')
+  await database.pool.query(`UPDATE users SET role = 'admin' WHERE email = 'boss@example.com'`)
+  expect((await post(boss.cookie, { userId: memberId, role: 'teapot' })).status).toBe(400)
+  expect(
+    (await post(boss.cookie, { userId: memberId, role: 'moderator' }, { origin: 'https://evil.example' }))
+      .status,
+  ).toBe(403)
+
+  const assigned = await post(
+    boss.cookie,
+    { userId: memberId, role: 'moderator' },
+    { cookie: `${boss.cookie}; lang=es` },
+  )
+  expect(assigned.status).toBe(200)
+  expect(await assigned.json()).toMatchObject({
+    title: 'Rol asignado',
+    message: 'Rol del usuario actualizado a moderador',
+  })
+
+  // The member's existing session sees the new role on its next request.
+  const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: member.cookie } })
+  expect(await session.json()).toMatchObject({ user: { role: 'moderator' } })
+  const moderatorTries = await post(member.cookie, { userId: memberId, role: 'admin' })
+  expect(moderatorTries.status).toBe(403)
+})
+
 test('the session cookie is HttpOnly and SameSite=Lax', async () => {
   const { signIn } = await verifiedUser('cookie@example.com')
   const session = signIn.headers.getSetCookie().find((value) => value.includes('session_token'))
@@ -95,22 +170,6 @@ test('a sign-in from another origin is refused', async () => {
   )
   expect(response.status).toBe(403)
   expect(response.headers.getSetCookie().some((value) => value.includes('session_token'))).toBe(false)
-})
-
-test('sign-up answers an existing e-mail exactly like a new one (no enumeration)', async () => {
-  const body = { password: 'correct horse battery', name: 'Twice' }
-  const first = await fetch(
-    `${server.url}/api/auth/sign-up/email`,
-    json({ ...body, email: 'twice@example.com' }),
-  )
-  const again = await fetch(
-    `${server.url}/api/auth/sign-up/email`,
-    json({ ...body, email: 'twice@example.com' }),
-  )
-  expect(again.status).toBe(first.status)
-  expect(Object.keys((await again.json()) as object).sort()).toEqual(
-    Object.keys((await first.json()) as object).sort(),
-  )
 })
 
 test('sign-in is limited to 5 a minute per address, and a spoofed client-IP header does not reset it', async () => {

@@ -1,0 +1,51 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { AppError } from '#core/shared/errors.ts'
+import type { Database } from '#db/client.ts'
+import { roleAssignments, users } from '#db/schema/index.ts'
+
+export const ROLE_NAMES = ['user', 'admin', 'moderator'] as const
+export type RoleName = (typeof ROLE_NAMES)[number]
+
+export const AssignRoleSchema = z.object({
+  userId: z.string().trim().min(1).max(100),
+  role: z.enum(ROLE_NAMES),
+})
+export type AssignRoleInput = z.output<typeof AssignRoleSchema>
+
+export type Actor = { id: string; role: RoleName }
+
+/** Only admins assign roles. Pure, so the UI can hide what the server refuses anyway. */
+export function canAssignRoles(actor: Actor | null): boolean {
+  return actor?.role === 'admin'
+}
+
+/**
+ * Sets a user's role and records who did it, in one transaction. The user's open sessions see
+ * the new role on their next request (sessions read the user row each time).
+ * @throws AppError `forbidden` (not an admin), `not_found` (no such user), `conflict` (it would
+ *   leave the shop without any admin).
+ */
+export async function assignRole(db: Database, actor: Actor | null, input: AssignRoleInput) {
+  if (!actor || !canAssignRoles(actor))
+    throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot assign roles`)
+  return db.transaction(async (tx) => {
+    // Serialises concurrent role changes, so two admins cannot demote each other at once.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`)
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.id, input.userId))
+    if (!target) throw new AppError('not_found', `User ${input.userId} does not exist`)
+    if (target.role === 'admin' && input.role !== 'admin') {
+      const [others] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), ne(users.id, target.id)))
+      if ((others?.count ?? 0) === 0) throw new AppError('conflict', `User ${target.id} is the last admin`)
+    }
+    await tx.update(users).set({ role: input.role }).where(eq(users.id, target.id))
+    await tx.insert(roleAssignments).values({ userId: target.id, role: input.role, assignedBy: actor.id })
+    return { userId: target.id, role: input.role }
+  })
+}
