@@ -109,7 +109,7 @@ function Shell({ children }: { children: ReactNode }) {
         showConsentSettings={data.thirdParty.configured}
       />
       {data.thirdParty.configured && data.thirdParty.consent === null ? <ConsentBanner /> : null}
-      {data.flash ? <FlashToast message={data.flash} /> : null}
+      <FlashToast message={data.flash} />
     </>
   )
 }

@@ -171,6 +171,7 @@ export function createApp(deps: AppDeps) {
           consent: res.locals.consent,
           flash: res.locals.flash ?? null,
           auth: services.auth,
+          outbox: services.outbox,
           isProduction: deps.isProduction,
           log: req.log,
         }

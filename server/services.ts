@@ -5,7 +5,7 @@ import {
   type ContactService,
   createContactService,
 } from '#core/contact/contact-service.ts'
-import type { Mailer } from '#core/notifications/mailer.ts'
+import { listOutbox, type Mailer } from '#core/notifications/mailer.ts'
 import {
   createShippingRatesService,
   type ShippingRatesService,
@@ -29,6 +29,8 @@ export type AccountsConfig = {
 
 export type Services = {
   auth: Auth
+  /** The development outbox (e-mails kept instead of sent). */
+  outbox: { list(): ReturnType<typeof listOutbox> }
   catalog: CatalogService
   contact: ContactService
   reviews: ReviewsService
@@ -63,6 +65,7 @@ export function createServices({
   })
   return {
     auth,
+    outbox: { list: () => listOutbox(db) },
     catalog: createCatalogService({ db }),
     contact: createContactService({ db, forwarding: contactForwarding }),
     reviews: createReviewsService({ db }),

@@ -3,15 +3,23 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FlashMessage } from '#core/preferences/preferences.ts'
 
-/** A one-shot confirmation carried across a redirect; closes itself after a few seconds. */
-export function FlashToast({ message }: { message: FlashMessage }) {
+/**
+ * A one-shot confirmation carried across a redirect. The message arrives in one loader response
+ * only, so it is kept here once shown (a later revalidation must not erase it) and closes itself
+ * after a few seconds, or on its button.
+ */
+export function FlashToast({ message: incoming }: { message: FlashMessage | null }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(true)
+  const [message, setMessage] = useState(incoming)
   useEffect(() => {
-    const timer = setTimeout(() => setOpen(false), 6000)
+    if (incoming) setMessage(incoming)
+  }, [incoming])
+  useEffect(() => {
+    if (!message) return
+    const timer = setTimeout(() => setMessage(null), 6000)
     return () => clearTimeout(timer)
-  }, [])
-  if (!open) return null
+  }, [message])
+  if (!message) return null
   return (
     <div
       role="status"
@@ -23,7 +31,7 @@ export function FlashToast({ message }: { message: FlashMessage }) {
       </div>
       <button
         type="button"
-        onClick={() => setOpen(false)}
+        onClick={() => setMessage(null)}
         aria-label={t('toasts.close')}
         className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
       >

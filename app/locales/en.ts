@@ -512,6 +512,12 @@ export default {
     invalid: 'Choose a valid user and role.',
     signInFirst: 'Sign in first.',
   },
+  outbox: {
+    title: 'Development outbox',
+    lead: 'E-mails the site would have sent. This page exists only outside production.',
+    empty: 'No e-mails yet.',
+    to: 'To: {{to}}',
+  },
   toasts: {
     close: 'Close',
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },

@@ -523,6 +523,12 @@ export default {
     invalid: 'Elige un usuario y un rol válidos.',
     signInFirst: 'Inicia sesión primero.',
   },
+  outbox: {
+    title: 'Bandeja de salida de desarrollo',
+    lead: 'Correos que el sitio habría enviado. Esta página solo existe fuera de producción.',
+    empty: 'Todavía no hay correos.',
+    to: 'Para: {{to}}',
+  },
   toasts: {
     close: 'Cerrar',
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },

@@ -194,6 +194,10 @@ test('the consent form only returns to pages of this site and refuses unknown ch
   expect((await get('/consent')).status).toBe(404)
 })
 
+test('the development outbox does not exist in production', async () => {
+  expect((await get('/dev/outbox')).status).toBe(404)
+})
+
 test('health and readiness', async () => {
   expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' })
   expect(await (await get('/readyz')).json()).toEqual({ status: 'ready' })
