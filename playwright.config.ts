@@ -29,7 +29,12 @@ export default defineConfig({
   ],
   webServer: [
     // The production build on its own embedded database, as `npm start` runs it.
-    e2eServer({ port, dataDir: 'data/e2e', appUrl: baseURL, extra: { ADMIN_EMAILS: 'admin@example.com' } }),
+    e2eServer({
+      port,
+      dataDir: 'data/e2e',
+      appUrl: baseURL,
+      extra: { ADMIN_EMAILS: 'admin@example.com', AUTH_RATE_LIMIT_FACTOR: '20' },
+    }),
     // The same site with third-party widgets configured, for the consent tests. Their script
     // address is not reachable from here; tests intercept it.
     e2eServer({

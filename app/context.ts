@@ -31,6 +31,7 @@ export type RequestContext = {
   consent: Consent
   /** better-auth: sessions, sign-in and the rest of accounts. */
   auth: Auth
+  exportAccount(userId: string): Promise<object | null>
   outbox: { list(): Promise<{ id: string; to: string; subject: string; text: string; createdAt: Date }[]> }
   isProduction: boolean
   /** A one-shot message from the previous request (toast). */

@@ -16,6 +16,7 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('user-dashboard', 'routes/user-dashboard.tsx'),
   route('admin-dashboard', 'routes/admin-dashboard.tsx'),
+  route('account/export', 'routes/account/export.ts'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),

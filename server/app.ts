@@ -172,6 +172,7 @@ export function createApp(deps: AppDeps) {
           flash: res.locals.flash ?? null,
           auth: services.auth,
           outbox: services.outbox,
+          exportAccount: services.exportAccount,
           isProduction: deps.isProduction,
           log: req.log,
         }

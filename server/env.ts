@@ -66,6 +66,8 @@ const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
+    /** Multiplies the auth rate limits; 1 outside tests. */
+    AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /** Third-party widgets (Elfsight-style ids); each shows only after the visitor consents. */
     REVIEWS_WIDGET_ID: z
       .string()

@@ -74,6 +74,7 @@ const deps: AppDeps = {
   accounts: {
     secret: env.AUTH_SECRET ?? readOrCreateSecret(path.join(env.DATA_DIR, 'auth-secret')),
     adminEmails: env.ADMIN_EMAILS,
+    rateLimitFactor: env.AUTH_RATE_LIMIT_FACTOR,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }

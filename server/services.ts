@@ -1,4 +1,5 @@
 import { type Auth, createAuth } from '#core/accounts/auth.ts'
+import { exportAccountData } from '#core/accounts/data-export.ts'
 import { type CatalogService, createCatalogService } from '#core/catalog/catalog-service.ts'
 import {
   type ContactForwarding,
@@ -25,12 +26,15 @@ export type AccountsConfig = {
   adminEmails: string[]
   google: { clientId: string; clientSecret: string } | null
   mailer: Mailer
+  rateLimitFactor: number
 }
 
 export type Services = {
   auth: Auth
   /** The development outbox (e-mails kept instead of sent). */
   outbox: { list(): ReturnType<typeof listOutbox> }
+  /** "Download my data" for one account. */
+  exportAccount(userId: string): ReturnType<typeof exportAccountData>
   catalog: CatalogService
   contact: ContactService
   reviews: ReviewsService
@@ -58,6 +62,7 @@ export function createServices({
     appName: 'storefront',
     adminEmails: accounts.adminEmails,
     google: accounts.google,
+    rateLimitFactor: accounts.rateLimitFactor,
     sendAccountEmail: async (message) => {
       const siteName = (await settings.get()).company.name
       await accounts.mailer.send(composeAccountEmail({ ...message, siteName }))
@@ -66,6 +71,7 @@ export function createServices({
   return {
     auth,
     outbox: { list: () => listOutbox(db) },
+    exportAccount: (userId) => exportAccountData(db, userId),
     catalog: createCatalogService({ db }),
     contact: createContactService({ db, forwarding: contactForwarding }),
     reviews: createReviewsService({ db }),

@@ -518,9 +518,21 @@ export default {
     empty: 'No e-mails yet.',
     to: 'To: {{to}}',
   },
+  account: {
+    heading: 'Your account',
+    exportTitle: 'Download my data',
+    exportText: 'Everything we keep about your account, as a JSON file.',
+    exportButton: 'Download my data (JSON)',
+    deleteTitle: 'Delete my account',
+    deleteText: 'This deletes your account and signs you out everywhere. Enter your password to confirm.',
+    deleteButton: 'Delete my account',
+    password: 'Current password',
+    wrongPassword: 'That password is not correct.',
+  },
   toasts: {
     close: 'Close',
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
+    accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
   },
   dashboard: {

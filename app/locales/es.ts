@@ -529,9 +529,22 @@ export default {
     empty: 'Todavía no hay correos.',
     to: 'Para: {{to}}',
   },
+  account: {
+    heading: 'Tu cuenta',
+    exportTitle: 'Descargar mis datos',
+    exportText: 'Todo lo que guardamos de tu cuenta, en un archivo JSON.',
+    exportButton: 'Descargar mis datos (JSON)',
+    deleteTitle: 'Eliminar mi cuenta',
+    deleteText:
+      'Esto elimina tu cuenta y cierra tu sesión en todas partes. Ingresa tu contraseña para confirmar.',
+    deleteButton: 'Eliminar mi cuenta',
+    password: 'Contraseña actual',
+    wrongPassword: 'Esa contraseña no es correcta.',
+  },
   toasts: {
     close: 'Cerrar',
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
+    accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
   },
   dashboard: {

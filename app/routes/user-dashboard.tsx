@@ -1,13 +1,28 @@
 import { useTranslation } from 'react-i18next'
-import { useLoaderData } from 'react-router'
+import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { getSessionUser, requireUser } from '#app/lib/session.server.ts'
+import { getSessionUser, postAuth, requireUser } from '#app/lib/session.server.ts'
 import type { Route } from './+types/user-dashboard.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(await getSessionUser(context, request), request)
   return { user }
+}
+
+/** Deleting the account asks for the password again; better-auth checks it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(await getSessionUser(context, request), request)
+  const form = await request.formData()
+  const password = String(form.get('password') ?? '').slice(0, 200)
+  const result = await postAuth(context, request, '/delete-user', { password })
+  if (result.status !== 200)
+    return data({ error: 'wrongPassword' as const }, { status: result.status === 429 ? 429 : 400 })
+  const headers = new Headers()
+  for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
+  headers.append('Set-Cookie', 'flash=accountDeleted; Path=/; Max-Age=60; SameSite=Lax; HttpOnly')
+  return redirect('/', { headers })
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -23,6 +38,56 @@ export default function UserDashboardRoute() {
         {t('dashboard.signedInAs', { name: user.name, email: user.email })}
       </p>
       <p className="text-slate-700">{t('dashboard.role', { role: t(`auth.roles.${user.role}`) })}</p>
+      <AccountSection />
+    </section>
+  )
+}
+
+function AccountSection() {
+  const { t } = useTranslation()
+  const actionData = useActionData<typeof action>()
+  return (
+    <section aria-labelledby="account-heading" className="mt-10 space-y-6">
+      <h2 id="account-heading" className="text-2xl font-bold text-slate-900">
+        {t('account.heading')}
+      </h2>
+      <div className="rounded-lg border border-slate-200 p-5">
+        <h3 className="font-semibold text-slate-900">{t('account.exportTitle')}</h3>
+        <p className="mt-1 text-sm text-slate-700">{t('account.exportText')}</p>
+        <a
+          href="/account/export"
+          download
+          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+        >
+          {t('account.exportButton')}
+        </a>
+      </div>
+      <Form method="post" className="space-y-3 rounded-lg border border-red-200 p-5">
+        <h3 className="font-semibold text-red-900">{t('account.deleteTitle')}</h3>
+        <p className="text-sm text-slate-700">{t('account.deleteText')}</p>
+        <FormField
+          id="delete-password"
+          label={t('account.password')}
+          error={actionData?.error ? t(`account.${actionData.error}`) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+        >
+          {t('account.deleteButton')}
+        </button>
+      </Form>
     </section>
   )
 }

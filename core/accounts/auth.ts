@@ -22,6 +22,8 @@ export type AuthOptions = {
   /** E-mail addresses that become admins when they sign up. */
   adminEmails: string[]
   google: { clientId: string; clientSecret: string } | null
+  /** Multiplies every auth rate limit (1 in production; the browser tests run many flows from one address). */
+  rateLimitFactor?: number
 }
 
 /**
@@ -32,6 +34,8 @@ export type AuthOptions = {
  */
 export function createAuth(options: AuthOptions) {
   const secure = options.appUrl.startsWith('https:')
+  const factor = options.rateLimitFactor ?? 1
+  const perMinute = (max: number) => ({ window: 60, max: max * factor })
   return betterAuth({
     appName: options.appName,
     baseURL: options.appUrl,
@@ -40,6 +44,8 @@ export function createAuth(options: AuthOptions) {
     telemetry: { enabled: false },
     database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
     user: {
+      // Deleting an account asks for the password again (re-authentication).
+      deleteUser: { enabled: true },
       additionalFields: {
         // The language e-mails and notifications go out in.
         language: { type: 'string', required: false, defaultValue: 'es', input: true },
@@ -91,14 +97,13 @@ export function createAuth(options: AuthOptions) {
       storage: 'database',
       // Our own rate_limits table (contact form) has the default name.
       modelName: 'authRateLimit',
-      window: 60,
-      max: 100,
+      ...perMinute(100),
       customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 3 },
-        '/send-verification-email': { window: 60, max: 3 },
-        '/two-factor/*': { window: 60, max: 5 },
+        '/sign-in/email': perMinute(5),
+        '/sign-up/email': perMinute(5),
+        '/request-password-reset': perMinute(3),
+        '/send-verification-email': perMinute(3),
+        '/two-factor/*': perMinute(5),
       },
     },
     advanced: {

@@ -164,3 +164,29 @@ test('a reset page without a token says the link is invalid', async ({ page }) =
   await expect(page).toHaveURL(/\/auth\?reset=invalid/)
   await expect(page.getByRole('alert')).toContainText('This password reset link is invalid or has expired.')
 })
+
+test('download my data, then delete the account, which asks for the password again', async ({ page }) => {
+  const email = uniqueEmail('gone')
+  await signUpAndVerify(page, email)
+  await page.goto('/user-dashboard?lang=en')
+  await waitForHydration(page)
+  const download = await page.request.get('/account/export')
+  expect(download.headers()['content-disposition']).toContain('my-data.json')
+  const data = await download.json()
+  expect(data.profile.email).toBe(email)
+  expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })])
+  expect(JSON.stringify(data)).not.toMatch(/argon2|password|token/i)
+
+  await page.getByLabel('Current password', { exact: true }).fill('not my password')
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page.getByText('That password is not correct.')).toBeVisible()
+  await page.getByLabel('Current password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page.getByRole('status')).toContainText('Account deleted')
+  await signIn(page, email)
+  await expect(page.getByRole('alert')).toContainText('Sign in failed')
+})
+
+test('data export needs a session', async ({ request }) => {
+  expect((await request.get('/account/export')).status()).toBe(401)
+})

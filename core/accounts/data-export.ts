@@ -1,0 +1,60 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { accounts, contactMessages, roleAssignments, sessions, users } from '#db/schema/index.ts'
+
+/**
+ * Everything we keep about one account, for "download my data" (GDPR art. 15 and 20): profile,
+ * sign-in methods (never password hashes or tokens), sessions, role history and the messages
+ * sent through the contact form with the account's e-mail.
+ */
+export async function exportAccountData(db: Database, userId: string) {
+  const [profile] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      language: users.language,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!profile) return null
+  const [signInMethods, activeSessions, roleHistory, messages] = await Promise.all([
+    db
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.userId, userId)),
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select({ role: roleAssignments.role, assignedAt: roleAssignments.assignedAt })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.userId, userId)),
+    db
+      .select({
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, profile.email)),
+  ])
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    signInMethods,
+    sessions: activeSessions,
+    roleHistory,
+    contactMessages: messages,
+  }
+}
