@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useRevalidator,
 } from 'react-router'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
 import type { Route } from './+types/root.ts'
@@ -115,7 +116,17 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const revalidator = useRevalidator()
+  const signedIn = data.user !== null
+  // A sign-out (or a role change) in another tab shows here as soon as this tab gets focus: the
+  // loaders run again and the session is read anew.
+  useEffect(() => {
+    if (!signedIn) return
+    const onFocus = () => revalidator.revalidate()
+    window.addEventListener('focus', onFocus)
+    return () => window.removeEventListener('focus', onFocus)
+  }, [signedIn, revalidator])
   // Lets tests (and anyone debugging) know client-side behaviour is live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'

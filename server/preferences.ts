@@ -37,12 +37,19 @@ export function preferences({ secureCookies }: { secureCookies: boolean }): Requ
     } satisfies Preferences
     res.locals.consent = parseConsent(cookies.get(CONSENT_COOKIE))
     const flash = cookies.get(FLASH_COOKIE)
-    if (flash !== undefined) {
+    // Only a request that renders loaders (a document, or React Router's .data) may consume the
+    // one-shot message: route discovery (/__manifest), assets and the API would swallow it.
+    if (flash !== undefined && consumesFlash(req.method, req.path)) {
       res.locals.flash = parseFlash(flash)
       res.append('Set-Cookie', `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`)
     }
     next()
   }
+}
+
+function consumesFlash(method: string, pathname: string): boolean {
+  if (method !== 'GET') return false
+  return !/^\/(__manifest|assets\/|api\/|healthz|readyz|favicon|images\/)/.test(pathname)
 }
 
 export function parseCookies(header: string | undefined): Map<string, string> {

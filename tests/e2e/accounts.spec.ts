@@ -190,3 +190,25 @@ test('download my data, then delete the account, which asks for the password aga
 test('data export needs a session', async ({ request }) => {
   expect((await request.get('/account/export')).status()).toBe(401)
 })
+
+test('signing out in one tab shows in the other tab when it gets focus', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signUpAndVerify(page, uniqueEmail('tabs'))
+  const other = await context.newPage()
+  await other.setViewportSize({ width: 1280, height: 900 })
+  await other.goto('/user-dashboard?lang=en')
+  await waitForHydration(other)
+  await expect(other.getByRole('banner')).toContainText('Welcome, Ana Pérez')
+
+  await page.bringToFront()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Sign out|Cerrar sesión/ })
+    .click()
+  await expect(page.getByRole('status')).toBeVisible()
+
+  await other.bringToFront()
+  await other.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Login Required')
+  await expect(other.getByRole('banner')).not.toContainText('Welcome')
+})

@@ -194,6 +194,15 @@ test('the consent form only returns to pages of this site and refuses unknown ch
   expect((await get('/consent')).status).toBe(404)
 })
 
+test('a one-shot message is consumed by the page that shows it, not by route discovery', async () => {
+  const discovery = await get('/__manifest?paths=%2F&version=x', { headers: { cookie: 'flash=signedIn' } })
+  expect(discovery.headers.getSetCookie().some((cookie) => cookie.startsWith('flash='))).toBe(false)
+  const page = await get('/?lang=en', { headers: { cookie: 'flash=signedIn' } })
+  expect(page.headers.getSetCookie()).toContain('flash=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly')
+  expect(await page.text()).toContain('Welcome back!')
+  expect(page.headers.get('x-page-cache')).toBeNull()
+})
+
 test('the development outbox does not exist in production', async () => {
   expect((await get('/dev/outbox')).status).toBe(404)
 })
