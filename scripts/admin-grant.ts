@@ -3,11 +3,9 @@
  * audit trail as a system change. Works on DATABASE_URL's server, or on the embedded database
  * (the running app's, or started briefly when the app is stopped).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import pg from 'pg'
 import { runMigrations } from '../db/migrate.ts'
-import { DataDirInUseError, startEmbeddedPostgres } from '../server/embedded-postgres.ts'
+import { DataDirInUseError, runningEmbeddedUrl, startEmbeddedPostgres } from '../server/embedded-postgres.ts'
 import { parseEnv } from '../server/env.ts'
 
 const email = process.argv[2]?.trim().toLowerCase()
@@ -27,9 +25,7 @@ if (!url) {
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error
     // The app is running and owns the cluster: use it.
-    const port = fs.readFileSync(path.join(env.DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
-    const password = fs.readFileSync(path.join(env.DATA_DIR, 'postgres.password'), 'utf8').trim()
-    url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/storefront`
+    url = runningEmbeddedUrl(env.DATA_DIR)
   }
 }
 

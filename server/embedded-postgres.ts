@@ -335,3 +335,16 @@ function isNodeProcess(pid: number): boolean {
     return true
   }
 }
+
+/**
+ * The connection string of the embedded cluster that a running app owns in `dataDir` (its port
+ * from postmaster.pid, its password file), for scripts and tests that need the app's database.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'storefront'): string {
+  const port = fs
+    .readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim()
+  const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim()
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+}

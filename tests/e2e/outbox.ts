@@ -1,18 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import pg from 'pg'
+import { runningEmbeddedUrl } from '../../server/embedded-postgres.ts'
 
 /** The newest e-mail to `to` in the e2e server's development outbox (its embedded database). */
 export async function latestEmail(to: string, dataDir = 'data/e2e') {
-  const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
-  const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim()
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'postgres',
-    password,
-    database: 'storefront',
-  })
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
   await client.connect()
   try {
     for (let attempt = 0; attempt < 50; attempt++) {

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterEach, expect, test } from 'vitest'
+import { runningEmbeddedUrl } from '#server/embedded-postgres.ts'
 import { startServer } from './server-process.ts'
 
 // The process lifecycle on the embedded PostgreSQL: crash recovery, one owner per data
@@ -22,15 +23,7 @@ const embedded = (dataDir: string) => ({ DATABASE_URL: '', DATA_DIR: dataDir })
 
 /** Connects to the embedded cluster the way an operator would: port from postmaster.pid. */
 async function query(dataDir: string, sql: string, params: unknown[] = []) {
-  const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
-  const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim()
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'postgres',
-    password,
-    database: 'storefront',
-  })
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
   await client.connect()
   try {
     return (await client.query(sql, params)).rows
