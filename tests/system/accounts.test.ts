@@ -186,3 +186,46 @@ test('sign-in is limited to 5 a minute per address, and a spoofed client-IP head
   expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true)
   expect((await attempt({ 'x-client-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' })).status).toBe(429)
 })
+
+test('the forgot and reset forms answer bad input with 400 and translated messages, writing nothing', async () => {
+  const form = (pathname: string, fields: Record<string, string>) =>
+    fetch(`${server.url}${pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie: 'lang=en' },
+      body: new URLSearchParams(fields),
+    })
+  const outboxCount = async () =>
+    (await database.pool.query(`SELECT count(*)::int AS n FROM outbox_emails`)).rows[0].n
+  const before = await outboxCount()
+  const empty = await form('/forgot-password', { email: '' })
+  expect(empty.status).toBe(400)
+  expect(await empty.text()).toContain('This field is required.')
+  const hostile = await form('/forgot-password', { email: '<script>x</script>' })
+  expect(hostile.status).toBe(400)
+  const html = await hostile.text()
+  expect(html).toContain('Enter a valid e-mail address.')
+  expect(html).not.toContain('<script>x</script>')
+
+  const mismatch = await form('/auth/reset-password?token=anything', {
+    token: 'anything',
+    password: 'long enough 1',
+    confirmPassword: 'long enough 2',
+  })
+  expect(mismatch.status).toBe(400)
+  expect(await mismatch.text()).toContain('Passwords don&#x27;t match')
+  const short = await form('/auth/reset-password?token=anything', {
+    token: 'anything',
+    password: 'short',
+    confirmPassword: 'short',
+  })
+  expect(await short.text()).toContain('Password too short: use at least 8 characters.')
+  const badToken = await form('/auth/reset-password?token=nope', {
+    token: 'nope',
+    password: 'long enough 1',
+    confirmPassword: 'long enough 1',
+  })
+  expect(badToken.status).toBe(302)
+  expect(badToken.headers.get('location')).toBe('/auth?reset=invalid')
+  expect(await outboxCount()).toBe(before)
+})

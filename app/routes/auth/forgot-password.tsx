@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { AuthField } from '#app/components/auth-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { postAuth } from '#app/lib/session.server.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -30,7 +30,6 @@ export default function ForgotPasswordRoute() {
   const { sent } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm<{ email: string }>({ id: 'forgot', lastResult: actionData?.result })
-  const fieldError = fields.email.errors?.[0]
   const formError = form.errors?.[0]
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -52,23 +51,7 @@ export default function ForgotPasswordRoute() {
               {t(`auth.errors.${formError as 'tooMany'}`)}
             </p>
           ) : null}
-          <FormField
-            id={fields.email.id}
-            label={t('auth.email')}
-            error={fieldError ? t(`auth.errors.${fieldError as 'email'}`) : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                key={fields.email.key}
-                name={fields.email.name}
-                type="email"
-                autoComplete="email"
-                required
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <AuthField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
           <button
             type="submit"
             className="min-h-11 w-full rounded-md bg-red-700 font-semibold text-white hover:bg-red-800"

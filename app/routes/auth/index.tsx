@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { AuthField } from '#app/components/auth-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
@@ -208,44 +208,6 @@ function SubmitButton({ label }: { label: string }) {
   )
 }
 
-function Field({
-  field,
-  label,
-  type,
-  autoComplete,
-  hint,
-}: {
-  field: { id: string; name: string; key?: string; initialValue?: unknown; errors?: string[] }
-  label: string
-  type: string
-  autoComplete: string
-  hint?: string
-}) {
-  const { t } = useTranslation()
-  const key = field.errors?.[0]
-  return (
-    <FormField
-      id={field.id}
-      label={label}
-      hint={hint ?? null}
-      error={key ? t(`auth.errors.${key as 'required'}`, { max: 100 }) : null}
-    >
-      {(control) => (
-        <input
-          {...control}
-          key={field.key}
-          name={field.name}
-          type={type}
-          autoComplete={autoComplete}
-          defaultValue={type === 'password' ? undefined : (field.initialValue as string | undefined)}
-          required
-          className={inputClass}
-        />
-      )}
-    </FormField>
-  )
-}
-
 function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation()
   const { form, fields, failure } = useAuthForm('signin')
@@ -254,13 +216,13 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
       <FailureAlert titleKey="signInFailed" failure={failure} />
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field
+      <AuthField
         field={fields.email ?? { id: 'signin-email', name: 'email' }}
         label={t('auth.email')}
         type="email"
         autoComplete="email"
       />
-      <Field
+      <AuthField
         field={fields.password ?? { id: 'signin-password', name: 'password' }}
         label={t('auth.password')}
         type="password"
@@ -283,26 +245,26 @@ function SignUpForm() {
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
       <FailureAlert titleKey="signUpFailed" failure={failure} />
       <input type="hidden" name="intent" value="signup" />
-      <Field
+      <AuthField
         field={fields.fullName ?? { id: 'signup-name', name: 'fullName' }}
         label={t('auth.fullName')}
         type="text"
         autoComplete="name"
       />
-      <Field
+      <AuthField
         field={fields.email ?? { id: 'signup-email', name: 'email' }}
         label={t('auth.email')}
         type="email"
         autoComplete="email"
       />
-      <Field
+      <AuthField
         field={fields.password ?? { id: 'signup-password', name: 'password' }}
         label={t('auth.password')}
         type="password"
         autoComplete="new-password"
         hint={t('auth.passwordHint')}
       />
-      <Field
+      <AuthField
         field={fields.confirmPassword ?? { id: 'signup-confirm', name: 'confirmPassword' }}
         label={t('auth.confirmPassword')}
         type="password"

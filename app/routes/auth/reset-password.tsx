@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { AuthField } from '#app/components/auth-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { postAuth } from '#app/lib/session.server.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -48,7 +48,6 @@ export default function ResetPasswordRoute() {
     id: 'reset',
     lastResult: actionData?.result,
   })
-  const errorOf = (key: string | undefined) => (key ? t(`auth.errors.${key as 'required'}`) : null)
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <PageMeta title={t('auth.resetTitle')} description={t('auth.resetTitle')} />
@@ -60,39 +59,19 @@ export default function ResetPasswordRoute() {
           </p>
         ) : null}
         <input type="hidden" name="token" value={token} />
-        <FormField
-          id={fields.password.id}
+        <AuthField
+          field={fields.password}
           label={t('auth.newPassword')}
           hint={t('auth.passwordHint')}
-          error={errorOf(fields.password.errors?.[0])}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name={fields.password.name}
-              type="password"
-              autoComplete="new-password"
-              required
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField
-          id={fields.confirmPassword.id}
+          type="password"
+          autoComplete="new-password"
+        />
+        <AuthField
+          field={fields.confirmPassword}
           label={t('auth.confirmPassword')}
-          error={errorOf(fields.confirmPassword.errors?.[0])}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name={fields.confirmPassword.name}
-              type="password"
-              autoComplete="new-password"
-              required
-              className={inputClass}
-            />
-          )}
-        </FormField>
+          type="password"
+          autoComplete="new-password"
+        />
         <button
           type="submit"
           className="min-h-11 w-full rounded-md bg-red-700 font-semibold text-white hover:bg-red-800"
