@@ -6,6 +6,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
 export const widgetsURL = `http://127.0.0.1:${port + 2}`
+// Per port, so two runs on one machine (E2E_PORT apart) never share a database.
+export const e2eDataDir = `data/e2e-${port}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +33,7 @@ export default defineConfig({
     // The production build on its own embedded database, as `npm start` runs it.
     e2eServer({
       port,
-      dataDir: 'data/e2e',
+      dataDir: e2eDataDir,
       appUrl: baseURL,
       extra: { ADMIN_EMAILS: 'admin@example.com', AUTH_RATE_LIMIT_FACTOR: '20' },
     }),
@@ -39,7 +41,7 @@ export default defineConfig({
     // address is not reachable from here; tests intercept it.
     e2eServer({
       port: port + 2,
-      dataDir: 'data/e2e-widgets',
+      dataDir: `data/e2e-widgets-${port}`,
       appUrl: widgetsURL,
       extra: {
         REVIEWS_WIDGET_ID: 'test-reviews',

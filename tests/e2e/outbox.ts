@@ -1,8 +1,9 @@
 import pg from 'pg'
+import { e2eDataDir } from '../../playwright.config.ts'
 import { runningEmbeddedUrl } from '../../server/embedded-postgres.ts'
 
 /** The newest e-mail to `to` in the e2e server's development outbox (its embedded database). */
-export async function latestEmail(to: string, dataDir = 'data/e2e') {
+export async function latestEmail(to: string, dataDir = e2eDataDir) {
   const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
   await client.connect()
   try {
