@@ -32,7 +32,10 @@ export type RequestContext = {
   /** better-auth: sessions, sign-in and the rest of accounts. */
   auth: Auth
   exportAccount(userId: string): Promise<object | null>
-  outbox: { list(): Promise<{ id: string; to: string; subject: string; text: string; createdAt: Date }[]> }
+  outbox: {
+    list(): Promise<{ id: string; to: string; subject: string; text: string; createdAt: Date }[]>
+    listSms(): Promise<{ id: string; to: string; text: string; createdAt: Date }[]>
+  }
   isProduction: boolean
   /** A one-shot message from the previous request (toast). */
   flash: FlashMessage | null

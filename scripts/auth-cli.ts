@@ -12,4 +12,9 @@ export const auth = createAuth({
   sendAccountEmail: async () => undefined,
   adminEmails: [],
   google: { clientId: 'cli', clientSecret: 'cli' },
+  mfa: {
+    sms: { kind: 'outbox', send: async () => undefined },
+    issuer: async () => 'storefront',
+    composeSms: async () => '',
+  },
 })

@@ -40,3 +40,12 @@ export function composeAccountEmail(input: {
 </body></html>`
   return { to: input.to, subject: `${content.subject} · ${input.siteName}`, text, html }
 }
+
+/** The text message carrying a sign-in code, in the recipient's language. */
+export function composeCodeSms(input: { code: string; language: string; minutes: number; siteName: string }) {
+  const t = MESSAGES[parseLanguage(input.language) ?? 'es'].mfa.sms
+  return t
+    .replace('{{site}}', input.siteName)
+    .replace('{{code}}', input.code)
+    .replace('{{minutes}}', String(input.minutes))
+}

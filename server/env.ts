@@ -66,6 +66,23 @@ const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
+    /** SMS codes go through Twilio when these three are set; otherwise into the development outbox. */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || null),
+    TWILIO_AUTH_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || null),
+    TWILIO_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || null),
+    TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
     /** Multiplies the auth rate limits; 1 outside tests. */
     AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /** Third-party widgets (Elfsight-style ids); each shows only after the visitor consents. */

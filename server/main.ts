@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
 import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
+import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -82,6 +83,15 @@ const deps: AppDeps = {
     mailer: env.SMTP_URL
       ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
       : createOutboxMailer({ db }),
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? createTwilioSmsSender({
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          })
+        : createOutboxSmsSender({ db }),
   },
   contactForwarding: { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: env.CONTACT_FORM_ENDPOINT },
   thirdParty: {

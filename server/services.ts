@@ -7,6 +7,7 @@ import {
   createContactService,
 } from '#core/contact/contact-service.ts'
 import { listOutbox, type Mailer } from '#core/notifications/mailer.ts'
+import { listSmsOutbox, type SmsSender } from '#core/notifications/sms.ts'
 import {
   createShippingRatesService,
   type ShippingRatesService,
@@ -14,7 +15,7 @@ import {
 import { createReviewsService, type ReviewsService } from '#core/reviews/reviews-service.ts'
 import { createSettingsService, type SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
-import { composeAccountEmail } from './account-emails.ts'
+import { composeAccountEmail, composeCodeSms } from './account-emails.ts'
 
 /**
  * The services requests use, built inside the app's module graph (server/app.ts calls this), so
@@ -26,13 +27,14 @@ export type AccountsConfig = {
   adminEmails: string[]
   google: { clientId: string; clientSecret: string } | null
   mailer: Mailer
+  sms: SmsSender
   rateLimitFactor: number
 }
 
 export type Services = {
   auth: Auth
   /** The development outbox (e-mails kept instead of sent). */
-  outbox: { list(): ReturnType<typeof listOutbox> }
+  outbox: { list(): ReturnType<typeof listOutbox>; listSms(): ReturnType<typeof listSmsOutbox> }
   /** "Download my data" for one account. */
   exportAccount(userId: string): ReturnType<typeof exportAccountData>
   catalog: CatalogService
@@ -67,10 +69,16 @@ export function createServices({
       const siteName = (await settings.get()).company.name
       await accounts.mailer.send(composeAccountEmail({ ...message, siteName }))
     },
+    mfa: {
+      sms: accounts.sms,
+      issuer: async () => (await settings.get()).company.name,
+      composeSms: async (input) =>
+        composeCodeSms({ ...input, siteName: (await settings.get()).company.name }),
+    },
   })
   return {
     auth,
-    outbox: { list: () => listOutbox(db) },
+    outbox: { list: () => listOutbox(db), listSms: () => listSmsOutbox(db) },
     exportAccount: (userId) => exportAccountData(db, userId),
     catalog: createCatalogService({ db }),
     contact: createContactService({ db, forwarding: contactForwarding }),

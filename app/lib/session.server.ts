@@ -1,7 +1,10 @@
-import { data, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider, redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 
 export const ROLES = ['user', 'admin', 'moderator'] as const
+/** The one-shot 'Welcome back!' toast after a sign-in. */
+export const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpOnly'
+
 export type Role = (typeof ROLES)[number]
 export type SessionUser = { id: string; name: string; email: string; role: Role }
 
@@ -28,25 +31,43 @@ export async function getSessionUser(
  * Calls the auth handler the way the browser would (same origin, the visitor's cookies and IP),
  * so its origin check and rate limits apply to our forms too.
  */
-export async function postAuth(
+export async function authRequest(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: Record<string, unknown> | null; setCookies: string[] }> {
+  const { auth, appUrl, clientIp } = context.get(requestContext)
+  const headers = new Headers({ origin: appUrl, 'x-client-ip': clientIp })
+  if (method === 'POST') headers.set('content-type', 'application/json')
+  const cookie = request.headers.get('cookie')
+  if (cookie) headers.set('cookie', cookie)
+  const response = await auth.handler(
+    new Request(`${appUrl}/api/auth${path}`, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    }),
+  )
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  return { status: response.status, data, setCookies: response.headers.getSetCookie() }
+}
+
+export function postAuth(
   context: Readonly<RouterContextProvider>,
   request: Request,
   path: string,
   body: unknown,
-): Promise<{ status: number; data: Record<string, unknown> | null; setCookies: string[] }> {
-  const { auth, appUrl, clientIp } = context.get(requestContext)
-  const headers = new Headers({
-    'content-type': 'application/json',
-    origin: appUrl,
-    'x-client-ip': clientIp,
-  })
-  const cookie = request.headers.get('cookie')
-  if (cookie) headers.set('cookie', cookie)
-  const response = await auth.handler(
-    new Request(`${appUrl}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-  )
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
-  return { status: response.status, data, setCookies: response.headers.getSetCookie() }
+) {
+  return authRequest(context, request, 'POST', path, body)
+}
+
+/** A redirect that carries the auth handler's cookies (and any of our own). */
+export function redirectWithCookies(to: string, setCookies: string[], ...extra: string[]) {
+  const headers = new Headers()
+  for (const cookie of [...setCookies, ...extra]) headers.append('Set-Cookie', cookie)
+  return redirect(to, { headers })
 }
 
 export type GuardFailure = { guard: 'login'; redirectTo: string } | { guard: 'admin'; role: Role }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { getSessionUser, requireAdmin } from '#app/lib/session.server.ts'
@@ -23,6 +23,14 @@ export default function AdminDashboardRoute() {
         {t('dashboard.signedInAs', { name: user.name, email: user.email })}
       </p>
       <p className="text-slate-700">{t('dashboard.role', { role: t(`auth.roles.${user.role}`) })}</p>
+      <p className="mt-6">
+        <Link
+          to="/account/security"
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+        >
+          {t('mfa.linkFromDashboard')}
+        </Link>
+      </p>
     </section>
   )
 }

@@ -8,8 +8,11 @@ import type { Route } from './+types/dev-outbox.ts'
 export async function loader({ context }: Route.LoaderArgs) {
   const { isProduction, outbox } = context.get(requestContext)
   if (isProduction) throw data(null, { status: 404 })
-  const emails = await outbox.list()
-  return { emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })) }
+  const [emails, texts] = await Promise.all([outbox.list(), outbox.listSms()])
+  return {
+    emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),
+    texts: texts.map((sms) => ({ ...sms, createdAt: sms.createdAt.toISOString() })),
+  }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
@@ -30,7 +33,7 @@ function withOffsets(parts: string[]) {
 
 export default function DevOutboxRoute() {
   const { t } = useTranslation()
-  const { emails } = useLoaderData<typeof loader>()
+  const { emails, texts } = useLoaderData<typeof loader>()
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
       <PageMeta title={t('outbox.title')} description={t('outbox.lead')} />
@@ -55,6 +58,18 @@ export default function DevOutboxRoute() {
                 ),
               )}
             </p>
+          </li>
+        ))}
+      </ol>
+      <h2 className="mt-10 text-2xl font-bold text-slate-900">{t('outbox.smsHeading')}</h2>
+      {texts.length === 0 ? <p className="mt-4 text-slate-700">{t('outbox.smsEmpty')}</p> : null}
+      <ol className="mt-4 space-y-4">
+        {texts.map((sms) => (
+          <li key={sms.id} className="rounded-lg border border-slate-200 p-4">
+            <p className="text-sm text-slate-600">
+              {t('outbox.to', { to: sms.to })} · <time dateTime={sms.createdAt}>{sms.createdAt}</time>
+            </p>
+            <p className="mt-2 text-slate-800">{sms.text}</p>
           </li>
         ))}
       </ol>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -51,6 +51,14 @@ function AccountSection() {
       <h2 id="account-heading" className="text-2xl font-bold text-slate-900">
         {t('account.heading')}
       </h2>
+      <p>
+        <Link
+          to="/account/security"
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+        >
+          {t('mfa.linkFromDashboard')}
+        </Link>
+      </p>
       <div className="rounded-lg border border-slate-200 p-5">
         <h3 className="font-semibold text-slate-900">{t('account.exportTitle')}</h3>
         <p className="mt-1 text-sm text-slate-700">{t('account.exportText')}</p>

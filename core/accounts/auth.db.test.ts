@@ -17,6 +17,11 @@ async function setup() {
     sendAccountEmail: async (message) => {
       sent.push(message)
     },
+    mfa: {
+      sms: { kind: 'outbox', send: async () => undefined },
+      issuer: async () => 'storefront',
+      composeSms: async () => '',
+    },
   })
   return { db, auth, sent }
 }

@@ -1,9 +1,12 @@
-import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, jwt, twoFactor } from 'better-auth/plugins'
+import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
+import { type MfaOptions, mfa } from './mfa/mfa-plugin.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+
+export { hashPassword, PASSWORD_HASHING, verifyPassword } from './passwords.ts'
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -22,6 +25,8 @@ export type AuthOptions = {
   /** E-mail addresses that become admins when they sign up. */
   adminEmails: string[]
   google: { clientId: string; clientSecret: string } | null
+  /** Multi-factor authentication: SMS sending, the authenticator issuer name, the SMS text. */
+  mfa: Pick<MfaOptions, 'sms' | 'issuer' | 'composeSms'>
   /** Multiplies every auth rate limit (1 in production; the browser tests run many flows from one address). */
   rateLimitFactor?: number
 }
@@ -91,6 +96,11 @@ export function createAuth(options: AuthOptions) {
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
+      additionalFields: {
+        // Authenticator assurance level, set by our MFA plugin. No default on purpose: a session
+        // re-created from another (better-auth passes the old one as override) keeps its level.
+        aal: { type: 'string', required: false, input: false },
+      },
     },
     rateLimit: {
       enabled: true,
@@ -103,7 +113,10 @@ export function createAuth(options: AuthOptions) {
         '/sign-up/email': perMinute(5),
         '/request-password-reset': perMinute(3),
         '/send-verification-email': perMinute(3),
-        '/two-factor/*': perMinute(5),
+        // Code checks and SMS sends; reading and enrolling factors fall under the general limit.
+        '/mfa/factors/*/verify': perMinute(10),
+        '/mfa/factors/*/challenge': perMinute(10),
+        '/mfa/backup-codes/verify': perMinute(10),
       },
     },
     advanced: {
@@ -123,31 +136,15 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
-      twoFactor({ issuer: options.appName }),
+      mfa({
+        db: options.db,
+        ...options.mfa,
+        challengePath: '/auth/mfa',
+        rateLimitFactor: factor,
+      }),
       jwt(),
     ],
   })
 }
 
 export type Auth = ReturnType<typeof createAuth>
-
-/**
- * argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1); better-auth's default scrypt
- * parameters are below ASVS appendix C. `algorithm: 2` is Algorithm.Argon2id (a const enum,
- * which erasable TypeScript cannot import).
- */
-export const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASHING)
-}
-
-export function verifyPassword({
-  hash: digest,
-  password,
-}: {
-  hash: string
-  password: string
-}): Promise<boolean> {
-  return verify(digest, password).catch(() => false)
-}

@@ -9,3 +9,11 @@ export const outboxEmails = pgTable('outbox_emails', {
   html: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
+
+/** Text messages "sent" while no SMS provider is configured (development): shown at /dev/outbox. */
+export const outboxSms = pgTable('outbox_sms', {
+  id: uuid().primaryKey().defaultRandom(),
+  to: text().notNull(),
+  text: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

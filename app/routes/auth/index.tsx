@@ -6,11 +6,9 @@ import { AuthField } from '#app/components/auth-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
-import { getSessionUser, postAuth } from '#app/lib/session.server.ts'
+import { FLASH_SIGNED_IN, getSessionUser, postAuth, redirectWithCookies } from '#app/lib/session.server.ts'
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/index.ts'
-
-const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpOnly'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -84,10 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: 'signin', result: submission.reply(), failure: null }, { status: 400 })
   const result = await postAuth(context, request, '/sign-in/email', submission.value)
   if (result.status === 200) {
-    const headers = new Headers()
-    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
-    headers.append('Set-Cookie', FLASH_SIGNED_IN)
-    return redirect(safeRedirect(form.get('redirectTo')), { headers })
+    const redirectTo = safeRedirect(form.get('redirectTo'))
+    // The password was right and the account has a second factor: no session yet, ask for it.
+    if (result.data?.mfaRequired === true) {
+      return redirectWithCookies(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, result.setCookies)
+    }
+    return redirectWithCookies(redirectTo, result.setCookies, FLASH_SIGNED_IN)
   }
   const failure = failureFor(result.status, result.data?.code)
   return data(
