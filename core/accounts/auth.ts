@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt, twoFactor } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
+import { commonPasswordsPlugin } from './common-passwords.ts'
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -125,6 +126,7 @@ export function createAuth(options: AuthOptions) {
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       twoFactor({ issuer: options.appName }),
       jwt(),
+      commonPasswordsPlugin(),
     ],
   })
 }
