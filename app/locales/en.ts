@@ -488,6 +488,7 @@ export default {
       email: 'Enter a valid e-mail address.',
       passwordTooShort: 'Password too short: use at least 8 characters.',
       passwordTooLong: 'Use at most 128 characters.',
+      passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
       passwordsDontMatch: "Passwords don't match",
       tooLong: 'Use at most {{max}} characters.',
     },

@@ -499,6 +499,7 @@ export default {
       email: 'Ingresa un correo electrónico válido.',
       passwordTooShort: 'Contraseña demasiado corta: usa al menos 8 caracteres.',
       passwordTooLong: 'Usa como máximo 128 caracteres.',
+      passwordTooCommon: 'Esta contraseña es demasiado común. Elige una que sea más difícil de adivinar.',
       passwordsDontMatch: 'Las contraseñas no coinciden',
       tooLong: 'Usa como máximo {{max}} caracteres.',
     },

@@ -85,3 +85,55 @@ test('a password shorter than 8 characters is refused and nothing is written', a
   })
   expect(await db.select().from(users)).toEqual([])
 })
+
+test('a common password is refused at sign-up, whatever its case, and nothing is written', async () => {
+  const { db, auth, sent } = await setup()
+  for (const password of ['password123', '  Password123 ']) {
+    await expect(
+      auth.api.signUpEmail({ body: { email: 'common@example.com', password, name: 'C' } }),
+    ).rejects.toMatchObject({ statusCode: 400, body: { code: 'PASSWORD_TOO_COMMON' } })
+  }
+  expect(await db.select().from(users)).toEqual([])
+  expect(await db.select().from(accounts)).toEqual([])
+  expect(sent).toEqual([])
+})
+
+test('a common password is refused by reset-password (the token stays usable) and change-password', async () => {
+  const { db, auth, sent } = await setup()
+  await auth.api.signUpEmail({
+    body: { email: 'rosa@example.com', password: 'correct horse battery', name: 'Rosa' },
+  })
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, 'rosa@example.com'))
+  const [before] = await db.select({ password: accounts.password }).from(accounts)
+
+  await auth.api.requestPasswordReset({ body: { email: 'rosa@example.com', redirectTo: '/reset' } })
+  const resetUrl = sent.find((message) => message.kind === 'reset-password')?.url ?? ''
+  const token = new URL(resetUrl).pathname.split('/').at(-1) ?? ''
+  await expect(auth.api.resetPassword({ body: { token, newPassword: 'iloveyou' } })).rejects.toMatchObject({
+    body: { code: 'PASSWORD_TOO_COMMON' },
+  })
+  expect((await db.select({ password: accounts.password }).from(accounts))[0]).toEqual(before)
+  await expect(
+    auth.api.resetPassword({ body: { token, newPassword: 'a brand new password' } }),
+  ).resolves.toEqual({
+    status: true,
+  })
+
+  const { headers } = await auth.api.signInEmail({
+    body: { email: 'rosa@example.com', password: 'a brand new password' },
+    returnHeaders: true,
+  })
+  const cookie = headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+  await expect(
+    auth.api.changePassword({
+      body: { currentPassword: 'a brand new password', newPassword: 'QWERTY123' },
+      headers: new Headers({ cookie }),
+    }),
+  ).rejects.toMatchObject({ body: { code: 'PASSWORD_TOO_COMMON' } })
+  await expect(
+    auth.api.signInEmail({ body: { email: 'rosa@example.com', password: 'a brand new password' } }),
+  ).resolves.toMatchObject({ token: expect.any(String) })
+})

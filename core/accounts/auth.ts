@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
+import { commonPasswordsPlugin } from './common-passwords.ts'
 import { type MfaOptions, mfa } from './mfa/mfa-plugin.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
@@ -143,6 +144,7 @@ export function createAuth(options: AuthOptions) {
         rateLimitFactor: factor,
       }),
       jwt(),
+      commonPasswordsPlugin(),
     ],
   })
 }

@@ -70,6 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     // An address already registered answers the same as a new one: no account enumeration.
     if (result.status === 200 || result.status === 422) return redirect('/auth?mode=signup&sent=1')
+    if (result.status === 400 && result.data?.code === 'PASSWORD_TOO_COMMON') {
+      const reply = submission.reply({
+        fieldErrors: { password: ['passwordTooCommon'] },
+        hideFields: ['password', 'confirmPassword'],
+      })
+      return data({ intent, result: reply, failure: null }, { status: 400 })
+    }
     const failure: FailureKey = result.status === 429 ? 'tooMany' : 'unexpected'
     return data(
       { intent, result: submission.reply({ formErrors: [failure] }), failure },

@@ -30,6 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     token: submission.value.token,
   })
   if (result.status === 200) return redirect('/auth?reset=done')
+  // Refused before the token is spent: the same link works with another password.
+  if (result.status === 400 && result.data?.code === 'PASSWORD_TOO_COMMON') {
+    const reply = submission.reply({
+      fieldErrors: { password: ['passwordTooCommon'] },
+      hideFields: ['password', 'confirmPassword'],
+    })
+    return data({ result: reply }, { status: 400 })
+  }
   if (result.status === 429)
     return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
   return redirect('/auth?reset=invalid')
