@@ -23,3 +23,22 @@ export async function latestEmail(to: string, dataDir = e2eDataDir) {
     await client.end()
   }
 }
+
+/** The newest text message to `to` in the e2e server's development SMS outbox. */
+export async function latestSms(to: string, dataDir = e2eDataDir) {
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
+  await client.connect()
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { rows } = await client.query(
+        'SELECT text FROM outbox_sms WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
+        [to],
+      )
+      if (rows[0]) return { text: rows[0].text as string, code: /\b(\d{6})\b/.exec(rows[0].text)?.[1] ?? '' }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`no text message to ${to}`)
+  } finally {
+    await client.end()
+  }
+}
