@@ -184,6 +184,15 @@ test('TOTP: enrol, confirm (aal2, ten backup codes once), a code never works twi
   ])
   expect(codes.rows.every((row) => String(row.code_hash).startsWith('$argon2id$'))).toBe(true)
 
+  // "Download my data" lists the factor, never its secret or the backup codes.
+  const exported = await (await fetch(`${server.url}/account/export`, { headers: { cookie } })).text()
+  expect(JSON.parse(exported)).toMatchObject({
+    secondFactors: [{ type: 'totp', friendlyName: 'Mi móvil', status: 'verified' }],
+    unusedBackupCodes: 10,
+  })
+  expect(exported).not.toContain(factor.totp.secret)
+  expect(exported).not.toContain((verified.body.backupCodes as string[])[0])
+
   // Replay: the code just used, against a fresh challenge, is refused.
   const again = await call('POST', `/mfa/factors/${factor.id}/challenge`, { cookie })
   const replay = await call('POST', `/mfa/factors/${factor.id}/verify`, {

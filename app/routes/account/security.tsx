@@ -180,7 +180,8 @@ export default function SecurityRoute() {
         ))}
       </ul>
 
-      <div className="mt-8 grid gap-6 md:grid-cols-2">
+      {/* Keyed on the list, so the add forms start empty once a factor was added or removed. */}
+      <div key={factors.length} className="mt-8 grid gap-6 md:grid-cols-2">
         <Card title={t('mfa.addTotpHeading')} text={t('mfa.addTotpText')}>
           <Form method="post" className="space-y-3">
             <TextField
