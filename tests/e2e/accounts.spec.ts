@@ -1,6 +1,6 @@
 import { PASSWORD, signIn, signUpAndVerify, uniqueEmail } from './accounts.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-import { latestEmail } from './outbox.ts'
+import { latestEmail, setRole } from './outbox.ts'
 
 test('sign up → e-mail in the chosen language → verify → signed in → dashboard; sign out and back in', async ({
   page,
@@ -69,6 +69,24 @@ test('guards: anonymous, user and admin', async ({ page }) => {
   await expect(page.getByText('Current role: user')).toBeVisible()
   await page.getByRole('link', { name: 'Back to Dashboard' }).click()
   await expect(page).toHaveURL(/\/user-dashboard$/)
+})
+
+test('guards: a moderator sees the role in the header, the customer area, and no admin area', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const email = uniqueEmail('moderator')
+  await signUpAndVerify(page, email)
+  // The open session sees the new role on its next request.
+  await setRole(email, 'moderator')
+  await page.goto('/dashboard?lang=en')
+  await expect(page).toHaveURL(/\/user-dashboard$/)
+  await expect(page.getByRole('banner')).toContainText('(moderator)')
+  await expect(page.getByRole('banner')).not.toContainText('Admin')
+  const response = await page.goto('/admin-dashboard?lang=es')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se requiere acceso de administrador')
+  await expect(page.getByText('Rol actual: moderador')).toBeVisible()
 })
 
 test('an address in ADMIN_EMAILS becomes admin: badge, and the dashboard goes to the admin area', async ({

@@ -42,3 +42,14 @@ export async function latestSms(to: string, dataDir = e2eDataDir) {
     await client.end()
   }
 }
+
+/** Gives an e2e account a role directly in its database (what an admin would do in the panel). */
+export async function setRole(email: string, role: 'user' | 'admin' | 'moderator', dataDir = e2eDataDir) {
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
+  await client.connect()
+  try {
+    await client.query('UPDATE users SET role = $2 WHERE email = $1', [email, role])
+  } finally {
+    await client.end()
+  }
+}
