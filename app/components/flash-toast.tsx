@@ -20,10 +20,12 @@ export function FlashToast({ message: incoming }: { message: FlashMessage | null
     return () => clearTimeout(timer)
   }, [message])
   if (!message) return null
+  // The catalogue's failures show in the destructive style.
+  const destructive = message.endsWith('Failed')
   return (
     <div
-      role="status"
-      className="fixed right-4 bottom-4 z-40 flex max-w-sm items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+      role={destructive ? 'alert' : 'status'}
+      className={`fixed right-4 bottom-4 z-40 flex max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${destructive ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}
     >
       <div>
         <p className="font-semibold text-slate-900">{t(`toasts.${message}.title`)}</p>

@@ -480,6 +480,8 @@ export default {
     errors: {
       signInFailed: 'Sign in failed',
       signUpFailed: 'Sign up failed',
+      passwordResetFailed: 'Password reset failed',
+      passwordUpdateFailed: 'Password update failed',
       invalidCredentials: 'The e-mail or password is not correct.',
       notVerified: 'Confirm your e-mail first: we have sent you a new verification link.',
       tooMany: 'Too many attempts. Please wait a minute and try again.',
@@ -618,6 +620,7 @@ export default {
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
+    signOutFailed: { title: 'Sign out failed', text: 'We could not sign you out. Please try again.' },
   },
   dashboard: {
     userTitle: 'My account',

@@ -491,6 +491,8 @@ export default {
     errors: {
       signInFailed: 'No se pudo iniciar sesión',
       signUpFailed: 'No se pudo crear la cuenta',
+      passwordResetFailed: 'No se pudo restablecer la contraseña',
+      passwordUpdateFailed: 'No se pudo actualizar la contraseña',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       notVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',
       tooMany: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
@@ -632,6 +634,10 @@ export default {
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
+    signOutFailed: {
+      title: 'No se pudo cerrar la sesión',
+      text: 'No hemos podido cerrar tu sesión. Inténtalo de nuevo.',
+    },
   },
   dashboard: {
     userTitle: 'Mi cuenta',

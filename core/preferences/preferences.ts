@@ -36,7 +36,7 @@ export function parseConsent(value: string | null | undefined): Consent {
 
 /** One-shot messages carried across a redirect (shown once as a toast). */
 export const FLASH_COOKIE = 'flash'
-export const FLASH_MESSAGES = ['signedIn', 'signedOut', 'accountDeleted'] as const
+export const FLASH_MESSAGES = ['signedIn', 'signedOut', 'signOutFailed', 'accountDeleted'] as const
 export type FlashMessage = (typeof FLASH_MESSAGES)[number]
 
 export function parseFlash(value: string | null | undefined): FlashMessage | null {

@@ -229,3 +229,29 @@ test('the forgot and reset forms answer bad input with 400 and translated messag
   expect(badToken.headers.get('location')).toBe('/auth?reset=invalid')
   expect(await outboxCount()).toBe(before)
 })
+
+test('over the password-reset limit, the form says "Password reset failed" and why, in the page language', async () => {
+  const post = (email: string, lang: string) =>
+    fetch(`${server.url}/forgot-password`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: server.url,
+        cookie: `lang=${lang}`,
+      },
+      body: new URLSearchParams({ email }),
+    })
+  // Three a minute per address: count until the limit answers.
+  const statuses: number[] = []
+  while (statuses.at(-1) !== 429 && statuses.length < 6)
+    statuses.push((await post(`reset${statuses.length}@example.com`, 'en')).status)
+  expect(statuses.slice(0, -1).every((status) => status === 302)).toBe(true)
+  const limited = await post('another@example.com', 'en')
+  expect(limited.status).toBe(429)
+  const html = await limited.text()
+  expect(html).toContain('Password reset failed')
+  expect(html).toContain('Too many attempts. Please wait a minute and try again.')
+  const spanish = await (await post('otra@example.com', 'es')).text()
+  expect(spanish).toContain('No se pudo restablecer la contraseña')
+})

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
+import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { postAuth } from '#app/lib/session.server.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -22,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
   if (result.status === 429)
     return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
+  if (result.status >= 500)
+    return data({ result: submission.reply({ formErrors: ['unexpected'] }) }, { status: 502 })
   return redirect('/forgot-password?sent=1')
 }
 
@@ -46,11 +49,10 @@ export default function ForgotPasswordRoute() {
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
           <p className="text-slate-700">{t('auth.forgotText')}</p>
-          {formError ? (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-              {t(`auth.errors.${formError as 'tooMany'}`)}
-            </p>
-          ) : null}
+          <FailureAlert
+            title="passwordResetFailed"
+            reason={(formError as FailureReason | undefined) ?? null}
+          />
           <AuthField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
           <button
             type="submit"

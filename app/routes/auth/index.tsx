@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
+import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type FailureKey = 'invalidCredentials' | 'notVerified' | 'tooMany' | 'unexpected'
+type FailureKey = FailureReason
 
 function failureFor(status: number, code: unknown): FailureKey {
   if (status === 429) return 'tooMany'
@@ -185,23 +186,6 @@ function useAuthForm(intent: 'signin' | 'signup') {
   return { form, fields, failure: actionData?.intent === intent ? actionData.failure : null }
 }
 
-function FailureAlert({
-  titleKey,
-  failure,
-}: {
-  titleKey: 'signInFailed' | 'signUpFailed'
-  failure: FailureKey | null
-}) {
-  const { t } = useTranslation()
-  if (!failure) return null
-  return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-      <p className="font-semibold">{t(`auth.errors.${titleKey}`)}</p>
-      <p className="text-sm">{t(`auth.errors.${failure}`)}</p>
-    </div>
-  )
-}
-
 function SubmitButton({ label }: { label: string }) {
   const navigation = useNavigation()
   return (
@@ -220,7 +204,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { form, fields, failure } = useAuthForm('signin')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-      <FailureAlert titleKey="signInFailed" failure={failure} />
+      <FailureAlert title="signInFailed" reason={failure} />
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <AuthField
@@ -250,7 +234,7 @@ function SignUpForm() {
   const { form, fields, failure } = useAuthForm('signup')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-      <FailureAlert titleKey="signUpFailed" failure={failure} />
+      <FailureAlert title="signUpFailed" reason={failure} />
       <input type="hidden" name="intent" value="signup" />
       <AuthField
         field={fields.fullName ?? { id: 'signup-name', name: 'fullName' }}

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
+import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { postAuth } from '#app/lib/session.server.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -40,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.status === 429)
     return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
+  if (result.status >= 500)
+    return data({ result: submission.reply({ formErrors: ['unexpected'] }) }, { status: 502 })
   return redirect('/auth?reset=invalid')
 }
 
@@ -61,11 +64,10 @@ export default function ResetPasswordRoute() {
       <PageMeta title={t('auth.resetTitle')} description={t('auth.resetTitle')} />
       <h1 className="text-2xl font-bold text-slate-900">{t('auth.resetTitle')}</h1>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
-        {form.errors?.[0] ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-            {t(`auth.errors.${form.errors[0] as 'tooMany'}`)}
-          </p>
-        ) : null}
+        <FailureAlert
+          title="passwordUpdateFailed"
+          reason={(form.errors?.[0] as FailureReason | undefined) ?? null}
+        />
         <input type="hidden" name="token" value={token} />
         <AuthField
           field={fields.password}

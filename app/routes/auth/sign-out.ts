@@ -1,13 +1,16 @@
 import { redirect } from 'react-router'
-import { postAuth } from '#app/lib/session.server.ts'
+import { postAuth, redirectWithCookies } from '#app/lib/session.server.ts'
 import type { Route } from './+types/sign-out.ts'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await postAuth(context, request, '/sign-out', {})
-  const headers = new Headers()
-  for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', 'flash=signedOut; Path=/; Max-Age=60; SameSite=Lax; HttpOnly')
-  return redirect('/', { headers })
+  // A failed sign-out says so ('Sign out failed') instead of pretending.
+  const outcome = result.status === 200 ? 'signedOut' : 'signOutFailed'
+  return redirectWithCookies(
+    outcome === 'signedOut' ? '/' : '/dashboard',
+    result.setCookies,
+    `flash=${outcome}; Path=/; Max-Age=60; SameSite=Lax; HttpOnly`,
+  )
 }
 
 export function loader() {
