@@ -1,5 +1,6 @@
 import { type Auth, createAuth } from '#core/accounts/auth.ts'
 import { exportAccountData } from '#core/accounts/data-export.ts'
+import { type GoogleConfig, installGoogleProvider } from '#core/accounts/google.ts'
 import { type CatalogService, createCatalogService } from '#core/catalog/catalog-service.ts'
 import {
   type ContactForwarding,
@@ -24,7 +25,7 @@ export type AccountsConfig = {
   appUrl: string
   secret: string
   adminEmails: string[]
-  google: { clientId: string; clientSecret: string } | null
+  google: GoogleConfig | null
   mailer: Mailer
   rateLimitFactor: number
 }
@@ -68,6 +69,8 @@ export function createServices({
       await accounts.mailer.send(composeAccountEmail({ ...message, siteName }))
     },
   })
+  // Google's endpoints come from GOOGLE_ISSUER's discovery document (core/accounts/google.ts).
+  if (accounts.google) installGoogleProvider(auth, accounts.google)
   return {
     auth,
     outbox: { list: () => listOutbox(db) },

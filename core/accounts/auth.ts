@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt, twoFactor } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
+import { googleSocialProviders } from './google.ts'
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -85,9 +86,13 @@ export function createAuth(options: AuthOptions) {
         })
       },
     },
-    socialProviders: options.google
-      ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret } }
-      : {},
+    socialProviders: googleSocialProviders(options.google),
+    account: {
+      // A Google sign-in joins the account that has its address only when Google has verified the
+      // address and we have too (better-auth's checks, stated here). No provider is trusted by
+      // name: that would link on Google's word even for an address it has not verified.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
