@@ -490,6 +490,11 @@ export default {
       passwordTooLong: 'Use at most 128 characters.',
       passwordsDontMatch: "Passwords don't match",
       tooLong: 'Use at most {{max}} characters.',
+      googleCancelled: 'You cancelled signing in with Google.',
+      googleNotLinked:
+        'This e-mail already has an account, which we could not join to your Google account. Sign in with your e-mail and password (confirm the address first if we ask you to).',
+      googleEmailUnconfirmed: 'Google did not give us a confirmed e-mail address for this account.',
+      googleFailed: 'Signing in with Google did not complete. Please try again.',
     },
     guards: {
       loginRequired: 'Login Required',
