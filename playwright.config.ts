@@ -6,6 +6,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
 export const widgetsURL = `http://127.0.0.1:${port + 2}`
+// The local OpenID Connect provider that stands in for Google (tests/support/oidc-provider.ts).
+export const googleIssuerURL = `http://127.0.0.1:${port + 4}`
 // Per port, so two runs on one machine (E2E_PORT apart) never share a database.
 export const e2eDataDir = `data/e2e-${port}`
 
@@ -35,8 +37,22 @@ export default defineConfig({
       port,
       dataDir: e2eDataDir,
       appUrl: baseURL,
-      extra: { ADMIN_EMAILS: 'admin@example.com', AUTH_RATE_LIMIT_FACTOR: '20' },
+      extra: {
+        ADMIN_EMAILS: 'admin@example.com',
+        AUTH_RATE_LIMIT_FACTOR: '20',
+        GOOGLE_CLIENT_ID: 'storefront-e2e.apps.example',
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_ISSUER: googleIssuerURL,
+      },
     }),
+    {
+      command: `node tests/support/oidc-provider.ts ${port + 4}`,
+      url: `${googleIssuerURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
     // The same site with third-party widgets configured, for the consent tests. Their script
     // address is not reachable from here; tests intercept it.
     e2eServer({

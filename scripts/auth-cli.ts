@@ -11,7 +11,7 @@ export const auth = createAuth({
   appName: 'storefront',
   sendAccountEmail: async () => undefined,
   adminEmails: [],
-  google: { clientId: 'cli', clientSecret: 'cli' },
+  google: { clientId: 'cli', clientSecret: 'cli', issuer: 'https://accounts.google.com' },
   mfa: {
     sms: { kind: 'outbox', send: async () => undefined },
     issuer: async () => 'storefront',

@@ -20,3 +20,14 @@ test('bad values stop the start with a message naming each variable', () => {
 test('an empty DATABASE_URL means the embedded database', () => {
   expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
 })
+
+test('Google sign-in talks to accounts.google.com unless GOOGLE_ISSUER names an https or loopback issuer', () => {
+  expect(parseEnv({}).GOOGLE_ISSUER).toBe('https://accounts.google.com')
+  expect(parseEnv({ GOOGLE_ISSUER: 'http://127.0.0.1:4324' }).GOOGLE_ISSUER).toBe('http://127.0.0.1:4324')
+  expect(parseEnv({ GOOGLE_ISSUER: 'https://id.example.com/tenant' }).GOOGLE_ISSUER).toBe(
+    'https://id.example.com/tenant',
+  )
+  for (const bad of ['http://id.example.com', 'https://id.example.com/?x=1', 'not a url']) {
+    expect(() => parseEnv({ GOOGLE_ISSUER: bad })).toThrow(/GOOGLE_ISSUER/)
+  }
+})

@@ -59,6 +59,22 @@ const EnvSchema = z
       .trim()
       .optional()
       .transform((value) => value || null),
+    /** OpenID Connect issuer for Google sign-in: https, or http on loopback (the tests' local provider). */
+    GOOGLE_ISSUER: z
+      .url()
+      .default('https://accounts.google.com')
+      .refine(
+        (value) => {
+          // z.url() has already reported an unparseable value.
+          if (!URL.canParse(value)) return true
+          const url = new URL(value)
+          const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+          return (
+            (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) && !url.search && !url.hash
+          )
+        },
+        { error: 'GOOGLE_ISSUER must be an https:// address (http:// only on localhost), without query' },
+      ),
     /** SMTP server for e-mail; empty keeps mail in the development outbox (/dev/outbox). */
     SMTP_URL: z
       .string()

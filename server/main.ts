@@ -78,7 +78,11 @@ const deps: AppDeps = {
     rateLimitFactor: env.AUTH_RATE_LIMIT_FACTOR,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          }
         : null,
     mailer: env.SMTP_URL
       ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })

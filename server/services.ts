@@ -1,5 +1,6 @@
 import { type Auth, createAuth } from '#core/accounts/auth.ts'
 import { exportAccountData } from '#core/accounts/data-export.ts'
+import type { GoogleConfig } from '#core/accounts/google.ts'
 import { type CatalogService, createCatalogService } from '#core/catalog/catalog-service.ts'
 import {
   type ContactForwarding,
@@ -25,7 +26,7 @@ export type AccountsConfig = {
   appUrl: string
   secret: string
   adminEmails: string[]
-  google: { clientId: string; clientSecret: string } | null
+  google: GoogleConfig | null
   mailer: Mailer
   sms: SmsSender
   rateLimitFactor: number

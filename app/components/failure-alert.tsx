@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next'
 
 export type FailureTitle = 'signInFailed' | 'signUpFailed' | 'passwordResetFailed' | 'passwordUpdateFailed'
-export type FailureReason = 'invalidCredentials' | 'notVerified' | 'tooMany' | 'unexpected'
+export type FailureReason =
+  | 'invalidCredentials'
+  | 'notVerified'
+  | 'tooMany'
+  | 'unexpected'
+  | 'googleCancelled'
+  | 'googleNotLinked'
+  | 'googleEmailUnconfirmed'
+  | 'googleFailed'
 
 /** The catalogue's failure message, destructive style: what failed, then why (`auth.errors`). */
 export function FailureAlert({ title, reason }: { title: FailureTitle; reason: FailureReason | null }) {

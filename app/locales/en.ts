@@ -493,6 +493,11 @@ export default {
       passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
       passwordsDontMatch: "Passwords don't match",
       tooLong: 'Use at most {{max}} characters.',
+      googleCancelled: 'You cancelled signing in with Google.',
+      googleNotLinked:
+        'This e-mail already has an account, which we could not join to your Google account. Sign in with your e-mail and password (confirm the address first if we ask you to).',
+      googleEmailUnconfirmed: 'Google did not give us a confirmed e-mail address for this account.',
+      googleFailed: 'Signing in with Google did not complete. Please try again.',
     },
     guards: {
       loginRequired: 'Login Required',

@@ -504,6 +504,11 @@ export default {
       passwordTooCommon: 'Esta contraseña es demasiado común. Elige una que sea más difícil de adivinar.',
       passwordsDontMatch: 'Las contraseñas no coinciden',
       tooLong: 'Usa como máximo {{max}} caracteres.',
+      googleCancelled: 'Cancelaste el inicio de sesión con Google.',
+      googleNotLinked:
+        'Ya existe una cuenta con este correo y no pudimos vincularla a tu cuenta de Google. Inicia sesión con tu correo y contraseña (si te lo pedimos, confirma antes tu correo).',
+      googleEmailUnconfirmed: 'Google no nos dio un correo confirmado para esta cuenta.',
+      googleFailed: 'No se pudo completar el inicio de sesión con Google. Inténtalo de nuevo.',
     },
     guards: {
       loginRequired: 'Inicio de sesión requerido',

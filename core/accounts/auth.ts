@@ -4,6 +4,7 @@ import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
 import { commonPasswordsPlugin } from './common-passwords.ts'
+import { type GoogleConfig, googleSignIn, googleSocialProviders } from './google.ts'
 import { type MfaOptions, mfa } from './mfa/mfa-plugin.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
@@ -25,7 +26,8 @@ export type AuthOptions = {
   }) => Promise<void>
   /** E-mail addresses that become admins when they sign up. */
   adminEmails: string[]
-  google: { clientId: string; clientSecret: string } | null
+  /** Google sign-in; its endpoints come from `issuer`'s OpenID discovery (./google.ts). */
+  google: GoogleConfig | null
   /** Multi-factor authentication: SMS sending, the authenticator issuer name, the SMS text. */
   mfa: Pick<MfaOptions, 'sms' | 'issuer' | 'composeSms'>
   /** Multiplies every auth rate limit (1 in production; the browser tests run many flows from one address). */
@@ -91,9 +93,13 @@ export function createAuth(options: AuthOptions) {
         })
       },
     },
-    socialProviders: options.google
-      ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret } }
-      : {},
+    socialProviders: googleSocialProviders(options.google),
+    account: {
+      // A Google sign-in joins the account that has its address only when Google has verified the
+      // address and we have too (better-auth's checks, stated here). No provider is trusted by
+      // name: that would link on Google's word even for an address it has not verified.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
@@ -112,6 +118,8 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         '/sign-in/email': perMinute(5),
         '/sign-up/email': perMinute(5),
+        // Starting a Google sign-in (better-auth's own default is 3 per 10 s, which the factor misses).
+        '/sign-in/social': perMinute(10),
         '/request-password-reset': perMinute(3),
         '/send-verification-email': perMinute(3),
         // Code checks and SMS sends; reading and enrolling factors fall under the general limit.
@@ -120,6 +128,9 @@ export function createAuth(options: AuthOptions) {
         '/mfa/backup-codes/verify': perMinute(10),
       },
     },
+    // A failure better-auth cannot send back to a page of ours (a callback without its state)
+    // lands on /auth with the reason, not on better-auth's own untranslated page.
+    onAPIError: { errorURL: '/auth' },
     advanced: {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
@@ -145,6 +156,7 @@ export function createAuth(options: AuthOptions) {
       }),
       jwt(),
       commonPasswordsPlugin(),
+      googleSignIn(options.google),
     ],
   })
 }

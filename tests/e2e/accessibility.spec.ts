@@ -9,6 +9,7 @@ const PAGES = [
   '/not-a-page',
   '/auth',
   '/auth?mode=signup',
+  '/auth?error=access_denied',
   '/forgot-password',
   '/email-verification',
   '/user-dashboard',

@@ -11,12 +11,32 @@ import { FLASH_SIGNED_IN, getSessionUser, postAuth, redirectWithCookies } from '
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/index.ts'
 
+/** Why a Google sign-in came back without a session (better-auth's `?error=` codes), as locale keys. */
+type GoogleFailureKey = 'googleCancelled' | 'googleNotLinked' | 'googleEmailUnconfirmed' | 'googleFailed'
+
+function googleFailureFor(code: string): GoogleFailureKey {
+  if (code === 'access_denied') return 'googleCancelled'
+  if (code === 'account_not_linked') return 'googleNotLinked'
+  if (code === 'unable_to_get_user_info' || code === 'email_not_found' || code === 'email_not_verified')
+    return 'googleEmailUnconfirmed'
+  return 'googleFailed'
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // The verification link comes back here (better-auth's callbackURL).
   if (url.searchParams.get('verified') === 'true') throw redirect('/email-verification')
-  if (await getSessionUser(context, request)) throw redirect('/')
+  if (await getSessionUser(context, request)) {
+    // A Google sign-in comes back here signed in (its callbackURL): greet, then go on.
+    if (url.searchParams.get('via') === 'google') {
+      throw redirect(safeRedirect(url.searchParams.get('redirectTo')), {
+        headers: { 'Set-Cookie': FLASH_SIGNED_IN },
+      })
+    }
+    throw redirect('/')
+  }
   const { auth } = context.get(requestContext)
+  const googleError = url.searchParams.get('error')
   return {
     mode: url.searchParams.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const),
     sent: url.searchParams.get('sent') === '1',
@@ -28,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     redirectTo: safeRedirect(url.searchParams.get('redirectTo')),
     googleEnabled: Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders),
+    googleFailure: googleError === null ? null : googleFailureFor(googleError),
   }
 }
 
@@ -46,12 +67,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
 
   if (intent === 'google') {
+    // Success comes back to the loader above, failure to this page with `?error=`; both keep
+    // where the visitor was going.
+    const redirectTo = safeRedirect(form.get('redirectTo'))
+    const keep = redirectTo === '/' ? '' : `redirectTo=${encodeURIComponent(redirectTo)}`
     const result = await postAuth(context, request, '/sign-in/social', {
       provider: 'google',
-      callbackURL: '/',
+      callbackURL: `/auth?via=google${keep ? `&${keep}` : ''}`,
+      errorCallbackURL: `/auth${keep ? `?${keep}` : ''}`,
     })
     const url = typeof result.data?.url === 'string' ? result.data.url : null
-    if (!url) return data({ intent, result: null, failure: 'unexpected' as FailureKey }, { status: 502 })
+    if (!url) {
+      context.get(requestContext).log.warn({ status: result.status }, 'Google sign-in could not start')
+      const failure: FailureKey = result.status === 429 ? 'tooMany' : 'unexpected'
+      return data({ intent, result: null, failure }, { status: result.status === 429 ? 429 : 502 })
+    }
     const headers = new Headers()
     for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
     return redirect(url, { headers })
@@ -115,7 +145,15 @@ export const headers: Route.HeadersFunction = () => ({
 
 export default function AuthRoute() {
   const { t } = useTranslation()
-  const { mode, sent, reset, redirectTo, googleEnabled } = useLoaderData<typeof loader>()
+  const { mode, sent, reset, redirectTo, googleEnabled, googleFailure } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  // The provider sent the visitor back with an error, or the sign-in could not even start.
+  const googleFailed: GoogleFailureKey | 'tooMany' | null =
+    actionData?.intent === 'google'
+      ? actionData.failure === 'tooMany'
+        ? 'tooMany'
+        : 'googleFailed'
+      : googleFailure
   const heading = mode === 'signup' ? t('auth.signUpHeading') : t('auth.signInHeading')
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -134,6 +172,11 @@ export default function AuthRoute() {
       ) : (
         <>
           <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+          {googleFailed ? (
+            <div className="mt-4">
+              <FailureAlert title="signInFailed" reason={googleFailed} />
+            </div>
+          ) : null}
           {reset === 'invalid' ? (
             <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
               <p className="font-semibold">{t('auth.invalidResetTitle')}</p>
@@ -153,6 +196,7 @@ export default function AuthRoute() {
           {googleEnabled ? (
             <Form method="post" className="mt-4">
               <p className="my-3 text-center text-sm text-slate-600">{t('auth.or')}</p>
+              <input type="hidden" name="redirectTo" value={redirectTo} />
               <button
                 type="submit"
                 name="intent"
