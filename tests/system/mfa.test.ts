@@ -375,6 +375,22 @@ test('an aal1 session cannot add or remove factors; removal needs the password; 
   })
   expect(add.status).toBe(403)
   expect(add.body.code).toBe('MFA_AAL2_REQUIRED')
+  // Nor can it raise itself to aal2 through a factor the aal2 session is still setting up.
+  const second = await call('POST', '/mfa/factors', {
+    cookie: current.cookie,
+    body: { type: 'totp', friendlyName: 'Otra' },
+  })
+  expect(second.status).toBe(200)
+  expect(
+    (await call('GET', `/mfa/factors/${second.body.id}/totp-setup`, { cookie: older.cookie })).status,
+  ).toBe(403)
+  expect(
+    (await call('POST', `/mfa/factors/${second.body.id}/challenge`, { cookie: older.cookie })).status,
+  ).toBe(403)
+  // …while stepping up with the verified factor is what aal1 sessions may do.
+  const stepUp = await call('POST', `/mfa/factors/${factor.id}/challenge`, { cookie: older.cookie })
+  expect(stepUp.status).toBe(200)
+  await call('POST', `/mfa/factors/${second.body.id}/remove`, { cookie: current.cookie, body: {} })
   const removeFromAal1 = await call('POST', `/mfa/factors/${factor.id}/remove`, {
     cookie: older.cookie,
     body: { password: user.password },

@@ -114,6 +114,17 @@ export function mfa(options: MfaOptions) {
     }
   }
 
+  /**
+   * Setting up a factor (its secret, its SMS, its first code) on an account that already has a
+   * verified one takes an aal2 session: an older aal1 session cannot make itself aal2 that way.
+   */
+  async function assertMaySetUp(userId: string, session: object) {
+    if (sessionAal(session) === 'aal2') return
+    if ((await verifiedFactors(userId)).length > 0) {
+      throw fail('FORBIDDEN', 'MFA_AAL2_REQUIRED', 'Verify a second factor first')
+    }
+  }
+
   /** Ten new recovery codes for the user, replacing any old ones; the clear codes are returned once. */
   async function replaceBackupCodes(userId: string) {
     const codes = Array.from({ length: MFA_LIMITS.backupCodes }, () =>
@@ -210,11 +221,12 @@ export function mfa(options: MfaOptions) {
         '/mfa/factors/:id/totp-setup',
         { method: 'GET', use: [sessionMiddleware] },
         async (ctx) => {
-          const { user } = ctx.context.session
+          const { user, session } = ctx.context.session
           const row = await ownFactor(db, user.id, ctx.params.id)
           if (row.type !== 'totp' || row.status !== 'unverified' || !row.secret) {
             throw fail('NOT_FOUND', 'MFA_FACTOR_NOT_FOUND', 'No authenticator being set up')
           }
+          await assertMaySetUp(user.id, session)
           const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret })
           return ctx.json({
             secret,
@@ -233,6 +245,8 @@ export function mfa(options: MfaOptions) {
           if (actor.kind === 'pending' && row.status !== 'verified') {
             throw fail('NOT_FOUND', 'MFA_FACTOR_NOT_FOUND', 'No such factor')
           }
+          if (actor.kind === 'session' && row.status !== 'verified')
+            await assertMaySetUp(actor.user.id, actor.session)
           let codeHash: string | null = null
           const id = crypto.randomUUID()
           if (row.type === 'phone' && row.phone) {
@@ -270,6 +284,8 @@ export function mfa(options: MfaOptions) {
           if (actor.kind === 'pending' && row.status !== 'verified') {
             throw fail('NOT_FOUND', 'MFA_FACTOR_NOT_FOUND', 'No such factor')
           }
+          if (actor.kind === 'session' && row.status !== 'verified')
+            await assertMaySetUp(actor.user.id, actor.session)
           await limitAccount('verify', actor.user.id)
           const ok = await checkFactorCode(ctx.context.secret, ctx.context.secretConfig, row, input.data)
           if (!ok) {
