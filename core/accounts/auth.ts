@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt, twoFactor } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
+import { accountRateLimits, limitAccountEmails } from './account-rate-limits.ts'
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -24,6 +25,11 @@ export type AuthOptions = {
   google: { clientId: string; clientSecret: string } | null
   /** Multiplies every auth rate limit (1 in production; the browser tests run many flows from one address). */
   rateLimitFactor?: number
+  /**
+   * Runs account e-mails after the answer is sent, so an existing account answers as fast as an
+   * unknown one. Without it they are awaited. Failures are logged by better-auth.
+   */
+  runInBackground?: (task: Promise<unknown>) => void
 }
 
 /**
@@ -36,6 +42,8 @@ export function createAuth(options: AuthOptions) {
   const secure = options.appUrl.startsWith('https:')
   const factor = options.rateLimitFactor ?? 1
   const perMinute = (max: number) => ({ window: 60, max: max * factor })
+  const accountLimits = { db: options.db, secret: options.secret, factor }
+  const sendAccountEmail = limitAccountEmails(accountLimits, options.sendAccountEmail)
   return betterAuth({
     appName: options.appName,
     baseURL: options.appUrl,
@@ -60,7 +68,7 @@ export function createAuth(options: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await options.sendAccountEmail({
+        await sendAccountEmail({
           kind: 'reset-password',
           to: user.email,
           name: user.name,
@@ -76,7 +84,7 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await options.sendAccountEmail({
+        await sendAccountEmail({
           kind: 'verify-email',
           to: user.email,
           name: user.name,
@@ -110,6 +118,7 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      ...(options.runInBackground ? { backgroundTasks: { handler: options.runInBackground } } : {}),
     },
     databaseHooks: {
       user: {
@@ -125,6 +134,7 @@ export function createAuth(options: AuthOptions) {
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       twoFactor({ issuer: options.appName }),
       jwt(),
+      accountRateLimits(accountLimits),
     ],
   })
 }
