@@ -80,3 +80,19 @@ test('a password shorter than 8 characters is refused and nothing is written', a
   })
   expect(await db.select().from(users)).toEqual([])
 })
+
+test('signing up again with a registered address, admin or not, answers exactly like a new sign-up', async () => {
+  const { auth } = await setup()
+  const signUp = (email: string) =>
+    auth.api.signUpEmail({ body: { email, password: 'correct horse battery', name: 'Same' } })
+  const comparable = (answer: Awaited<ReturnType<typeof signUp>>) => ({
+    ...answer,
+    user: { ...answer.user, id: 'id', createdAt: 'at', updatedAt: 'at' },
+  })
+  for (const email of ['boss@example.com', 'client@example.com']) {
+    const created = await signUp(email)
+    const again = await signUp(email)
+    expect(created.user.id).not.toBe(again.user.id)
+    expect(comparable(again)).toEqual(comparable(created))
+  }
+})

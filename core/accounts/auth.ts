@@ -67,6 +67,17 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Signing up with a registered address answers with a made-up user: it must look exactly
+      // like a new one, role included (better-auth leaves fields added by plugins null).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: options.adminEmails.includes(coreFields.email) ? 'admin' : 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user, url }) => {
         await sendAccountEmail({
           kind: 'reset-password',
