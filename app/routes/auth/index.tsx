@@ -14,8 +14,10 @@ const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpO
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  // The verification link comes back here (better-auth's callbackURL).
-  if (url.searchParams.get('verified') === 'true') throw redirect('/email-verification')
+  // The verification link comes back here (better-auth's callbackURL), with ?error=… when the
+  // link was expired, forged or for an unknown account.
+  const verification = url.searchParams.get('verified') === 'true'
+  if (verification && !url.searchParams.has('error')) throw redirect('/email-verification')
   if (await getSessionUser(context, request)) throw redirect('/')
   const { auth } = context.get(requestContext)
   return {
@@ -27,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : url.searchParams.get('reset') === 'invalid'
           ? ('invalid' as const)
           : null,
+    invalidVerification: verification,
     redirectTo: safeRedirect(url.searchParams.get('redirectTo')),
     googleEnabled: Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders),
   }
@@ -107,7 +110,7 @@ export const headers: Route.HeadersFunction = () => ({
 
 export default function AuthRoute() {
   const { t } = useTranslation()
-  const { mode, sent, reset, redirectTo, googleEnabled } = useLoaderData<typeof loader>()
+  const { mode, sent, reset, invalidVerification, redirectTo, googleEnabled } = useLoaderData<typeof loader>()
   const heading = mode === 'signup' ? t('auth.signUpHeading') : t('auth.signInHeading')
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -130,6 +133,12 @@ export default function AuthRoute() {
             <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
               <p className="font-semibold">{t('auth.invalidResetTitle')}</p>
               <p className="text-sm">{t('auth.invalidResetText')}</p>
+            </div>
+          ) : null}
+          {invalidVerification ? (
+            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              <p className="font-semibold">{t('auth.invalidVerificationTitle')}</p>
+              <p className="text-sm">{t('auth.invalidVerificationText')}</p>
             </div>
           ) : null}
           {reset === 'done' ? (
