@@ -56,8 +56,13 @@ export function accountKey(secret: string, purpose: string, email: string): stri
  * better-auth answers with (Retry-After in seconds). For better-auth endpoints and hooks;
  * `releaseRateLimit` gives an attempt back when it succeeded.
  */
-export async function limitAttempts(db: Database, key: string, rule: RateLimitRule): Promise<void> {
-  const result = await consumeRateLimit(db, key, rule)
+export async function limitAttempts(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  const result = await consumeRateLimit(db, key, rule, now)
   if (result.allowed) return
   const retryAfter = String(result.retryAfterSeconds)
   throw new APIError(
@@ -74,6 +79,8 @@ export function accountRateLimits(options: AccountLimitsOptions) {
     const email = normaliseEmail((body as { email?: unknown } | undefined)?.email)
     return email ? accountKey(options.secret, 'sign-in', email) : null
   }
+  // When each sign-in was counted: better-auth hands its before and after hooks the same context.
+  const counted = new WeakMap<object, Date>()
   return {
     id: 'account-rate-limits',
     hooks: {
@@ -85,8 +92,10 @@ export function accountRateLimits(options: AccountLimitsOptions) {
           handler: createAuthMiddleware(async (ctx) => {
             const key = signInKey(ctx.body)
             if (!key) return
+            const now = new Date()
+            counted.set(ctx.context, now)
             try {
-              await limitAttempts(options.db, key, rule)
+              await limitAttempts(options.db, key, rule, now)
             } catch (error) {
               ctx.context.logger.warn(`Sign-in limit reached for ${key}`)
               throw error
@@ -102,7 +111,7 @@ export function accountRateLimits(options: AccountLimitsOptions) {
             const key = signInKey(ctx.body)
             const returned = ctx.context.returned
             if (!key || (isAPIError(returned) && returned.statusCode === 401)) return
-            await releaseRateLimit(options.db, key, rule)
+            await releaseRateLimit(options.db, key, rule, counted.get(ctx.context))
           }),
         },
       ],

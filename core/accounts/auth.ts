@@ -5,6 +5,7 @@ import { admin, jwt, twoFactor } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
 import { accountRateLimits, limitAccountEmails } from './account-rate-limits.ts'
+import { answerTimeFloor } from './answer-time-floor.ts'
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -146,6 +147,7 @@ export function createAuth(options: AuthOptions) {
       twoFactor({ issuer: options.appName }),
       jwt(),
       accountRateLimits(accountLimits),
+      answerTimeFloor(),
     ],
   })
 }

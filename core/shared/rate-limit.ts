@@ -39,9 +39,8 @@ export async function consumeRateLimit(
 }
 
 /**
- * Gives back one use of `key` in the current window, for an attempt that turned out not to count
- * (a sign-in with the right password). Never goes below zero; at a window boundary it gives back
- * to the new window, which at worst forgives one attempt.
+ * Gives back one use of `key` in the window of `now` (when it was counted), for an attempt that
+ * turned out not to count (a sign-in with the right password). Never goes below zero.
  */
 export async function releaseRateLimit(
   db: Database,
