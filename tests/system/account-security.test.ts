@@ -217,9 +217,11 @@ async function timePairs(
 
 /**
  * Comparable: the median of the pairs' differences (each pair ran at the same moment, so a burst
- * of load on the machine falls on both) is under a third of the slower median, or 15 ms when both
- * are short. Skipping one argon2id hash (m = 19 MiB, t = 2: most of a sign-in or sign-up) or
- * waiting for an e-mail (over 500 ms with the SMTP server here) shifts every pair by that much.
+ * of load on the machine falls on both) is under 40 % of the slower median, or 10 ms when both
+ * are short. What remains is one indexed read more for an existing account at sign-in: about
+ * 4 ms at rest, up to a quarter of the request on an overloaded machine. Skipping the argon2id
+ * hash (m = 19 MiB, t = 2: some 60 % of a sign-in, at any load) or waiting for an e-mail (over
+ * 500 ms with the SMTP server here, beyond the 300 ms floor) would not pass.
  */
 function expectComparable(
   label: string,
@@ -229,7 +231,7 @@ function expectComparable(
   console.log(
     `${label}: median ${measured.existing.toFixed(1)} ms existing, ${measured.unknown.toFixed(1)} ms unknown, median pair difference ${measured.difference.toFixed(1)} ms`,
   )
-  expect(Math.abs(measured.difference), label).toBeLessThan(Math.max(slower / 3, 15))
+  expect(Math.abs(measured.difference), label).toBeLessThan(Math.max(slower * 0.4, 10))
 }
 
 // Sign-up and reset answers are held for their floor (300 ms): fewer of those.
