@@ -12,9 +12,4 @@ export const auth = createAuth({
   sendAccountEmail: async () => undefined,
   adminEmails: [],
   google: { clientId: 'cli', clientSecret: 'cli', issuer: 'https://accounts.google.com' },
-  mfa: {
-    sms: { kind: 'outbox', send: async () => undefined },
-    issuer: async () => 'storefront',
-    composeSms: async () => '',
-  },
 })

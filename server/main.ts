@@ -165,6 +165,7 @@ async function shutdown(signal: string) {
   await closeDev?.()
   if (forwardTimer) clearInterval(forwardTimer)
   await forwarding
+  await services?.backgroundSettled()
   await settingsListener.close()
   await pool.end()
   await embedded?.stop()

@@ -45,6 +45,8 @@ export type Services = {
   shippingRates: ShippingRatesService
   /** Drops every price cache: settings and rate tables (on NOTIFY from any process). */
   pricesChanged(): void
+  /** Resolves when the account e-mails sent in the background are done (for shutdown). */
+  backgroundSettled(): Promise<void>
 }
 
 export function createServices({
@@ -58,6 +60,7 @@ export function createServices({
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
+  const background = new Set<Promise<unknown>>()
   const auth = createAuth({
     db,
     appUrl: accounts.appUrl,
@@ -66,6 +69,11 @@ export function createServices({
     adminEmails: accounts.adminEmails,
     google: accounts.google,
     rateLimitFactor: accounts.rateLimitFactor,
+    runInBackground: (task) => {
+      const done = () => background.delete(task)
+      background.add(task)
+      task.then(done, done)
+    },
     sendAccountEmail: async (message) => {
       const siteName = (await settings.get()).company.name
       await accounts.mailer.send(composeAccountEmail({ ...message, siteName }))
@@ -89,6 +97,9 @@ export function createServices({
     pricesChanged() {
       shippingRates.invalidate()
       settings.invalidate()
+    },
+    async backgroundSettled() {
+      await Promise.allSettled([...background])
     },
   }
 }

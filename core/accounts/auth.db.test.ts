@@ -17,11 +17,6 @@ async function setup() {
     sendAccountEmail: async (message) => {
       sent.push(message)
     },
-    mfa: {
-      sms: { kind: 'outbox', send: async () => undefined },
-      issuer: async () => 'storefront',
-      composeSms: async () => '',
-    },
   })
   return { db, auth, sent }
 }
@@ -136,4 +131,20 @@ test('a common password is refused by reset-password (the token stays usable) an
   await expect(
     auth.api.signInEmail({ body: { email: 'rosa@example.com', password: 'a brand new password' } }),
   ).resolves.toMatchObject({ token: expect.any(String) })
+})
+
+test('signing up again with a registered address, admin or not, answers exactly like a new sign-up', async () => {
+  const { auth } = await setup()
+  const signUp = (email: string) =>
+    auth.api.signUpEmail({ body: { email, password: 'correct horse battery', name: 'Same' } })
+  const comparable = (answer: Awaited<ReturnType<typeof signUp>>) => ({
+    ...answer,
+    user: { ...answer.user, id: 'id', createdAt: 'at', updatedAt: 'at' },
+  })
+  for (const email of ['boss@example.com', 'client@example.com']) {
+    const created = await signUp(email)
+    const again = await signUp(email)
+    expect(created.user.id).not.toBe(again.user.id)
+    expect(comparable(again)).toEqual(comparable(created))
+  }
 })

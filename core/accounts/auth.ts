@@ -3,6 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
+import { accountRateLimits, limitAccountEmails } from './account-rate-limits.ts'
+import { answerTimeFloor } from './answer-time-floor.ts'
 import { commonPasswordsPlugin } from './common-passwords.ts'
 import { type GoogleConfig, googleSignIn, googleSocialProviders } from './google.ts'
 import { type MfaOptions, mfa } from './mfa/mfa-plugin.ts'
@@ -28,10 +30,18 @@ export type AuthOptions = {
   adminEmails: string[]
   /** Google sign-in; its endpoints come from `issuer`'s OpenID discovery (./google.ts). */
   google: GoogleConfig | null
-  /** Multi-factor authentication: SMS sending, the authenticator issuer name, the SMS text. */
-  mfa: Pick<MfaOptions, 'sms' | 'issuer' | 'composeSms'>
+  /**
+   * Multi-factor authentication: SMS sending, the authenticator issuer name, the SMS text. Without
+   * it (tests of other parts, the schema CLI) authenticator apps work and text messages fail.
+   */
+  mfa?: Pick<MfaOptions, 'sms' | 'issuer' | 'composeSms'>
   /** Multiplies every auth rate limit (1 in production; the browser tests run many flows from one address). */
   rateLimitFactor?: number
+  /**
+   * Runs account e-mails after the answer is sent, so an existing account answers as fast as an
+   * unknown one. Without it they are awaited. Failures are logged by better-auth.
+   */
+  runInBackground?: (task: Promise<unknown>) => void
 }
 
 /**
@@ -44,6 +54,8 @@ export function createAuth(options: AuthOptions) {
   const secure = options.appUrl.startsWith('https:')
   const factor = options.rateLimitFactor ?? 1
   const perMinute = (max: number) => ({ window: 60, max: max * factor })
+  const accountLimits = { db: options.db, secret: options.secret, factor }
+  const sendAccountEmail = limitAccountEmails(accountLimits, options.sendAccountEmail)
   return betterAuth({
     appName: options.appName,
     baseURL: options.appUrl,
@@ -67,8 +79,19 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Signing up with a registered address answers with a made-up user: it must look exactly
+      // like a new one, role included (better-auth leaves fields added by plugins null).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: options.adminEmails.includes(coreFields.email) ? 'admin' : 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user, url }) => {
-        await options.sendAccountEmail({
+        await sendAccountEmail({
           kind: 'reset-password',
           to: user.email,
           name: user.name,
@@ -84,7 +107,7 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await options.sendAccountEmail({
+        await sendAccountEmail({
           kind: 'verify-email',
           to: user.email,
           name: user.name,
@@ -135,6 +158,7 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      ...(options.runInBackground ? { backgroundTasks: { handler: options.runInBackground } } : {}),
     },
     databaseHooks: {
       user: {
@@ -150,13 +174,24 @@ export function createAuth(options: AuthOptions) {
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       mfa({
         db: options.db,
-        ...options.mfa,
+        ...(options.mfa ?? {
+          sms: {
+            kind: 'outbox',
+            send: async () => {
+              throw new Error('No SMS sender configured')
+            },
+          },
+          issuer: async () => options.appName,
+          composeSms: async ({ code }) => code,
+        }),
         challengePath: '/auth/mfa',
         rateLimitFactor: factor,
       }),
       jwt(),
       commonPasswordsPlugin(),
       googleSignIn(options.google),
+      accountRateLimits(accountLimits),
+      answerTimeFloor(),
     ],
   })
 }

@@ -1,8 +1,13 @@
-import { lt, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { rateLimits } from '#db/schema/index.ts'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
+
+function windowStartOf(rule: RateLimitRule, now: Date): Date {
+  const windowMs = rule.windowSeconds * 1000
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+}
 
 /**
  * Counts one use of `key` in the current fixed window and says whether it is within the limit.
@@ -15,7 +20,7 @@ export async function consumeRateLimit(
   now = new Date(),
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
   const windowMs = rule.windowSeconds * 1000
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const windowStart = windowStartOf(rule, now)
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -31,4 +36,26 @@ export async function consumeRateLimit(
   const count = row?.count ?? 1
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)
   return { allowed: count <= rule.limit, count, retryAfterSeconds }
+}
+
+/**
+ * Gives back one use of `key` in the window of `now` (when it was counted), for an attempt that
+ * turned out not to count (a sign-in with the right password). Never goes below zero.
+ */
+export async function releaseRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        eq(rateLimits.windowStart, windowStartOf(rule, now)),
+        gt(rateLimits.count, 0),
+      ),
+    )
 }

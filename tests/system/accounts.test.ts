@@ -251,7 +251,7 @@ test('over the password-reset limit, the form says "Password reset failed" and w
   expect(limited.status).toBe(429)
   const html = await limited.text()
   expect(html).toContain('Password reset failed')
-  expect(html).toContain('Too many attempts. Please wait a minute and try again.')
+  expect(html).toContain('Too many attempts. Please wait a few minutes and try again.')
   const spanish = await (await post('otra@example.com', 'es')).text()
   expect(spanish).toContain('No se pudo restablecer la contraseña')
 })

@@ -349,7 +349,7 @@ test('starting Google sign-ins too fast from one address is answered 429 with th
   expect(statuses).toEqual([...Array(10).fill(302), 429])
   const html = await (await start()).text()
   expect(html).toContain('Sign in failed')
-  expect(html).toContain('Too many attempts. Please wait a minute and try again.')
+  expect(html).toContain('Too many attempts. Please wait a few minutes and try again.')
 })
 
 test('an account with a second factor signing in with Google gets no session, only the code page', async () => {

@@ -50,7 +50,7 @@ export default function ForgotPasswordRoute() {
         <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
           <p className="text-slate-700">{t('auth.forgotText')}</p>
           <FailureAlert
-            title="passwordResetFailed"
+            titleKey="passwordResetFailed"
             reason={(formError as FailureReason | undefined) ?? null}
           />
           <AuthField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />

@@ -24,8 +24,10 @@ function googleFailureFor(code: string): GoogleFailureKey {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  // The verification link comes back here (better-auth's callbackURL).
-  if (url.searchParams.get('verified') === 'true') throw redirect('/email-verification')
+  // The verification link comes back here (better-auth's callbackURL), with ?error=… when the
+  // link was expired, forged or for an unknown account.
+  const verification = url.searchParams.get('verified') === 'true'
+  if (verification && !url.searchParams.has('error')) throw redirect('/email-verification')
   if (await getSessionUser(context, request)) {
     // A Google sign-in comes back here signed in (its callbackURL): greet, then go on.
     if (url.searchParams.get('via') === 'google') {
@@ -46,9 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : url.searchParams.get('reset') === 'invalid'
           ? ('invalid' as const)
           : null,
+    invalidVerification: verification,
     redirectTo: safeRedirect(url.searchParams.get('redirectTo')),
     googleEnabled: Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders),
-    googleFailure: googleError === null ? null : googleFailureFor(googleError),
+    googleFailure: googleError === null || verification ? null : googleFailureFor(googleError),
   }
 }
 
@@ -145,7 +148,8 @@ export const headers: Route.HeadersFunction = () => ({
 
 export default function AuthRoute() {
   const { t } = useTranslation()
-  const { mode, sent, reset, redirectTo, googleEnabled, googleFailure } = useLoaderData<typeof loader>()
+  const { mode, sent, reset, invalidVerification, redirectTo, googleEnabled, googleFailure } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The provider sent the visitor back with an error, or the sign-in could not even start.
   const googleFailed: GoogleFailureKey | 'tooMany' | null =
@@ -174,13 +178,19 @@ export default function AuthRoute() {
           <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
           {googleFailed ? (
             <div className="mt-4">
-              <FailureAlert title="signInFailed" reason={googleFailed} />
+              <FailureAlert titleKey="signInFailed" reason={googleFailed} />
             </div>
           ) : null}
           {reset === 'invalid' ? (
             <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
               <p className="font-semibold">{t('auth.invalidResetTitle')}</p>
               <p className="text-sm">{t('auth.invalidResetText')}</p>
+            </div>
+          ) : null}
+          {invalidVerification ? (
+            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              <p className="font-semibold">{t('auth.invalidVerificationTitle')}</p>
+              <p className="text-sm">{t('auth.invalidVerificationText')}</p>
             </div>
           ) : null}
           {reset === 'done' ? (
@@ -248,7 +258,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { form, fields, failure } = useAuthForm('signin')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-      <FailureAlert title="signInFailed" reason={failure} />
+      <FailureAlert titleKey="signInFailed" reason={failure} />
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <AuthField
@@ -278,7 +288,7 @@ function SignUpForm() {
   const { form, fields, failure } = useAuthForm('signup')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-      <FailureAlert title="signUpFailed" reason={failure} />
+      <FailureAlert titleKey="signUpFailed" reason={failure} />
       <input type="hidden" name="intent" value="signup" />
       <AuthField
         field={fields.fullName ?? { id: 'signup-name', name: 'fullName' }}

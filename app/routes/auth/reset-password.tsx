@@ -65,7 +65,7 @@ export default function ResetPasswordRoute() {
       <h1 className="text-2xl font-bold text-slate-900">{t('auth.resetTitle')}</h1>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
         <FailureAlert
-          title="passwordUpdateFailed"
+          titleKey="passwordUpdateFailed"
           reason={(form.errors?.[0] as FailureReason | undefined) ?? null}
         />
         <input type="hidden" name="token" value={token} />
