@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { createEmailVerificationToken } from 'better-auth/api'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SIGN_IN_FAILURES_PER_ACCOUNT } from '#core/accounts/account-rate-limits.ts'
-import { hashPassword } from '#core/accounts/auth.ts'
-import { createTestDatabase } from '#tests/db.ts'
+import { insertPasswordAccount } from '#tests/support/accounts.ts'
 import { awayFromWindowEdge } from '#tests/support/rate-limit-window.ts'
 import { type SmtpSink, startSmtpSink } from '#tests/support/smtp-sink.ts'
-import { freePort, type ServerProcess, startServer } from './server-process.ts'
+import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
 
 // The account security baseline through the running server: per-account limits that hold
 // across client addresses, no account enumeration (answers and timing), single-use and expiring
@@ -18,32 +14,19 @@ import { freePort, type ServerProcess, startServer } from './server-process.ts'
 const SECRET = 'account-security-test-secret-0123456789'
 const PASSWORD = 'correct horse battery'
 let server: ServerProcess
-let database: Awaited<ReturnType<typeof createTestDatabase>>
+let database: Awaited<ReturnType<typeof startAppOnTestDatabase>>['database']
 let smtp: SmtpSink
-let dataDir: string
 
 beforeAll(async () => {
-  database = await createTestDatabase()
   // Mail goes over SMTP to a local server that takes half a second to accept each message, as a
   // remote relay may: an answer that waited for its e-mail would be that much slower, beyond
   // the answer-time floor of sign-up and reset requests.
   smtp = await startSmtpSink({ replyDelayMs: 500 })
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-account-security-'))
-  const port = await freePort()
-  server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    AUTH_SECRET: SECRET,
-    SMTP_URL: smtp.url,
-  })
+  ;({ server, database } = await startAppOnTestDatabase({ AUTH_SECRET: SECRET, SMTP_URL: smtp.url }))
 })
 
 afterAll(async () => {
-  await server?.stop()
   await smtp?.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number }
@@ -99,16 +82,7 @@ const api = (pathname: string, json: unknown, from = newClientAddress()) =>
 
 /** A verified account made in the database with the app's own argon2id hash. */
 async function verifiedAccount(email: string, password = PASSWORD, verified = true) {
-  const id = `user-${randomUUID()}`
-  await database.pool.query(
-    `INSERT INTO users (id, name, email, email_verified, created_at, updated_at, role) VALUES ($1, 'Test User', $2, $3, now(), now(), 'user')`,
-    [id, email, verified],
-  )
-  await database.pool.query(
-    `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES ($1, $2, 'credential', $2, $3, now(), now())`,
-    [`account-${randomUUID()}`, id, await hashPassword(password)],
-  )
-  return id
+  return (await insertPasswordAccount(database.pool, { email, password, verified })).id
 }
 
 /** The error better-auth put in a redirect's query (`?error=INVALID_TOKEN`), if any. */

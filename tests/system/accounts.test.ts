@@ -1,33 +1,13 @@
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { hashPassword } from '#core/accounts/auth.ts'
-import { createTestDatabase } from '#tests/db.ts'
-import { freePort, type ServerProcess, startServer } from './server-process.ts'
+import { beforeAll, expect, test } from 'vitest'
+import { insertPasswordAccount } from '#tests/support/accounts.ts'
+import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
 
 // Accounts through the running server: tokens for other clients and the security baseline.
 let server: ServerProcess
-let database: Awaited<ReturnType<typeof createTestDatabase>>
-let dataDir: string
+let database: Awaited<ReturnType<typeof startAppOnTestDatabase>>['database']
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-accounts-'))
-  // Sign-in checks that requests come from APP_URL, so the port is chosen before the start.
-  const port = await freePort()
-  server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-  })
-})
-
-afterAll(async () => {
-  await server?.stop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  ;({ server, database } = await startAppOnTestDatabase())
 })
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -41,15 +21,7 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
  * sign-in under test goes through HTTP and the per-address limits.
  */
 async function verifiedUser(email: string, password = 'correct horse battery') {
-  const id = `user-${randomUUID()}`
-  await database.pool.query(
-    `INSERT INTO users (id, name, email, email_verified, created_at, updated_at, role) VALUES ($1, 'Token User', $2, true, now(), now(), 'user')`,
-    [id, email],
-  )
-  await database.pool.query(
-    `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES ($1, $2, 'credential', $2, $3, now(), now())`,
-    [`account-${randomUUID()}`, id, await hashPassword(password)],
-  )
+  await insertPasswordAccount(database.pool, { email, password, name: 'Token User' })
   const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, json({ email, password }))
   const cookie = signIn.headers
     .getSetCookie()

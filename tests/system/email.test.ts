@@ -1,12 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
-import { createTestDatabase } from '#tests/db.ts'
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '#tests/support/smtp-sink.ts'
-import { freePort, type ServerProcess, startServer } from './server-process.ts'
+import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
 
 // Account e-mails from the production server over SMTP to a real SMTP server on loopback, in the
 // recipient's language; the links in them work. Nothing is kept in the development outbox.
@@ -16,28 +12,15 @@ const LOCALES = { es, en }
 
 let server: ServerProcess
 let sink: SmtpSink
-let database: Awaited<ReturnType<typeof createTestDatabase>>
-let dataDir: string
+let database: Awaited<ReturnType<typeof startAppOnTestDatabase>>['database']
 
 beforeAll(async () => {
-  database = await createTestDatabase()
   sink = await startSmtpSink()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-email-'))
-  const port = await freePort()
-  server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: sink.url,
-    MAIL_FROM,
-  })
+  ;({ server, database } = await startAppOnTestDatabase({ SMTP_URL: sink.url, MAIL_FROM }))
 })
 
 afterAll(async () => {
-  await server?.stop()
   await sink?.close()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** A form POST as the browser sends it, in the visitor's language. */

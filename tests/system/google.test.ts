@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import {
   Events,
   type MutableRedirectUri,
@@ -10,9 +7,8 @@ import {
   OAuth2Server,
 } from 'oauth2-mock-server'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import { hashPassword } from '#core/accounts/auth.ts'
-import { createTestDatabase } from '#tests/db.ts'
-import { freePort, type ServerProcess, startServer } from './server-process.ts'
+import { insertPasswordAccount } from '#tests/support/accounts.ts'
+import { freePort, type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
 
 // Google sign-in through the running server, against a local OpenID Connect provider started on
 // loopback: the provider is the only stand-in. It signs anyone in at once; what it says about
@@ -33,8 +29,7 @@ type Person = {
 
 let server: ServerProcess
 let provider: OAuth2Server
-let database: Awaited<ReturnType<typeof createTestDatabase>>
-let dataDir: string
+let database: Awaited<ReturnType<typeof startAppOnTestDatabase>>['database']
 let person: Person | null = null
 
 beforeAll(async () => {
@@ -59,21 +54,14 @@ beforeAll(async () => {
     response.body = { sub: person.sub, email: person.email, name: person.userinfoName ?? person.name }
   })
 
-  database = await createTestDatabase()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-google-'))
-  const port = await freePort()
-  server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+  ;({ server, database } = await startAppOnTestDatabase({
     // As behind a load balancer: each visitor below has its own address, so the limit on
     // starting sign-ins (10 a minute per address, /sign-in/social) applies to each one alone.
     TRUST_PROXY: '1',
     GOOGLE_CLIENT_ID: CLIENT_ID,
     GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
     GOOGLE_ISSUER: provider.issuer.url,
-  })
+  }))
 })
 
 afterEach(() => {
@@ -83,9 +71,7 @@ afterEach(() => {
 })
 
 afterAll(async () => {
-  await server?.stop()
   await provider?.stop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 let visitors = 0
@@ -212,15 +198,7 @@ test('the name comes from the userinfo endpoint when the ID token has none; the 
 
 test('an existing password account with the same verified address is linked, not duplicated', async () => {
   const email = 'marta@example.com'
-  const id = `user-${randomUUID()}`
-  await database.pool.query(
-    `INSERT INTO users (id, name, email, email_verified, created_at, updated_at, role) VALUES ($1, 'Marta Local', $2, true, now(), now(), 'user')`,
-    [id, email],
-  )
-  await database.pool.query(
-    `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES ($1, $2, 'credential', $2, $3, now(), now())`,
-    [`account-${randomUUID()}`, id, await hashPassword('correct horse battery')],
-  )
+  const { id } = await insertPasswordAccount(database.pool, { email, name: 'Marta Local' })
   person = { sub: 'google-sub-marta', email: 'Marta@Example.com', email_verified: true, name: 'Marta G.' }
   const browser = visitor('en')
   const { callback } = await signInWithGoogle(browser)

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { hashPassword } from '#core/accounts/auth.ts'
 import { base32Decode, hotp, timeStep } from '#core/accounts/mfa/totp.ts'
-import { createTestDatabase } from '#tests/db.ts'
-import { freePort, type ServerProcess, startServer } from './server-process.ts'
+import { insertPasswordAccount } from '#tests/support/accounts.ts'
+import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
 
 // Multi-factor authentication through the running server, with SMS going out through the Twilio
 // adapter to a local stand-in of Twilio's API.
 let server: ServerProcess
-let database: Awaited<ReturnType<typeof createTestDatabase>>
-let dataDir: string
+let database: Awaited<ReturnType<typeof startAppOnTestDatabase>>['database']
 const texts: { to: string; body: string }[] = []
 const twilio = createServer(async (req, res) => {
   let raw = ''
@@ -25,26 +20,17 @@ const twilio = createServer(async (req, res) => {
 })
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-mfa-'))
   await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve))
-  const port = await freePort()
-  server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+  ;({ server, database } = await startAppOnTestDatabase({
     TWILIO_ACCOUNT_SID: 'AC-test',
     TWILIO_AUTH_TOKEN: 'token',
     TWILIO_FROM: '+15005550006',
     TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
-  })
+  }))
 })
 
-afterAll(async () => {
-  await server?.stop()
+afterAll(() => {
   twilio.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 type Reply = { status: number; body: Record<string, unknown>; cookies: string[] }
@@ -115,18 +101,7 @@ beforeEach(() => {
   testAddress = nextAddress()
 })
 
-async function verifiedUser(email: string, password = 'correct horse battery') {
-  const id = `user-${randomUUID()}`
-  await database.pool.query(
-    `INSERT INTO users (id, name, email, email_verified, created_at, updated_at, role, language) VALUES ($1, 'Ana', $2, true, now(), now(), 'user', 'es')`,
-    [id, email],
-  )
-  await database.pool.query(
-    `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES ($1, $2, 'credential', $2, $3, now(), now())`,
-    [`account-${randomUUID()}`, id, await hashPassword(password)],
-  )
-  return { id, email, password }
-}
+const verifiedUser = (email: string) => insertPasswordAccount(database.pool, { email, name: 'Ana' })
 
 async function signIn(user: { email: string; password: string }, from = nextAddress()) {
   const reply = await call('POST', '/sign-in/email', {

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { afterAll } from 'vitest'
+import { createTestDatabase } from '#tests/db.ts'
 
 export type ServerProcess = {
   url: string
@@ -93,4 +96,27 @@ export async function freePort(): Promise<number> {
       )
     })
   })
+}
+
+/**
+ * The production server on a test database of its own (see createTestDatabase) and a temporary
+ * data directory, on a port chosen before the start: sign-in checks that requests come from
+ * APP_URL. Stopped and cleaned up when the calling file's tests are done.
+ */
+export async function startAppOnTestDatabase(env: Record<string, string> = {}) {
+  const database = await createTestDatabase()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-system-'))
+  const port = await freePort()
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  })
+  afterAll(async () => {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  return { server, database }
 }
