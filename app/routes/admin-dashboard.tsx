@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
+import { SecurityLink } from '#app/components/security-link.tsx'
 import { getSessionUser, requireAdmin } from '#app/lib/session.server.ts'
 import type { Route } from './+types/admin-dashboard.ts'
 
@@ -24,12 +25,7 @@ export default function AdminDashboardRoute() {
       </p>
       <p className="text-slate-700">{t('dashboard.role', { role: t(`auth.roles.${user.role}`) })}</p>
       <p className="mt-6">
-        <Link
-          to="/account/security"
-          className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
-        >
-          {t('mfa.linkFromDashboard')}
-        </Link>
+        <SecurityLink />
       </p>
     </section>
   )

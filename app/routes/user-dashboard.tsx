@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
+import { SecurityLink } from '#app/components/security-link.tsx'
 import { getSessionUser, postAuth, requireUser } from '#app/lib/session.server.ts'
 import type { Route } from './+types/user-dashboard.ts'
 
@@ -52,12 +53,7 @@ function AccountSection() {
         {t('account.heading')}
       </h2>
       <p>
-        <Link
-          to="/account/security"
-          className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
-        >
-          {t('mfa.linkFromDashboard')}
-        </Link>
+        <SecurityLink />
       </p>
       <div className="rounded-lg border border-slate-200 p-5">
         <h3 className="font-semibold text-slate-900">{t('account.exportTitle')}</h3>

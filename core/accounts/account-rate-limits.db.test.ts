@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { users } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
+import { createTestAuth, TEST_APP_URL } from '#tests/support/accounts.ts'
 import { awayFromWindowEdge } from '#tests/support/rate-limit-window.ts'
 import {
   limitAttempts,
@@ -9,28 +10,15 @@ import {
   SIGN_IN_FAILURES_PER_ACCOUNT,
   VERIFICATION_EMAILS_PER_ACCOUNT,
 } from './account-rate-limits.ts'
-import { createAuth } from './auth.ts'
 
-const APP_URL = 'http://localhost:3000'
+const APP_URL = TEST_APP_URL
 const PASSWORD = 'correct horse battery'
 
 async function setup(rateLimitFactor = 1) {
   await awayFromWindowEdge(SIGN_IN_FAILURES_PER_ACCOUNT.windowSeconds)
   await awayFromWindowEdge(PASSWORD_RESET_EMAILS_PER_ACCOUNT.windowSeconds)
   const { db } = await createTestDatabase()
-  const sent: { kind: string; to: string }[] = []
-  const auth = createAuth({
-    db,
-    appUrl: APP_URL,
-    secret: 'test-secret-test-secret-test-secret-0123',
-    appName: 'storefront',
-    adminEmails: [],
-    google: null,
-    rateLimitFactor,
-    sendAccountEmail: async (message) => {
-      sent.push(message)
-    },
-  })
+  const { auth, sent } = createTestAuth(db, { rateLimitFactor })
   let address = 0
   /** Through the HTTP handler, as the server calls it, each time from a new client address. */
   const post = async (path: string, body: unknown) => {

@@ -1,21 +1,13 @@
 import { expect, test } from 'vitest'
 import { createTestDatabase } from '#tests/db.ts'
+import { createTestAuth, TEST_APP_URL } from '#tests/support/accounts.ts'
 import { ANSWER_TIME_FLOORS_MS } from './answer-time-floor.ts'
-import { createAuth } from './auth.ts'
 
-const APP_URL = 'http://localhost:3000'
+const APP_URL = TEST_APP_URL
 
 test('sign-up and password-reset requests answer no sooner than their floor, whatever the address and the outcome', async () => {
   const { db } = await createTestDatabase()
-  const auth = createAuth({
-    db,
-    appUrl: APP_URL,
-    secret: 'test-secret-test-secret-test-secret-0123',
-    appName: 'storefront',
-    adminEmails: [],
-    google: null,
-    sendAccountEmail: async () => undefined,
-  })
+  const { auth } = createTestAuth(db)
   let address = 0
   const timed = async (path: string, body: unknown) => {
     const started = performance.now()

@@ -2,23 +2,11 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { accounts, users } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
-import { createAuth } from './auth.ts'
+import { createTestAuth } from '#tests/support/accounts.ts'
 
 async function setup() {
   const { db } = await createTestDatabase()
-  const sent: { kind: string; to: string; language: string; url: string }[] = []
-  const auth = createAuth({
-    db,
-    appUrl: 'http://localhost:3000',
-    secret: 'test-secret-test-secret-test-secret-0123',
-    appName: 'storefront',
-    adminEmails: ['boss@example.com'],
-    google: null,
-    sendAccountEmail: async (message) => {
-      sent.push(message)
-    },
-  })
-  return { db, auth, sent }
+  return { db, ...createTestAuth(db, { adminEmails: ['boss@example.com'] }) }
 }
 
 test('passwords are stored as argon2id at the OWASP minimum, never in clear', async () => {

@@ -2,54 +2,57 @@ import pg from 'pg'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { runningEmbeddedUrl } from '../../server/embedded-postgres.ts'
 
-/** The newest e-mail to `to` in the e2e server's development outbox (its embedded database). */
-export async function latestEmail(to: string, dataDir = e2eDataDir) {
+/** A query session on the e2e server's own (embedded) database. */
+async function withE2eDatabase<T>(use: (client: pg.Client) => Promise<T>, dataDir = e2eDataDir): Promise<T> {
   const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
   await client.connect()
   try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await client.query(
-        'SELECT subject, text FROM outbox_emails WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
-        [to],
-      )
-      if (rows[0]) {
-        const link = /https?:\/\/\S+/.exec(rows[0].text)?.[0] ?? ''
-        return { subject: rows[0].subject as string, text: rows[0].text as string, link }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`no e-mail to ${to}`)
+    return await use(client)
   } finally {
     await client.end()
   }
+}
+
+/** Asks until a row comes back (the server writes its outbox just after answering). */
+async function waitForRow(client: pg.Client, sql: string, params: unknown[], what: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { rows } = await client.query(sql, params)
+    if (rows[0]) return rows[0] as Record<string, string>
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no ${what}`)
+}
+
+/** The newest e-mail to `to` in the e2e server's development outbox. */
+export function latestEmail(to: string, dataDir = e2eDataDir) {
+  return withE2eDatabase(async (client) => {
+    const row = await waitForRow(
+      client,
+      'SELECT subject, text FROM outbox_emails WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
+      [to],
+      `e-mail to ${to}`,
+    )
+    const link = /https?:\/\/\S+/.exec(row.text ?? '')?.[0] ?? ''
+    return { subject: row.subject ?? '', text: row.text ?? '', link }
+  }, dataDir)
 }
 
 /** The newest text message to `to` in the e2e server's development SMS outbox. */
-export async function latestSms(to: string, dataDir = e2eDataDir) {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
-  await client.connect()
-  try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await client.query(
-        'SELECT text FROM outbox_sms WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
-        [to],
-      )
-      if (rows[0]) return { text: rows[0].text as string, code: /\b(\d{6})\b/.exec(rows[0].text)?.[1] ?? '' }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`no text message to ${to}`)
-  } finally {
-    await client.end()
-  }
+export function latestSms(to: string, dataDir = e2eDataDir) {
+  return withE2eDatabase(async (client) => {
+    const row = await waitForRow(
+      client,
+      'SELECT text FROM outbox_sms WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
+      [to],
+      `text message to ${to}`,
+    )
+    return { text: row.text ?? '', code: /\b(\d{6})\b/.exec(row.text ?? '')?.[1] ?? '' }
+  }, dataDir)
 }
 
 /** Gives an e2e account a role directly in its database (what an admin would do in the panel). */
-export async function setRole(email: string, role: 'user' | 'admin' | 'moderator', dataDir = e2eDataDir) {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) })
-  await client.connect()
-  try {
+export function setRole(email: string, role: 'user' | 'admin' | 'moderator', dataDir = e2eDataDir) {
+  return withE2eDatabase(async (client) => {
     await client.query('UPDATE users SET role = $2 WHERE email = $1', [email, role])
-  } finally {
-    await client.end()
-  }
+  }, dataDir)
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
+import { type AuthOptions, createAuth } from '#core/accounts/auth.ts'
 import { hashPassword } from '#core/accounts/passwords.ts'
+import type { Database } from '#db/client.ts'
 
 /**
  * An e-mail + password account written straight into the database (with the app's own argon2id
@@ -26,4 +28,27 @@ export async function insertPasswordAccount(
     [`account-${randomUUID()}`, id, await hashPassword(password)],
   )
   return { id, email, password }
+}
+
+export const TEST_APP_URL = 'http://localhost:3000'
+
+/**
+ * better-auth as the app configures it, on a test database, for tests that call it in-process
+ * (`auth.api`, or `auth.handler` with requests). E-mails are kept in `sent` instead of going out.
+ */
+export function createTestAuth(db: Database, overrides: Partial<AuthOptions> = {}) {
+  const sent: Parameters<AuthOptions['sendAccountEmail']>[0][] = []
+  const auth = createAuth({
+    db,
+    appUrl: TEST_APP_URL,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    appName: 'storefront',
+    adminEmails: [],
+    google: null,
+    sendAccountEmail: async (message) => {
+      sent.push(message)
+    },
+    ...overrides,
+  })
+  return { auth, sent }
 }

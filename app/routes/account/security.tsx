@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { GuardPage } from '#app/components/guard-page.tsx'
+import { CodeField, IntentButton } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
+import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
 import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
 import { qrPath } from '#app/lib/qr.server.ts'
 import { authRequest, getSessionUser, requireUser } from '#app/lib/session.server.ts'
@@ -82,15 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'send-sms':
       return sendSms(factorId)
     case 'confirm': {
-      let challengeId = text('challengeId', 64)
-      if (!challengeId) {
-        const challenge = await authRequest(context, request, 'POST', `${factorPath}/challenge`)
-        if (challenge.status !== 200) return failed(challenge)
-        challengeId = String(challenge.data?.id)
-      }
-      const verified = await authRequest(context, request, 'POST', `${factorPath}/verify`, {
-        challengeId,
+      const verified = await verifyFactorCode(context, request, {
+        factorId,
         code: text('code', 64),
+        challengeId: text('challengeId', 64),
       })
       if (verified.status !== 200) return failed(verified)
       const backupCodes = Array.isArray(verified.data?.backupCodes)
@@ -121,12 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   /** Sends the phone a code, then shows the form for it (post/redirect/get). */
   async function sendSms(id: string) {
-    const challenge = await authRequest(
-      context,
-      request,
-      'POST',
-      `/mfa/factors/${encodeURIComponent(id)}/challenge`,
-    )
+    const challenge = await challengeFactor(context, request, id)
     if (challenge.status !== 200) return failed(challenge)
     const query = new URLSearchParams({ factor: id, challenge: String(challenge.data?.id) })
     return redirect(`/account/security?${query.toString()}`)
@@ -190,7 +182,7 @@ export default function SecurityRoute() {
               label={t('mfa.friendlyName')}
               hint={t('mfa.friendlyNameHint')}
             />
-            <Submit intent="add-totp" label={t('mfa.addTotp')} />
+            <IntentButton intent="add-totp" label={t('mfa.addTotp')} />
           </Form>
         </Card>
         <Card title={t('mfa.addPhoneHeading')} text={t('mfa.addPhoneText')}>
@@ -209,7 +201,7 @@ export default function SecurityRoute() {
               type="tel"
               autoComplete="tel"
             />
-            <Submit intent="add-phone" label={t('mfa.addPhone')} />
+            <IntentButton intent="add-phone" label={t('mfa.addPhone')} />
           </Form>
         </Card>
       </div>
@@ -224,7 +216,7 @@ export default function SecurityRoute() {
           <Form method="post" className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4">
             <p className="text-sm text-slate-700">{t('mfa.backupRegenerateText')}</p>
             <PasswordField intent="regenerate" id="regenerate-password" />
-            <Submit intent="regenerate" label={t('mfa.backupRegenerate')} secondary />
+            <IntentButton intent="regenerate" label={t('mfa.backupRegenerate')} secondary />
           </Form>
         </>
       ) : (
@@ -347,7 +339,7 @@ function FactorItem({
             <Form method="post">
               <input type="hidden" name="factorId" value={factor.id} />
               <ErrorFor intent="send-sms" factorId={factor.id} />
-              <Submit intent="send-sms" label={t('mfa.sendCode')} secondary />
+              <IntentButton intent="send-sms" label={t('mfa.sendCode')} secondary />
             </Form>
           )}
         </div>
@@ -366,7 +358,7 @@ function FactorItem({
             />
           </div>
         ) : null}
-        <Submit intent="remove" label={verified ? t('mfa.remove') : t('mfa.cancelSetup')} secondary />
+        <IntentButton intent="remove" label={verified ? t('mfa.remove') : t('mfa.cancelSetup')} secondary />
       </Form>
     </li>
   )
@@ -385,32 +377,11 @@ function ConfirmForm({ factor, challengeId }: { factor: PublicFactor; challengeI
       <input type="hidden" name="factorId" value={factor.id} />
       <input type="hidden" name="name" value={factor.friendlyName} />
       {challengeId ? <input type="hidden" name="challengeId" value={challengeId} /> : null}
-      <FormField id={id} label={t('mfa.code')} hint={t('mfa.codeHint')} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            className={`${inputClass} max-w-48`}
-          />
-        )}
-      </FormField>
+      <CodeField id={id} error={error} narrow />
       <div className="flex flex-wrap gap-3">
-        <Submit intent="confirm" label={t('mfa.confirm')} />
+        <IntentButton intent="confirm" label={t('mfa.confirm')} />
         {challengeId ? (
-          <button
-            type="submit"
-            name="intent"
-            value="send-sms"
-            formNoValidate
-            className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900"
-          >
-            {t('mfa.resendCode')}
-          </button>
+          <IntentButton intent="send-sms" label={t('mfa.resendCode')} secondary skipValidation />
         ) : null}
       </div>
     </Form>
@@ -515,31 +486,4 @@ function ErrorFor({ intent, factorId }: { intent: string; factorId: string }) {
       {error}
     </p>
   ) : null
-}
-
-function Submit({
-  intent,
-  label,
-  secondary = false,
-}: {
-  intent: string
-  label: string
-  secondary?: boolean
-}) {
-  const navigation = useNavigation()
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={navigation.state === 'submitting'}
-      className={
-        secondary
-          ? 'min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-70'
-          : 'min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-70'
-      }
-    >
-      {label}
-    </button>
-  )
 }

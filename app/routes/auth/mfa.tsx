@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { CodeField, IntentButton } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
+import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
 import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import { authRequest, FLASH_SIGNED_IN, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
@@ -42,46 +44,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
 
   if (intent === 'send-sms') {
-    const challenge = await authRequest(
-      context,
-      request,
-      'POST',
-      `/mfa/factors/${encodeURIComponent(factorId)}/challenge`,
-    )
+    const challenge = await challengeFactor(context, request, factorId)
     if (challenge.status !== 200) return failed(challenge)
     const query = new URLSearchParams({ factor: factorId, challenge: String(challenge.data?.id), redirectTo })
     return redirect(`/auth/mfa?${query.toString()}`)
   }
-
-  let verified: Awaited<ReturnType<typeof authRequest>>
-  if (intent === 'backup') {
-    verified = await authRequest(context, request, 'POST', '/mfa/backup-codes/verify', { code })
-  } else if (intent === 'code') {
-    // An authenticator app needs no message sent: its challenge is made here, just before the check.
-    let challengeId = String(form.get('challengeId') ?? '').slice(0, 64)
-    if (!challengeId) {
-      const challenge = await authRequest(
-        context,
-        request,
-        'POST',
-        `/mfa/factors/${encodeURIComponent(factorId)}/challenge`,
-      )
-      if (challenge.status !== 200) return failed(challenge)
-      challengeId = String(challenge.data?.id)
-    }
-    verified = await authRequest(
-      context,
-      request,
-      'POST',
-      `/mfa/factors/${encodeURIComponent(factorId)}/verify`,
-      {
-        challengeId,
-        code,
-      },
-    )
-  } else {
+  if (intent !== 'backup' && intent !== 'code') {
     return data<ActionResult>({ intent, factorId: null, error: 'unexpected' }, { status: 400 })
   }
+  const verified =
+    intent === 'backup'
+      ? await authRequest(context, request, 'POST', '/mfa/backup-codes/verify', { code })
+      : await verifyFactorCode(context, request, {
+          factorId,
+          code,
+          challengeId: String(form.get('challengeId') ?? '').slice(0, 64),
+        })
   if (verified.status !== 200) return failed(verified)
   return redirectWithCookies(redirectTo, verified.setCookies, FLASH_SIGNED_IN)
 }
@@ -142,7 +120,7 @@ export default function MfaChallengeRoute() {
                   {errorFor('send-sms', factor.id)}
                 </p>
               ) : null}
-              <SubmitButton intent="send-sms" label={t('mfa.sendCode')} />
+              <IntentButton intent="send-sms" label={t('mfa.sendCode')} />
             </Form>
           ),
         )}
@@ -174,7 +152,7 @@ export default function MfaChallengeRoute() {
                   />
                 )}
               </FormField>
-              <SubmitButton intent="backup" label={t('mfa.verify')} />
+              <IntentButton intent="backup" label={t('mfa.verify')} />
             </Form>
           </details>
         ) : null}
@@ -218,49 +196,13 @@ function CodeForm({
       <input type="hidden" name="factorId" value={factor.id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {challengeId ? <input type="hidden" name="challengeId" value={challengeId} /> : null}
-      <FormField id={id} label={t('mfa.code')} hint={t('mfa.codeHint')} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <CodeField id={id} error={error} />
       <div className="flex flex-wrap gap-3">
-        <SubmitButton intent="code" label={t('mfa.verify')} />
+        <IntentButton intent="code" label={t('mfa.verify')} />
         {resend ? (
-          <button
-            type="submit"
-            name="intent"
-            value="send-sms"
-            formNoValidate
-            className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900"
-          >
-            {t('mfa.resendCode')}
-          </button>
+          <IntentButton intent="send-sms" label={t('mfa.resendCode')} secondary skipValidation />
         ) : null}
       </div>
     </Form>
-  )
-}
-
-function SubmitButton({ intent, label }: { intent: string; label: string }) {
-  const navigation = useNavigation()
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={navigation.state === 'submitting'}
-      className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-    >
-      {label}
-    </button>
   )
 }
