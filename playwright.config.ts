@@ -81,7 +81,10 @@ function e2eServer({
   extra?: Record<string, string>
 }) {
   return {
-    command: `rm -rf ${dataDir} && node server/main.ts`,
+    command: `rm -rf ${dataDir} && exec node server/main.ts`,
+    // SIGTERM, as a process manager would: the app stops its embedded PostgreSQL before exiting
+    // (Playwright's default, SIGKILL, left one running per server and run).
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
     url: `${appUrl}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

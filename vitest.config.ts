@@ -34,6 +34,7 @@ export default defineConfig({
           include: ['**/*.db.test.ts', 'tests/system/**/*.test.ts'],
           exclude: ['node_modules/**'],
           globalSetup: ['./tests/setup/database.ts'],
+          setupFiles: ['./tests/setup/cleanup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: system tests start whole servers.

@@ -1,8 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, inject } from 'vitest'
+import { inject } from 'vitest'
 import { createDb } from '#db/client.ts'
 import { databaseUrl } from './setup/database.ts'
+
+const cleanups: (() => Promise<void>)[] = []
+
+/**
+ * Something to undo when the current test file is done (a database to drop, a server to stop).
+ * tests/setup/cleanup.ts runs them after every file, last first, so a server stops before its
+ * database is dropped. (A Vitest hook registered inside another hook or a test never runs.)
+ */
+export function onFileCleanup(cleanup: () => Promise<void>) {
+  cleanups.push(cleanup)
+}
+
+export async function runFileCleanups() {
+  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) await cleanup()
+}
 
 /**
  * A fresh database for the calling test file, cloned from the migrated template (tens of
@@ -19,7 +34,7 @@ export async function createTestDatabase() {
 
   const url = databaseUrl(adminUrl, name)
   const { db, pool } = createDb(url, { max: 4 })
-  afterAll(async () => {
+  onFileCleanup(async () => {
     await pool.end()
     const cleanup = new pg.Client({ connectionString: adminUrl })
     await cleanup.connect()

@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll } from 'vitest'
-import { createTestDatabase } from '#tests/db.ts'
+import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 
 export type ServerProcess = {
   url: string
@@ -114,7 +113,7 @@ export async function startAppOnTestDatabase(env: Record<string, string> = {}) {
     APP_URL: `http://127.0.0.1:${port}`,
     ...env,
   })
-  afterAll(async () => {
+  onFileCleanup(async () => {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
