@@ -60,14 +60,14 @@ export async function limitAttempts(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  now = new Date(),
+  { now = new Date(), code = 'TOO_MANY_REQUESTS' }: { now?: Date; code?: string } = {},
 ): Promise<void> {
   const result = await consumeRateLimit(db, key, rule, now)
   if (result.allowed) return
   const retryAfter = String(result.retryAfterSeconds)
   throw new APIError(
     'TOO_MANY_REQUESTS',
-    { code: 'TOO_MANY_REQUESTS', message: TOO_MANY },
+    { code, message: TOO_MANY },
     { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter },
   )
 }
@@ -95,7 +95,7 @@ export function accountRateLimits(options: AccountLimitsOptions) {
             const now = new Date()
             counted.set(ctx.context, now)
             try {
-              await limitAttempts(options.db, key, rule, now)
+              await limitAttempts(options.db, key, rule, { now })
             } catch (error) {
               ctx.context.logger.warn(`Sign-in limit reached for ${key}`)
               throw error

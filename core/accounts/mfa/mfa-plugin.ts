@@ -13,7 +13,6 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { SmsSender } from '#core/notifications/sms.ts'
-import { consumeRateLimit } from '#core/shared/rate-limit.ts'
 import type { Database } from '#db/client.ts'
 import {
   accounts,
@@ -23,6 +22,7 @@ import {
   authPendingSignIns,
   sessions,
 } from '#db/schema/index.ts'
+import { limitAttempts } from '../account-rate-limits.ts'
 import { hashPassword, verifyPassword } from '../passwords.ts'
 import { MFA_LIMITS } from './mfa-limits.ts'
 import { BackupCodeSchema, EnrollFactorSchema, FactorIdSchema, VerifyFactorSchema } from './mfa-schemas.ts'
@@ -104,14 +104,7 @@ export function mfa(options: MfaOptions) {
             windowSeconds: MFA_LIMITS.accountWindowSeconds,
           }
         : { limit: MFA_LIMITS.smsPerAccountPerHour * factor, windowSeconds: 3600 }
-    const result = await consumeRateLimit(db, `mfa-${kind}:${userId}`, rule)
-    if (!result.allowed) {
-      throw new APIError(
-        'TOO_MANY_REQUESTS',
-        { code: 'MFA_TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' },
-        { 'Retry-After': String(result.retryAfterSeconds) },
-      )
-    }
+    await limitAttempts(db, `mfa-${kind}:${userId}`, rule, { code: 'MFA_TOO_MANY_ATTEMPTS' })
   }
 
   /**
