@@ -167,10 +167,20 @@ async function shutdown(signal: string) {
   await forwarding
   await services?.backgroundSettled()
   await settingsListener.close()
+  // A request whose client went away is no longer a connection server.close() waits for, but its
+  // handler may still be querying: let the pool go quiet before closing it.
+  await untilPoolIdle(pool, env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
   await pool.end()
   await embedded?.stop()
   logger.info('stopped')
   process.exit(0)
+}
+
+async function untilPoolIdle(pg: typeof pool, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (pg.totalCount > pg.idleCount && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 async function productionHandler() {

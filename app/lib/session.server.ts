@@ -8,11 +8,28 @@ export const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax
 export type Role = (typeof ROLES)[number]
 export type SessionUser = { id: string; name: string; email: string; role: Role }
 
+/** One session lookup per page request, shared by the root loader and the page's own. */
+const lookups = new WeakMap<object, Promise<SessionUser | null>>()
+
 /**
  * The signed-in user, or null. Anonymous visitors cost no query; a role that is missing, unknown
- * or cannot be read counts as `user`, and a failed lookup as signed out.
+ * or cannot be read counts as `user`, and a failed lookup as signed out. A GET's loaders share one
+ * lookup; a POST looks again, as its action may just have changed the session.
  */
-export async function getSessionUser(
+export function getSessionUser(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<SessionUser | null> {
+  if (request.method !== 'GET') return lookUpSessionUser(context, request)
+  let lookup = lookups.get(context)
+  if (!lookup) {
+    lookup = lookUpSessionUser(context, request)
+    lookups.set(context, lookup)
+  }
+  return lookup
+}
+
+async function lookUpSessionUser(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<SessionUser | null> {

@@ -15,7 +15,15 @@ export const CHROMIUM_FLAGS = [
  * Starts the production build (`node server/main.ts`) on its own embedded database and resolves
  * once it listens. For the benchmark and Lighthouse scripts.
  */
-export async function startProductionServer({ port, dataDir }: { port: number; dataDir: string }) {
+export async function startProductionServer({
+  port,
+  dataDir,
+  env = {},
+}: {
+  port: number
+  dataDir: string
+  env?: Record<string, string>
+}) {
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -24,19 +32,23 @@ export async function startProductionServer({ port, dataDir }: { port: number; d
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  let output = ''
   await new Promise<void>((resolve, reject) => {
-    let output = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk
-      if (output.includes('Storefront running at')) resolve()
+      // Ready once the start-up lines are out (the demo logins come after the address).
+      if (/Storefront running at[\s\S]*\n\n/.test(output)) resolve()
     })
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    /** What the server printed on start (the URL, and on a new database the demo logins). */
+    output: () => output,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
