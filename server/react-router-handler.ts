@@ -35,7 +35,7 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
         const hit = pageCache?.get(cacheKey)
         if (hit) {
           res.status(hit.status)
-          for (const [name, value] of hit.headers) res.append(name, value)
+          copyHeaders(res, hit.headers)
           res.setHeader('X-Page-Cache', 'HIT')
           res.vary('Accept-Encoding')
           // Already compressed once at storage: the compression middleware leaves it alone.
@@ -58,7 +58,7 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
         const headers = [...response.headers.entries()]
         pageCache?.set(cacheKey, { status: response.status, headers, body }, nonce)
         res.status(response.status)
-        for (const [name, value] of headers) res.append(name, value)
+        copyHeaders(res, headers)
         res.setHeader('X-Page-Cache', 'MISS')
         res.send(body)
         return
@@ -122,7 +122,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  copyHeaders(res, response.headers.entries())
   if (!response.body) {
     res.end()
     return
@@ -132,5 +132,16 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   } catch (error) {
     if (res.destroyed || res.writableEnded) return
     throw error
+  }
+}
+
+/**
+ * A response's headers onto Express's: cookies add up, any other header replaces the server's
+ * default (a page's own Referrer-Policy or Cache-Control wins over the one set for all).
+ */
+function copyHeaders(res: ExpressResponse, headers: Iterable<[string, string]>) {
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() === 'set-cookie') res.append(name, value)
+    else res.setHeader(name, value)
   }
 }

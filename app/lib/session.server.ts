@@ -2,6 +2,16 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 
 export const ROLES = ['user', 'admin', 'moderator'] as const
+/**
+ * Headers of the account pages: never cached, and no Referer to other sites (the reset link's
+ * token, a pending sign-in). `same-origin`, not `no-referrer`: with no-referrer a browser sends
+ * `Origin: null` on a form post, which the same-origin check refuses, and the forms must work
+ * without JavaScript.
+ */
+export function accountPageHeaders() {
+  return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' }
+}
+
 /** The one-shot 'Welcome back!' toast after a sign-in. */
 export const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpOnly'
 

@@ -138,3 +138,37 @@ test('the security page needs a session, and the code page a pending sign-in', a
   await page.goto('/auth/mfa?lang=en')
   await expect(page).toHaveURL(/\/auth$/)
 })
+
+test('without JavaScript: sign in with the password, then the code, and the session is aal2', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('nojs')
+  await signUpAndVerify(page, email, 'en')
+  await page.goto('/account/security?lang=en')
+  await waitForHydration(page)
+  const add = formWith(page, 'Set up authenticator app')
+  await add.getByLabel('Name for this method').fill('Phone app')
+  await add.getByRole('button').click()
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
+  await page.getByLabel('Code', { exact: true }).fill(hotp(base32Decode(secret), timeStep()))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByTestId('aal')).toContainText('aal2')
+
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await context.newPage()
+  await plain.goto('/auth?lang=en')
+  await plain.getByLabel('E-mail', { exact: true }).fill(email)
+  await plain.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await plain.getByRole('button', { name: 'Sign in' }).click()
+  await expect(plain).toHaveURL(/\/auth\/mfa/)
+  await plain.getByLabel('Code', { exact: true }).fill(wrongCode(secret))
+  await plain.getByRole('button', { name: 'Verify' }).first().click()
+  await expect(plain.getByText('That code is not correct.')).toBeVisible()
+  await plain.getByLabel('Code', { exact: true }).fill(hotp(base32Decode(secret), timeStep() + 1))
+  await plain.getByRole('button', { name: 'Verify' }).first().click()
+  await expect(plain.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
+  await plain.goto('/account/security')
+  await expect(plain.getByTestId('aal')).toContainText('aal2')
+  await context.close()
+})

@@ -227,3 +227,18 @@ test('over the password-reset limit, the form says "Password reset failed" and w
   const spanish = await (await post('otra@example.com', 'es')).text()
   expect(spanish).toContain('No se pudo restablecer la contraseña')
 })
+
+test('account pages send no Referer to other sites, yet keep Origin on their own form posts (no JavaScript needed)', async () => {
+  for (const pathname of ['/auth', '/auth/reset-password?token=anything']) {
+    const response = await fetch(`${server.url}${pathname}`, { redirect: 'manual' })
+    // `no-referrer` would make browsers post `Origin: null`, which the same-origin check refuses.
+    expect(response.headers.get('referrer-policy'), pathname).toBe('same-origin')
+    expect(response.headers.get('cache-control'), pathname).toBe('private, no-store')
+  }
+  const refused = await fetch(`${server.url}/auth`, {
+    method: 'POST',
+    headers: { origin: 'null', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'signin', email: 'a@example.com', password: 'x' }),
+  })
+  expect(refused.status).toBe(400)
+})

@@ -8,7 +8,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
 import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
 import { qrPath } from '#app/lib/qr.server.ts'
-import { authRequest, getSessionUser, requireUser } from '#app/lib/session.server.ts'
+import { accountPageHeaders, authRequest, getSessionUser, requireUser } from '#app/lib/session.server.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
 import type { Aal, PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
 import type { Route } from './+types/security.ts'
@@ -125,10 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
-})
+export const headers: Route.HeadersFunction = accountPageHeaders
 
 export default function SecurityRoute() {
   const { t } = useTranslation()

@@ -7,7 +7,13 @@ import { FailureAlert, type FailureReason } from '#app/components/failure-alert.
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
-import { FLASH_SIGNED_IN, getSessionUser, postAuth, redirectWithCookies } from '#app/lib/session.server.ts'
+import {
+  accountPageHeaders,
+  FLASH_SIGNED_IN,
+  getSessionUser,
+  postAuth,
+  redirectWithCookies,
+} from '#app/lib/session.server.ts'
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/index.ts'
 
@@ -141,10 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   )
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
-})
+export const headers: Route.HeadersFunction = accountPageHeaders
 
 export default function AuthRoute() {
   const { t } = useTranslation()

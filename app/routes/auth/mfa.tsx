@@ -6,7 +6,13 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
 import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
-import { authRequest, FLASH_SIGNED_IN, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
+import {
+  accountPageHeaders,
+  authRequest,
+  FLASH_SIGNED_IN,
+  getSessionUser,
+  redirectWithCookies,
+} from '#app/lib/session.server.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
 import type { PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
 import type { Route } from './+types/mfa.ts'
@@ -64,10 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithCookies(redirectTo, verified.setCookies, FLASH_SIGNED_IN)
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
-})
+export const headers: Route.HeadersFunction = accountPageHeaders
 
 export default function MfaChallengeRoute() {
   const { t } = useTranslation()

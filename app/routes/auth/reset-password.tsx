@@ -5,7 +5,7 @@ import { data, Form, redirect, useActionData, useLoaderData } from 'react-router
 import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { postAuth } from '#app/lib/session.server.ts'
+import { accountPageHeaders, postAuth } from '#app/lib/session.server.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/reset-password.ts'
 
@@ -46,10 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/auth?reset=invalid')
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
-})
+export const headers: Route.HeadersFunction = accountPageHeaders
 
 export default function ResetPasswordRoute() {
   const { t } = useTranslation()
