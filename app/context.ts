@@ -7,11 +7,14 @@ import type { ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import type { ReviewsService } from '#core/reviews/reviews-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
+import type { Database } from '#core/shared/service-context.ts'
 
 type LogFn = (object: object, message?: string) => void
 
 /** What the server hands every loader, action and the renderer for one request. */
 export type RequestContext = {
+  /** For service functions that take `{ db, actor }` (see app/middleware/auth.server.ts). */
+  db: Database
   catalog: CatalogService
   contact: ContactService
   reviews: ReviewsService

@@ -10,3 +10,9 @@ const instances: Record<Language, i18n> = { es: createI18n('es', es), en: create
 export function getServerI18n(language: Language): i18n {
   return instances[language]
 }
+
+/** A plain translate function for server code outside React (the JSON API, e-mails). */
+export function translator(language: Language): (key: string, values?: Record<string, unknown>) => string {
+  const instance = instances[language]
+  return (key, values) => String(instance.t(key as never, values as never))
+}

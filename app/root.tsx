@@ -15,12 +15,14 @@ import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
 import { FlashToast } from './components/flash-toast.tsx'
+import { GuardPage, guardFailureOf } from './components/guard-page.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { NotFoundPage } from './components/not-found-page.tsx'
 import { JsonLd, PageMeta } from './components/page-meta.tsx'
 import { requestContext } from './context.ts'
+import { publicErrorFrom } from './lib/http-errors.ts'
 import { useRootData } from './lib/root-data.ts'
 import { getSessionUser } from './lib/session.server.ts'
 
@@ -138,22 +140,38 @@ export default function App() {
   )
 }
 
+/**
+ * The one error boundary: every route's failures end here, inside the site's header and footer.
+ * A missing page, a guard's refusal (app/middleware/), a domain failure (app/lib/http-errors.ts,
+ * its translated message and status), or an unexpected error (a bug: no details in production).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation()
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (isRouteErrorResponse(error) && error.status === 404 && !publicErrorFrom(error.data)) {
     return (
       <Shell>
         <NotFoundPage />
       </Shell>
     )
   }
+  const guard = guardFailureOf(error)
+  if (guard) {
+    return (
+      <Shell>
+        <GuardPage failure={guard} />
+      </Shell>
+    )
+  }
+  const known = isRouteErrorResponse(error) ? publicErrorFrom(error.data) : null
+  const heading = known ? t(known.messageKey as 'errors.unexpected') : t('errors.unexpected')
+  const lead = known ? null : t('errors.unexpectedLead')
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null
   return (
     <Shell>
-      <PageMeta title={t('errors.title')} description={t('errors.unexpectedLead')} />
+      <PageMeta title={t('errors.title')} description={heading} />
       <section className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">{t('errors.unexpected')}</h1>
-        <p className="mt-4 text-slate-700">{t('errors.unexpectedLead')}</p>
+        <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
+        {lead ? <p className="mt-4 text-slate-700">{lead}</p> : null}
         {details ? <pre className="mt-6 overflow-auto text-left text-xs">{details}</pre> : null}
         <p className="mt-8">
           <a href="/" className="font-semibold text-red-800 underline">

@@ -1,6 +1,6 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
-// Every page of the site. A file not listed here is not a route.
+// Every page of the site. A file not listed here is not a route. Folders mirror URL areas.
 export default [
   index('routes/home.tsx'),
   route('services', 'routes/services.tsx'),
@@ -14,11 +14,14 @@ export default [
   route('auth/mfa', 'routes/auth/mfa.tsx'),
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('email-verification', 'routes/email-verification.tsx'),
-  route('dashboard', 'routes/dashboard.tsx'),
-  route('user-dashboard', 'routes/user-dashboard.tsx'),
-  route('admin-dashboard', 'routes/admin-dashboard.tsx'),
-  route('account/export', 'routes/account/export.ts'),
-  route('account/security', 'routes/account/security.tsx'),
+  // Signed-in branches: each layout's middleware decides who may enter (app/middleware/).
+  layout('routes/account/layout.tsx', [
+    route('dashboard', 'routes/dashboard.tsx'),
+    route('account/export', 'routes/account/export.ts'),
+    route('account/security', 'routes/account/security.tsx'),
+  ]),
+  layout('routes/customer/layout.tsx', [route('user-dashboard', 'routes/customer/dashboard.tsx')]),
+  layout('routes/admin/layout.tsx', [route('admin-dashboard', 'routes/admin/dashboard.tsx')]),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),

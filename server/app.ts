@@ -6,14 +6,17 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
+import { translator } from '#app/i18n.server.ts'
+import { apiError } from '#app/lib/http-errors.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
 import { verifyBearerToken } from '#core/accounts/bearer-token.ts'
-import { AssignRoleSchema, assignRole, ROLE_NAMES } from '#core/accounts/roles.ts'
+import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
-import { isAppError } from '#core/shared/errors.ts'
+import { AppError, isAppError } from '#core/shared/errors.ts'
+import { toRoleName } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import type { Logger } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -155,6 +158,7 @@ export function createApp(deps: AppDeps) {
       pageCache,
       getLoadContext: (req, res) => {
         const context: RequestContext = {
+          db: deps.db,
           catalog: services.catalog,
           contact: services.contact,
           reviews: services.reviews,
@@ -205,43 +209,34 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
     void authHandler(req, res)
   })
   router.use(express.json({ limit: JSON_BODY_LIMIT }))
-  // Role assignment (the admin panel calls it): session, same origin, admins only.
+  // Role assignment (the admin panel calls it): session, same origin, admins only. The answer
+  // carries the spec's toast: a title and a message, in the visitor's language.
   router.post('/v1/roles', async (req, res, next) => {
     const language: Language = res.locals.preferences?.language ?? 'es'
     const t = MESSAGES[language].roles
     try {
-      if (req.headers.origin !== ownOrigin) {
-        res.status(403).json({
-          error: { code: 'forbidden', title: t.deniedTitle, message: 'Cross-origin request refused' },
-        })
-        return
-      }
+      if (req.headers.origin !== ownOrigin) throw new AppError('forbidden', 'Cross-origin request refused')
       const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
-      if (!session) {
-        res
-          .status(401)
-          .json({ error: { code: 'unauthorized', title: t.failedTitle, message: t.signInFirst } })
-        return
-      }
+      if (!session) throw new AppError('unauthorized', 'No session for a role assignment')
       const input = AssignRoleSchema.safeParse(req.body)
-      if (!input.success) {
-        res.status(400).json({ error: { code: 'invalid', title: t.failedTitle, message: t.invalid } })
-        return
-      }
-      const actorRole = ROLE_NAMES.find((role) => role === session.user.role) ?? 'user'
-      const assigned = await assignRole(db, { id: session.user.id, role: actorRole }, input.data)
+      if (!input.success)
+        throw new AppError('invalid', 'Role assignment input is not valid', { reason: 'invalidRoleInput' })
+      const actor = { id: session.user.id, role: toRoleName(session.user.role) }
+      const assigned = await assignRole({ db, actor }, input.data)
       const roleName = MESSAGES[language].auth.roles[assigned.role]
-      res.json({ ...assigned, title: t.assignedTitle, message: t.assignedText.replace('{{role}}', roleName) })
+      res.json({
+        ...assigned,
+        title: t.assignedTitle,
+        message: translator(language)('roles.assignedText', { role: roleName }),
+      })
     } catch (error) {
-      if (isAppError(error)) {
-        const status = { forbidden: 403, not_found: 404, conflict: 409 }[error.code as 'forbidden'] ?? 400
-        const message =
-          error.code === 'forbidden' ? t.deniedText : error.code === 'not_found' ? t.notFound : t.lastAdmin
-        const title = error.code === 'forbidden' ? t.deniedTitle : t.failedTitle
-        res.status(status).json({ error: { code: error.code, title, message } })
-        return
-      }
-      next(error)
+      if (!isAppError(error)) return next(error)
+      const { status, headers, body } = apiError(error, translator(language))
+      const title = error.code === 'forbidden' ? t.deniedTitle : t.failedTitle
+      res
+        .status(status)
+        .set(headers)
+        .json({ error: { ...body.error, title } })
     }
   })
   // For other clients: who am I, from a bearer JWT (GET /api/auth/token issues one to a session).

@@ -3,11 +3,16 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import type { GuardFailure } from '#app/lib/session.server.ts'
 import { PageMeta } from './page-meta.tsx'
 
+/** The guard failure a branch's middleware refused a request with (app/middleware/), or null. */
+export function guardFailureOf(error: unknown): GuardFailure | null {
+  if (!isRouteErrorResponse(error)) return null
+  const failure = error.data as Partial<GuardFailure> | undefined
+  return failure?.guard === 'login' || failure?.guard === 'admin' ? (failure as GuardFailure) : null
+}
+
 /** What a protected page shows instead of itself: sign in, or the role that is missing. */
-export function GuardPage({ error }: { error: unknown }) {
+export function GuardPage({ failure }: { failure: GuardFailure }) {
   const { t } = useTranslation()
-  const failure = isRouteErrorResponse(error) ? (error.data as GuardFailure | undefined) : undefined
-  if (!failure?.guard) throw error
   const isLogin = failure.guard === 'login'
   const title = isLogin ? t('auth.guards.loginRequired') : t('auth.guards.adminRequired')
   return (

@@ -1,7 +1,7 @@
-import { data, type RouterContextProvider, redirect } from 'react-router'
+import { type RouterContextProvider, redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
+import { type RoleName, toRoleName } from '#core/shared/service-context.ts'
 
-export const ROLES = ['user', 'admin', 'moderator'] as const
 /**
  * Headers of the account pages: never cached, and no Referer to other sites (the reset link's
  * token, a pending sign-in). `same-origin`, not `no-referrer`: with no-referrer a browser sends
@@ -15,7 +15,7 @@ export function accountPageHeaders() {
 /** The one-shot 'Welcome back!' toast after a sign-in. */
 export const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpOnly'
 
-export type Role = (typeof ROLES)[number]
+export type Role = RoleName
 export type SessionUser = { id: string; name: string; email: string; role: Role }
 
 /** One session lookup per page request, shared by the root loader and the page's own. */
@@ -50,8 +50,12 @@ async function lookUpSessionUser(
     return null
   })
   if (!session) return null
-  const role = ROLES.find((candidate) => candidate === session.user.role) ?? 'user'
-  return { id: session.user.id, name: session.user.name, email: session.user.email, role }
+  return {
+    id: session.user.id,
+    name: session.user.name,
+    email: session.user.email,
+    role: toRoleName(session.user.role),
+  }
 }
 
 /**
@@ -81,15 +85,6 @@ export async function authRequest(
   return { status: response.status, data, setCookies: response.headers.getSetCookie() }
 }
 
-export function postAuth(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-  path: string,
-  body: unknown,
-) {
-  return authRequest(context, request, 'POST', path, body)
-}
-
 /** A redirect that carries the auth handler's cookies (and any of our own). */
 export function redirectWithCookies(to: string, setCookies: string[], ...extra: string[]) {
   const headers = new Headers()
@@ -98,17 +93,3 @@ export function redirectWithCookies(to: string, setCookies: string[], ...extra: 
 }
 
 export type GuardFailure = { guard: 'login'; redirectTo: string } | { guard: 'admin'; role: Role }
-
-/** The user, or a 401 the route's error boundary shows as "Login Required". */
-export function requireUser(user: SessionUser | null, request: Request): SessionUser {
-  if (user) return user
-  const { pathname, search } = new URL(request.url)
-  throw data({ guard: 'login', redirectTo: `${pathname}${search}` } satisfies GuardFailure, { status: 401 })
-}
-
-/** An admin, or a 403 shown as "Admin Access Required" with the user's role. */
-export function requireAdmin(user: SessionUser | null, request: Request): SessionUser {
-  const signedIn = requireUser(user, request)
-  if (signedIn.role === 'admin') return signedIn
-  throw data({ guard: 'admin', role: signedIn.role } satisfies GuardFailure, { status: 403 })
-}

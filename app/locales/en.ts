@@ -432,7 +432,6 @@ export default {
         tooShort: 'Write at least {{min}} characters.',
         invalidCharacters: 'Remove the invalid characters.',
         subject: 'Choose a subject.',
-        rateLimited: 'You have sent several messages in a short time. Please try again in a few minutes.',
         unreadable: 'We could not read the form. Please try again.',
       },
     },
@@ -516,11 +515,7 @@ export default {
     assignedTitle: 'Role assigned',
     assignedText: 'User role updated to {{role}}',
     deniedTitle: 'Permission denied',
-    deniedText: 'Only admins can assign roles',
     failedTitle: 'Role assignment failed',
-    notFound: 'That user does not exist.',
-    lastAdmin: 'The last admin cannot lose the admin role.',
-    invalid: 'Choose a valid user and role.',
     signInFirst: 'Sign in first.',
   },
   outbox: {
@@ -663,5 +658,23 @@ export default {
     badRequest: 'The request could not be understood.',
     payloadTooLarge: 'The data sent is too large.',
     lengthRequired: 'The request must state its length.',
+    /** The general message of each failure code (app/lib/http-errors.ts). */
+    codes: {
+      invalid: 'Some of the data sent is not valid.',
+      unauthorized: 'Please sign in to continue.',
+      forbidden: "You don't have permission to do that.",
+      notFound: 'We could not find what you were looking for.',
+      conflict: 'That could not be done in its current state. Reload the page and try again.',
+      rateLimited: 'Too many attempts. Please wait a moment and try again.',
+      upstreamFailed: 'A service we depend on did not answer. Please try again in a moment.',
+    },
+    /** Messages for particular failures (AppError details.reason). */
+    reasons: {
+      contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
+      onlyAdminsAssignRoles: 'Only admins can assign roles',
+      userNotFound: 'That user does not exist.',
+      lastAdmin: 'The last admin cannot lose the admin role.',
+      invalidRoleInput: 'Choose a valid user and role.',
+    },
   },
 }

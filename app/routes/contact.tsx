@@ -6,10 +6,10 @@ import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactFormFields } from '#core/contact/contact-fields.ts'
 import { ContactMessageSchema } from '#core/contact/contact-schemas.ts'
-import { RateLimitedError } from '#core/shared/errors.ts'
 import type { Route } from './+types/contact.ts'
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientIp, language, log } = context.get(requestContext)
   const formData = await request.formData().catch(() => null)
   if (!formData)
-    return data({ result: { status: 'error' as const, error: { '': ['unreadable'] } } }, { status: 400 })
+    return data(
+      { result: { status: 'error' as const, error: { '': ['contact.form.errors.unreadable'] } } },
+      { status: 400 },
+    )
   const submission = parseWithZod(formData, { schema: ContactMessageSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
@@ -30,13 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (stored.forward)
       void contact.forwardPending().catch((error) => log.warn({ err: error }, 'contact forwarding failed'))
   } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return data(
-        { result: submission.reply({ formErrors: ['rateLimited'] }) },
-        { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
-      )
-    }
-    throw error
+    return formFailure(error, submission)
   }
   return redirect('/contact?sent=1#contact-form')
 }
@@ -165,6 +162,7 @@ function ContactForm() {
     const key = fields[name].errors?.[0]
     return key ? t(`contact.form.errors.${key as 'required'}`, LIMITS[name]) : null
   }
+  // Form-level errors are whole locale keys (from app/lib/http-errors.ts or this route).
   const formError = form.errors?.[0]
 
   return (
@@ -172,7 +170,7 @@ function ContactForm() {
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
       {formError ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-          {t(`contact.form.errors.${formError as 'rateLimited'}`)}
+          {t(formError as 'contact.form.errors.unreadable')}
         </p>
       ) : null}
       <FormField id={fields.name.id} label={t('contact.form.name')} error={errorOf('name')}>

@@ -26,7 +26,10 @@ test('only admins may assign roles', () => {
 test('an admin sets a role; the change and who made it are recorded', async () => {
   const db = await withUsers()
   expect(
-    await assignRole(db, { id: 'admin-1', role: 'admin' }, { userId: 'user-1', role: 'moderator' }),
+    await assignRole(
+      { db, actor: { id: 'admin-1', role: 'admin' } },
+      { userId: 'user-1', role: 'moderator' },
+    ),
   ).toEqual({
     userId: 'user-1',
     role: 'moderator',
@@ -41,14 +44,14 @@ test('an admin sets a role; the change and who made it are recorded', async () =
 test('users and moderators are refused, for others and for themselves, and nothing changes', async () => {
   const db = await withUsers()
   await expect(
-    assignRole(db, { id: 'user-1', role: 'user' }, { userId: 'user-1', role: 'admin' }),
+    assignRole({ db, actor: { id: 'user-1', role: 'user' } }, { userId: 'user-1', role: 'admin' }),
   ).rejects.toMatchObject({ code: 'forbidden' })
   await expect(
-    assignRole(db, { id: 'mod-1', role: 'moderator' }, { userId: 'user-1', role: 'moderator' }),
+    assignRole({ db, actor: { id: 'mod-1', role: 'moderator' } }, { userId: 'user-1', role: 'moderator' }),
   ).rejects.toMatchObject({
     code: 'forbidden',
   })
-  await expect(assignRole(db, null, { userId: 'user-1', role: 'admin' })).rejects.toMatchObject({
+  await expect(assignRole({ db, actor: null }, { userId: 'user-1', role: 'admin' })).rejects.toMatchObject({
     code: 'forbidden',
   })
   expect(await db.select().from(roleAssignments)).toEqual([])
@@ -59,15 +62,15 @@ test('users and moderators are refused, for others and for themselves, and nothi
 test('an unknown user is not found; the last admin cannot be demoted', async () => {
   const db = await withUsers()
   await expect(
-    assignRole(db, { id: 'admin-1', role: 'admin' }, { userId: 'ghost', role: 'user' }),
+    assignRole({ db, actor: { id: 'admin-1', role: 'admin' } }, { userId: 'ghost', role: 'user' }),
   ).rejects.toMatchObject({ code: 'not_found' })
   await expect(
-    assignRole(db, { id: 'admin-1', role: 'admin' }, { userId: 'admin-1', role: 'user' }),
+    assignRole({ db, actor: { id: 'admin-1', role: 'admin' } }, { userId: 'admin-1', role: 'user' }),
   ).rejects.toMatchObject({
     code: 'conflict',
   })
-  await assignRole(db, { id: 'admin-1', role: 'admin' }, { userId: 'mod-1', role: 'admin' })
+  await assignRole({ db, actor: { id: 'admin-1', role: 'admin' } }, { userId: 'mod-1', role: 'admin' })
   await expect(
-    assignRole(db, { id: 'admin-1', role: 'admin' }, { userId: 'admin-1', role: 'user' }),
+    assignRole({ db, actor: { id: 'admin-1', role: 'admin' } }, { userId: 'admin-1', role: 'user' }),
   ).resolves.toMatchObject({ role: 'user' })
 })

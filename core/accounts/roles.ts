@@ -1,19 +1,16 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
-import type { Database } from '#db/client.ts'
+import { type Actor, ROLE_NAMES, type ServiceContext } from '#core/shared/service-context.ts'
 import { roleAssignments, users } from '#db/schema/index.ts'
 
-export const ROLE_NAMES = ['user', 'admin', 'moderator'] as const
-export type RoleName = (typeof ROLE_NAMES)[number]
+export { ROLE_NAMES, type RoleName } from '#core/shared/service-context.ts'
 
 export const AssignRoleSchema = z.object({
   userId: z.string().trim().min(1).max(100),
   role: z.enum(ROLE_NAMES),
 })
 export type AssignRoleInput = z.output<typeof AssignRoleSchema>
-
-export type Actor = { id: string; role: RoleName }
 
 /** Only admins assign roles. Pure, so the UI can hide what the server refuses anyway. */
 export function canAssignRoles(actor: Actor | null): boolean {
@@ -26,9 +23,11 @@ export function canAssignRoles(actor: Actor | null): boolean {
  * @throws AppError `forbidden` (not an admin), `not_found` (no such user), `conflict` (it would
  *   leave the shop without any admin).
  */
-export async function assignRole(db: Database, actor: Actor | null, input: AssignRoleInput) {
+export async function assignRole({ db, actor }: ServiceContext, input: AssignRoleInput) {
   if (!actor || !canAssignRoles(actor))
-    throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot assign roles`)
+    throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot assign roles`, {
+      reason: 'onlyAdminsAssignRoles',
+    })
   return db.transaction(async (tx) => {
     // Serialises concurrent role changes, so two admins cannot demote each other at once.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`)
@@ -36,13 +35,15 @@ export async function assignRole(db: Database, actor: Actor | null, input: Assig
       .select({ id: users.id, role: users.role })
       .from(users)
       .where(eq(users.id, input.userId))
-    if (!target) throw new AppError('not_found', `User ${input.userId} does not exist`)
+    if (!target)
+      throw new AppError('not_found', `User ${input.userId} does not exist`, { reason: 'userNotFound' })
     if (target.role === 'admin' && input.role !== 'admin') {
       const [others] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(users)
         .where(and(eq(users.role, 'admin'), ne(users.id, target.id)))
-      if ((others?.count ?? 0) === 0) throw new AppError('conflict', `User ${target.id} is the last admin`)
+      if ((others?.count ?? 0) === 0)
+        throw new AppError('conflict', `User ${target.id} is the last admin`, { reason: 'lastAdmin' })
     }
     await tx.update(users).set({ role: input.role }).where(eq(users.id, target.id))
     await tx.insert(roleAssignments).values({ userId: target.id, role: input.role, assignedBy: actor.id })

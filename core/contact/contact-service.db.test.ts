@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { RateLimitedError } from '#core/shared/errors.ts'
+import { AppError } from '#core/shared/errors.ts'
 import { contactMessages } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { startFormService } from '#tests/support/form-service.ts'
@@ -57,8 +57,9 @@ test(`a client may send ${CONTACT_RATE_LIMIT.limit} messages per window, then is
   const client = meta()
   for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) await contact.submit(message(), client)
   const refused = await contact.submit(message(), client).catch((error: unknown) => error)
-  expect(refused).toBeInstanceOf(RateLimitedError)
-  expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0)
+  expect(refused).toBeInstanceOf(AppError)
+  expect((refused as AppError).code).toBe('rate_limited')
+  expect((refused as AppError).details.retryAfterSeconds).toBeGreaterThan(0)
   await expect(contact.submit(message(), meta())).resolves.toBeDefined()
   expect(await db.select().from(contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.limit + 1)
 })

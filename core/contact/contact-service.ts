@@ -1,5 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm'
-import { RateLimitedError } from '#core/shared/errors.ts'
+import { rateLimited } from '#core/shared/errors.ts'
 import { consumeRateLimit, type RateLimitRule } from '#core/shared/rate-limit.ts'
 import type { Database } from '#db/client.ts'
 import { contactMessages } from '#db/schema/index.ts'
@@ -23,7 +23,7 @@ export type ContactService = {
   /**
    * Stores a message (first, always), rate limited per client. A bot-check hit is stored as
    * spam and answered like a success.
-   * @throws RateLimitedError (code `rate_limited`) with the seconds until the next window.
+   * @throws AppError `rate_limited` with the seconds until the next window.
    */
   submit(
     input: ContactMessageInput,
@@ -72,9 +72,10 @@ export function createContactService({
     async submit(input, meta) {
       const limit = await consumeRateLimit(db, `contact:${meta.clientKey}`, CONTACT_RATE_LIMIT)
       if (!limit.allowed) {
-        throw new RateLimitedError(
+        throw rateLimited(
           `Contact form rate limit reached for ${meta.clientKey}`,
           limit.retryAfterSeconds,
+          'contactTooMany',
         )
       }
       const forward = !input.botcheck && forwarding.accessKey !== null

@@ -1,19 +1,41 @@
+/**
+ * The one failure type of the domain. A service throws it for anything its caller is expected
+ * to handle; anything else is a bug and becomes a 500. `app/lib/http-errors.ts` is the only place
+ * that turns a code into an HTTP status and a translated message.
+ */
 export type AppErrorCode =
-  | 'not_found'
-  | 'forbidden'
-  | 'unauthorized'
-  | 'conflict'
   | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
   | 'rate_limited'
+  /** A service we depend on (SMS, e-mail, a payment provider) failed or did not answer. */
+  | 'upstream_failed'
 
-/** A failure the caller is expected to handle. Anything else is a bug and becomes a 500. */
+export type AppErrorDetails = {
+  /**
+   * Which failure, more precisely than the code, for the message the person sees: a key of
+   * `errors.reasons` in the locale files (for example `lastAdmin`). Without it the code's
+   * general message is shown.
+   */
+  reason?: string
+  /** Per-field message keys, for forms (the field's own namespace). */
+  fieldErrors?: Record<string, string[]>
+  /** With `rate_limited`: seconds until another try may succeed (the Retry-After header). */
+  retryAfterSeconds?: number
+}
+
 export class AppError extends Error {
   readonly code: AppErrorCode
+  readonly details: AppErrorDetails
 
-  constructor(code: AppErrorCode, message: string) {
+  /** `message` is for developers and logs ("Unable to … user X …"); people see `details.reason`. */
+  constructor(code: AppErrorCode, message: string, details: AppErrorDetails = {}) {
     super(message)
     this.name = 'AppError'
     this.code = code
+    this.details = details
   }
 }
 
@@ -21,13 +43,7 @@ export function isAppError(error: unknown, code?: AppErrorCode): error is AppErr
   return error instanceof AppError && (code === undefined || error.code === code)
 }
 
-/** Too many attempts: the caller should answer 429 with Retry-After. */
-export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number
-
-  constructor(message: string, retryAfterSeconds: number) {
-    super('rate_limited', message)
-    this.name = 'RateLimitedError'
-    this.retryAfterSeconds = retryAfterSeconds
-  }
+/** Too many attempts: answered 429 with Retry-After. */
+export function rateLimited(message: string, retryAfterSeconds: number, reason?: string): AppError {
+  return new AppError('rate_limited', message, { retryAfterSeconds, ...(reason ? { reason } : {}) })
 }

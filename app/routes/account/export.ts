@@ -1,10 +1,10 @@
 import { requestContext } from '#app/context.ts'
-import { getSessionUser, requireUser } from '#app/lib/session.server.ts'
+import { getUser } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/export.ts'
 
 /** "Download my data": the signed-in user's data as a JSON file. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(await getSessionUser(context, request), request)
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context)
   const data = await context.get(requestContext).exportAccount(user.id)
   return new Response(JSON.stringify(data, null, 2), {
     headers: {

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
-import { GuardPage } from '#app/components/guard-page.tsx'
 import { CodeField, IntentButton } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
 import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
 import { qrPath } from '#app/lib/qr.server.ts'
-import { accountPageHeaders, authRequest, getSessionUser, requireUser } from '#app/lib/session.server.ts'
+import { accountPageHeaders, authRequest } from '#app/lib/session.server.ts'
+import { getUser } from '#app/middleware/auth.server.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
 import type { Aal, PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
 import type { Route } from './+types/security.ts'
@@ -17,7 +17,7 @@ import type { Route } from './+types/security.ts'
 // authenticator app or a phone, confirm with a code, remove with the password), backup codes.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(await getSessionUser(context, request), request)
+  const user = getUser(context)
   const list = await authRequest(context, request, 'GET', '/mfa/factors')
   if (list.status !== 200 || !list.data) throw new Response(null, { status: 502 })
   const factors = list.data.factors as PublicFactor[]
@@ -50,7 +50,6 @@ type ActionResult =
   | { intent: 'regenerate'; ok: true; backupCodes: string[] }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(await getSessionUser(context, request), request)
   const form = await request.formData()
   const text = (name: string, max = 200) => String(form.get(name) ?? '').slice(0, max)
   const intent = text('intent', 20)
@@ -221,10 +220,6 @@ export default function SecurityRoute() {
       )}
     </section>
   )
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <GuardPage error={error} />
 }
 
 /** The outcome of the last action that has no place of its own (a confirmation, a removal). */

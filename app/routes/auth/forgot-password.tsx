@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { postAuth } from '#app/lib/session.server.ts'
+import { authRequest } from '#app/lib/session.server.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/forgot-password.ts'
 
@@ -17,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await postAuth(context, request, '/request-password-reset', {
+  const result = await authRequest(context, request, 'POST', '/request-password-reset', {
     email: submission.value.email,
     redirectTo: '/auth/reset-password',
   })

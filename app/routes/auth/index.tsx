@@ -9,9 +9,9 @@ import { requestContext } from '#app/context.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import {
   accountPageHeaders,
+  authRequest,
   FLASH_SIGNED_IN,
   getSessionUser,
-  postAuth,
   redirectWithCookies,
 } from '#app/lib/session.server.ts'
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // where the visitor was going.
     const redirectTo = safeRedirect(form.get('redirectTo'))
     const keep = redirectTo === '/' ? '' : `redirectTo=${encodeURIComponent(redirectTo)}`
-    const result = await postAuth(context, request, '/sign-in/social', {
+    const result = await authRequest(context, request, 'POST', '/sign-in/social', {
       provider: 'google',
       callbackURL: `/auth?via=google${keep ? `&${keep}` : ''}`,
       errorCallbackURL: `/auth${keep ? `?${keep}` : ''}`,
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return data({ intent, result: submission.reply(), failure: null }, { status: 400 })
     const { fullName, email, password } = submission.value
-    const result = await postAuth(context, request, '/sign-up/email', {
+    const result = await authRequest(context, request, 'POST', '/sign-up/email', {
       name: fullName,
       email,
       password,
@@ -127,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: SignInSchema })
   if (submission.status !== 'success')
     return data({ intent: 'signin', result: submission.reply(), failure: null }, { status: 400 })
-  const result = await postAuth(context, request, '/sign-in/email', submission.value)
+  const result = await authRequest(context, request, 'POST', '/sign-in/email', submission.value)
   if (result.status === 200) {
     const redirectTo = safeRedirect(form.get('redirectTo'))
     // The password was right and the account has a second factor: no session yet, ask for it.

@@ -5,7 +5,7 @@ import { data, Form, redirect, useActionData, useLoaderData } from 'react-router
 import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { accountPageHeaders, postAuth } from '#app/lib/session.server.ts'
+import { accountPageHeaders, authRequest } from '#app/lib/session.server.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/reset-password.ts'
 
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const result = await postAuth(context, request, '/reset-password', {
+  const result = await authRequest(context, request, 'POST', '/reset-password', {
     newPassword: submission.value.password,
     token: submission.value.token,
   })

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router'
-import { postAuth, redirectWithCookies } from '#app/lib/session.server.ts'
+import { authRequest, redirectWithCookies } from '#app/lib/session.server.ts'
 import type { Route } from './+types/sign-out.ts'
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await postAuth(context, request, '/sign-out', {})
+  const result = await authRequest(context, request, 'POST', '/sign-out', {})
   // A failed sign-out says so ('Sign out failed') instead of pretending.
   const outcome = result.status === 200 ? 'signedOut' : 'signOutFailed'
   return redirectWithCookies(

@@ -1,23 +1,22 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
-import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
-import { getSessionUser, postAuth, requireUser } from '#app/lib/session.server.ts'
-import type { Route } from './+types/user-dashboard.ts'
+import { authRequest } from '#app/lib/session.server.ts'
+import { getUser } from '#app/middleware/auth.server.ts'
+import type { Route } from './+types/dashboard.ts'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(await getSessionUser(context, request), request)
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context)
   return { user }
 }
 
 /** Deleting the account asks for the password again; better-auth checks it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(await getSessionUser(context, request), request)
   const form = await request.formData()
   const password = String(form.get('password') ?? '').slice(0, 200)
-  const result = await postAuth(context, request, '/delete-user', { password })
+  const result = await authRequest(context, request, 'POST', '/delete-user', { password })
   if (result.status !== 200)
     return data({ error: 'wrongPassword' as const }, { status: result.status === 429 ? 429 : 400 })
   const headers = new Headers()
@@ -94,8 +93,4 @@ function AccountSection() {
       </Form>
     </section>
   )
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <GuardPage error={error} />
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
-import { GuardPage } from '#app/components/guard-page.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
-import { getSessionUser, requireAdmin } from '#app/lib/session.server.ts'
-import type { Route } from './+types/admin-dashboard.ts'
+import { getUser } from '#app/middleware/auth.server.ts'
+import type { Route } from './+types/dashboard.ts'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAdmin(await getSessionUser(context, request), request)
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context)
   return { user }
 }
 
@@ -29,8 +28,4 @@ export default function AdminDashboardRoute() {
       </p>
     </section>
   )
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <GuardPage error={error} />
 }

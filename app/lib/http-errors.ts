@@ -1,0 +1,113 @@
+import { data } from 'react-router'
+import { AppError, type AppErrorCode, isAppError } from '#core/shared/errors.ts'
+
+/**
+ * The only place a domain failure becomes HTTP: its status, its Retry-After, and the locale key
+ * of the message a person reads. Routes, the JSON API and the root error boundary all use it.
+ */
+const STATUS: Record<AppErrorCode, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  upstream_failed: 502,
+}
+
+const CODE_KEY: Record<AppErrorCode, string> = {
+  invalid: 'invalid',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'notFound',
+  conflict: 'conflict',
+  rate_limited: 'rateLimited',
+  upstream_failed: 'upstreamFailed',
+}
+
+/** What an error boundary or a JSON client receives: no stack, no developer message. */
+export type PublicError = {
+  code: AppErrorCode
+  /** A key of the locale files: `errors.reasons.<reason>` or `errors.codes.<code>`. */
+  messageKey: string
+  status: number
+  retryAfterSeconds?: number
+}
+
+export function httpStatusOf(code: AppErrorCode): number {
+  return STATUS[code]
+}
+
+/** The locale key of the message for a failure: its reason when it has one, else its code's. */
+export function messageKeyOf(error: AppError): string {
+  return error.details.reason
+    ? `errors.reasons.${error.details.reason}`
+    : `errors.codes.${CODE_KEY[error.code]}`
+}
+
+export function toPublicError(error: AppError): PublicError {
+  const { retryAfterSeconds } = error.details
+  return {
+    code: error.code,
+    messageKey: messageKeyOf(error),
+    status: STATUS[error.code],
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  }
+}
+
+export function errorHeaders(error: AppError): HeadersInit {
+  const { retryAfterSeconds } = error.details
+  return retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, retryAfterSeconds)) }
+}
+
+/**
+ * For loaders: an AppError becomes a thrown response the root error boundary renders (translated
+ * title and message, right status). Anything else is rethrown unchanged (a bug: 500).
+ */
+export function throwRouteError(error: unknown): never {
+  if (!isAppError(error)) throw error
+  throw data({ appError: toPublicError(error) }, { status: STATUS[error.code], headers: errorHeaders(error) })
+}
+
+/** Reads what `throwRouteError` threw, in an error boundary. */
+export function publicErrorFrom(errorData: unknown): PublicError | null {
+  if (typeof errorData !== 'object' || errorData === null || !('appError' in errorData)) return null
+  return (errorData as { appError: PublicError }).appError
+}
+
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> }
+
+/**
+ * For actions with a Conform form: an AppError becomes the form's answer (its message as a form
+ * error, its field errors on the fields) with the right status and headers, so the form shows it
+ * beside what the visitor typed. Anything else is rethrown.
+ */
+export function formFailure<Result, Extra extends object = Record<never, never>>(
+  error: unknown,
+  submission: { reply: (options?: ReplyOptions) => Result },
+  extra?: Extra,
+) {
+  if (!isAppError(error)) throw error
+  const result = submission.reply({
+    formErrors: [messageKeyOf(error)],
+    ...(error.details.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}),
+  })
+  return data(
+    { ...(extra as Extra), result, error: toPublicError(error) },
+    {
+      status: STATUS[error.code],
+      headers: errorHeaders(error),
+    },
+  )
+}
+
+/** For the JSON API: `{ error: { code, message } }`, its status and headers. */
+export function apiError(error: AppError, translate: (key: string) => string) {
+  return {
+    status: STATUS[error.code],
+    headers: errorHeaders(error),
+    body: { error: { code: error.code, message: translate(messageKeyOf(error)) } },
+  }
+}
+
+export { AppError }

@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router'
+import { getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import type { Route } from './+types/layout.ts'
+
+// The admin area (/admin-dashboard and its tabs): admins only.
+// Every route of this branch is refused here for anyone else (see app/middleware/auth.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
+
+/** Refuses a page read even when the page's own loader reads nothing. */
+export function loader({ context }: Route.LoaderArgs) {
+  getUser(context)
+  return null
+}
+
+export default function Layout() {
+  return <Outlet />
+}
