@@ -68,7 +68,12 @@ export async function authRequest(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<{ status: number; data: Record<string, unknown> | null; setCookies: string[] }> {
+): Promise<{
+  status: number
+  data: Record<string, unknown> | null
+  headers: Headers
+  setCookies: string[]
+}> {
   const { auth, appUrl, clientIp } = context.get(requestContext)
   const headers = new Headers({ origin: appUrl, 'x-client-ip': clientIp })
   if (method === 'POST') headers.set('content-type', 'application/json')
@@ -82,7 +87,12 @@ export async function authRequest(
     }),
   )
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
-  return { status: response.status, data, setCookies: response.headers.getSetCookie() }
+  return {
+    status: response.status,
+    data,
+    headers: response.headers,
+    setCookies: response.headers.getSetCookie(),
+  }
 }
 
 /** A redirect that carries the auth handler's cookies (and any of our own). */

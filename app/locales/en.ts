@@ -484,10 +484,6 @@ export default {
       signUpFailed: 'Sign up failed',
       passwordResetFailed: 'Password reset failed',
       passwordUpdateFailed: 'Password update failed',
-      invalidCredentials: 'The e-mail or password is not correct.',
-      notVerified: 'Confirm your e-mail first: we have sent you a new verification link.',
-      tooMany: 'Too many attempts. Please wait a few minutes and try again.',
-      unexpected: 'Something went wrong. Please try again.',
       required: 'This field is required.',
       email: 'Enter a valid e-mail address.',
       passwordTooShort: 'Password too short: use at least 8 characters.',
@@ -671,6 +667,10 @@ export default {
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
+      invalidCredentials: 'The e-mail or password is not correct.',
+      emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',
+      tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+      authUnexpected: 'Something went wrong. Please try again.',
       onlyAdminsAssignRoles: 'Only admins can assign roles',
       userNotFound: 'That user does not exist.',
       lastAdmin: 'The last admin cannot lose the admin role.',

@@ -39,8 +39,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * By shape as well as by class: `server/main.ts` runs from source while routes come from the
+ * build, so one process can hold two copies of this module (docs/decisions/006).
+ */
 export function isAppError(error: unknown, code?: AppErrorCode): error is AppError {
-  return error instanceof AppError && (code === undefined || error.code === code)
+  const isOne =
+    error instanceof AppError ||
+    (error instanceof Error &&
+      error.name === 'AppError' &&
+      typeof (error as Partial<AppError>).code === 'string' &&
+      typeof (error as Partial<AppError>).details === 'object')
+  return isOne && (code === undefined || (error as AppError).code === code)
 }
 
 /** Too many attempts: answered 429 with Retry-After. */

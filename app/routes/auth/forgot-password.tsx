@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
-import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
+import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { authRequest } from '#app/lib/session.server.ts'
+import { requestPasswordReset } from '#app/lib/auth-client.server.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/forgot-password.ts'
 
@@ -17,14 +18,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await authRequest(context, request, 'POST', '/request-password-reset', {
-    email: submission.value.email,
-    redirectTo: '/auth/reset-password',
-  })
-  if (result.status === 429)
-    return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
-  if (result.status >= 500)
-    return data({ result: submission.reply({ formErrors: ['unexpected'] }) }, { status: 502 })
+  try {
+    await requestPasswordReset({ context, request }, submission.value.email)
+  } catch (error) {
+    return formFailure(error, submission)
+  }
   return redirect('/forgot-password?sent=1')
 }
 
@@ -49,10 +47,7 @@ export default function ForgotPasswordRoute() {
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
           <p className="text-slate-700">{t('auth.forgotText')}</p>
-          <FailureAlert
-            titleKey="passwordResetFailed"
-            reason={(formError as FailureReason | undefined) ?? null}
-          />
+          <FailureAlert titleKey="passwordResetFailed" messageKey={formError ?? null} />
           <AuthField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
           <button
             type="submit"

@@ -3,13 +3,14 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
-import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
+import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '#app/lib/auth-client.server.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import {
   accountPageHeaders,
-  authRequest,
   FLASH_SIGNED_IN,
   getSessionUser,
   redirectWithCookies,
@@ -61,17 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type FailureKey = FailureReason
-
-function failureFor(status: number, code: unknown): FailureKey {
-  if (status === 429) return 'tooMany'
-  if (status === 403 && code === 'EMAIL_NOT_VERIFIED') return 'notVerified'
-  if (status === 401 || status === 400) return 'invalidCredentials'
-  return 'unexpected'
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { language } = context.get(requestContext)
+  const { language, log } = context.get(requestContext)
+  const caller = { context, request }
   const form = await request.formData()
   const intent = form.get('intent')
 
@@ -80,71 +73,58 @@ export async function action({ request, context }: Route.ActionArgs) {
     // where the visitor was going.
     const redirectTo = safeRedirect(form.get('redirectTo'))
     const keep = redirectTo === '/' ? '' : `redirectTo=${encodeURIComponent(redirectTo)}`
-    const result = await authRequest(context, request, 'POST', '/sign-in/social', {
-      provider: 'google',
-      callbackURL: `/auth?via=google${keep ? `&${keep}` : ''}`,
-      errorCallbackURL: `/auth${keep ? `?${keep}` : ''}`,
-    })
-    const url = typeof result.data?.url === 'string' ? result.data.url : null
-    if (!url) {
-      context.get(requestContext).log.warn({ status: result.status }, 'Google sign-in could not start')
-      const failure: FailureKey = result.status === 429 ? 'tooMany' : 'unexpected'
-      return data({ intent, result: null, failure }, { status: result.status === 429 ? 429 : 502 })
+    try {
+      const { url, setCookies } = await startGoogleSignIn(caller, {
+        callbackURL: `/auth?via=google${keep ? `&${keep}` : ''}`,
+        errorCallbackURL: `/auth${keep ? `?${keep}` : ''}`,
+      })
+      return redirectWithCookies(url, setCookies)
+    } catch (error) {
+      log.warn({ err: error }, 'Google sign-in could not start')
+      return formFailure(error, { reply: () => null }, { intent })
     }
-    const headers = new Headers()
-    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
-    return redirect(url, { headers })
   }
 
   if (intent === 'signup') {
     const submission = parseWithZod(form, { schema: SignUpSchema })
-    if (submission.status !== 'success')
-      return data({ intent, result: submission.reply(), failure: null }, { status: 400 })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
     const { fullName, email, password } = submission.value
-    const result = await authRequest(context, request, 'POST', '/sign-up/email', {
-      name: fullName,
-      email,
-      password,
-      language,
-      callbackURL: '/auth?verified=true',
-    })
-    // An address already registered answers the same as a new one: no account enumeration.
-    if (result.status === 200 || result.status === 422) return redirect('/auth?mode=signup&sent=1')
-    if (result.status === 400 && result.data?.code === 'PASSWORD_TOO_COMMON') {
-      const reply = submission.reply({
-        fieldErrors: { password: ['passwordTooCommon'] },
-        hideFields: ['password', 'confirmPassword'],
+    try {
+      await signUpWithPassword(caller, {
+        name: fullName,
+        email,
+        password,
+        language,
+        callbackURL: '/auth?verified=true',
       })
-      return data({ intent, result: reply, failure: null }, { status: 400 })
+    } catch (error) {
+      return formFailure(error, withHiddenPasswords(submission, ['password', 'confirmPassword']), { intent })
     }
-    const failure: FailureKey = result.status === 429 ? 'tooMany' : 'unexpected'
-    return data(
-      { intent, result: submission.reply({ formErrors: [failure] }), failure },
-      { status: result.status >= 500 ? 502 : result.status },
-    )
+    return redirect('/auth?mode=signup&sent=1')
   }
 
   const submission = parseWithZod(form, { schema: SignInSchema })
   if (submission.status !== 'success')
-    return data({ intent: 'signin', result: submission.reply(), failure: null }, { status: 400 })
-  const result = await authRequest(context, request, 'POST', '/sign-in/email', submission.value)
-  if (result.status === 200) {
+    return data({ intent: 'signin', result: submission.reply() }, { status: 400 })
+  try {
+    const { mfaRequired, setCookies } = await signInWithPassword(caller, submission.value)
     const redirectTo = safeRedirect(form.get('redirectTo'))
     // The password was right and the account has a second factor: no session yet, ask for it.
-    if (result.data?.mfaRequired === true) {
-      return redirectWithCookies(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, result.setCookies)
+    if (mfaRequired) {
+      return redirectWithCookies(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, setCookies)
     }
-    return redirectWithCookies(redirectTo, result.setCookies, FLASH_SIGNED_IN)
+    return redirectWithCookies(redirectTo, setCookies, FLASH_SIGNED_IN)
+  } catch (error) {
+    return formFailure(error, withHiddenPasswords(submission, ['password']), { intent: 'signin' as const })
   }
-  const failure = failureFor(result.status, result.data?.code)
-  return data(
-    {
-      intent: 'signin',
-      result: submission.reply({ formErrors: [failure], hideFields: ['password'] }),
-      failure,
-    },
-    { status: result.status === 429 ? 429 : 401 },
-  )
+}
+
+/** A Conform submission whose replies never send the typed passwords back to the page. */
+function withHiddenPasswords<Reply>(
+  submission: { reply: (options?: { hideFields?: string[] } & object) => Reply },
+  hideFields: string[],
+) {
+  return { reply: (options?: object) => submission.reply({ ...options, hideFields }) }
 }
 
 export const headers: Route.HeadersFunction = accountPageHeaders
@@ -155,12 +135,12 @@ export default function AuthRoute() {
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The provider sent the visitor back with an error, or the sign-in could not even start.
-  const googleFailed: GoogleFailureKey | 'tooMany' | null =
-    actionData?.intent === 'google'
-      ? actionData.failure === 'tooMany'
-        ? 'tooMany'
-        : 'googleFailed'
-      : googleFailure
+  const googleFailed =
+    actionData?.intent === 'google' && 'error' in actionData
+      ? actionData.error.code === 'rate_limited'
+        ? actionData.error.messageKey
+        : 'auth.errors.googleFailed'
+      : googleFailure && `auth.errors.${googleFailure}`
   const heading = mode === 'signup' ? t('auth.signUpHeading') : t('auth.signInHeading')
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -181,7 +161,7 @@ export default function AuthRoute() {
           <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
           {googleFailed ? (
             <div className="mt-4">
-              <FailureAlert titleKey="signInFailed" reason={googleFailed} />
+              <FailureAlert titleKey="signInFailed" messageKey={googleFailed} />
             </div>
           ) : null}
           {reset === 'invalid' ? (
@@ -240,7 +220,8 @@ function useAuthForm(intent: 'signin' | 'signup') {
     id: intent,
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
   })
-  return { form, fields, failure: actionData?.intent === intent ? actionData.failure : null }
+  const failure = actionData?.intent === intent && 'error' in actionData ? actionData.error.messageKey : null
+  return { form, fields, failure }
 }
 
 function SubmitButton({ label }: { label: string }) {
@@ -261,7 +242,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { form, fields, failure } = useAuthForm('signin')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-      <FailureAlert titleKey="signInFailed" reason={failure} />
+      <FailureAlert titleKey="signInFailed" messageKey={failure} />
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <AuthField
@@ -291,7 +272,7 @@ function SignUpForm() {
   const { form, fields, failure } = useAuthForm('signup')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-      <FailureAlert titleKey="signUpFailed" reason={failure} />
+      <FailureAlert titleKey="signUpFailed" messageKey={failure} />
       <input type="hidden" name="intent" value="signup" />
       <AuthField
         field={fields.fullName ?? { id: 'signup-name', name: 'fullName' }}

@@ -3,9 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
-import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
+import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { accountPageHeaders, authRequest } from '#app/lib/session.server.ts'
+import { resetPassword } from '#app/lib/auth-client.server.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
+import { accountPageHeaders } from '#app/lib/session.server.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/reset-password.ts'
 
@@ -26,24 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const result = await authRequest(context, request, 'POST', '/reset-password', {
-    newPassword: submission.value.password,
-    token: submission.value.token,
-  })
-  if (result.status === 200) return redirect('/auth?reset=done')
-  // Refused before the token is spent: the same link works with another password.
-  if (result.status === 400 && result.data?.code === 'PASSWORD_TOO_COMMON') {
-    const reply = submission.reply({
-      fieldErrors: { password: ['passwordTooCommon'] },
-      hideFields: ['password', 'confirmPassword'],
-    })
-    return data({ result: reply }, { status: 400 })
+  try {
+    const done = await resetPassword(
+      { context, request },
+      { newPassword: submission.value.password, token: submission.value.token },
+    )
+    return redirect(done ? '/auth?reset=done' : '/auth?reset=invalid')
+  } catch (error) {
+    // A refused password (too common) is refused before the token is spent: the same link
+    // works with another password.
+    const hidden = {
+      reply: (options?: object) =>
+        submission.reply({ ...options, hideFields: ['password', 'confirmPassword'] }),
+    }
+    return formFailure(error, hidden)
   }
-  if (result.status === 429)
-    return data({ result: submission.reply({ formErrors: ['tooMany'] }) }, { status: 429 })
-  if (result.status >= 500)
-    return data({ result: submission.reply({ formErrors: ['unexpected'] }) }, { status: 502 })
-  return redirect('/auth?reset=invalid')
 }
 
 export const headers: Route.HeadersFunction = accountPageHeaders
@@ -61,10 +60,7 @@ export default function ResetPasswordRoute() {
       <PageMeta title={t('auth.resetTitle')} description={t('auth.resetTitle')} />
       <h1 className="text-2xl font-bold text-slate-900">{t('auth.resetTitle')}</h1>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
-        <FailureAlert
-          titleKey="passwordUpdateFailed"
-          reason={(form.errors?.[0] as FailureReason | undefined) ?? null}
-        />
+        <FailureAlert titleKey="passwordUpdateFailed" messageKey={form.errors?.[0] ?? null} />
         <input type="hidden" name="token" value={token} />
         <AuthField
           field={fields.password}

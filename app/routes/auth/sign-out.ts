@@ -1,16 +1,19 @@
 import { redirect } from 'react-router'
-import { authRequest, redirectWithCookies } from '#app/lib/session.server.ts'
+import { signOut } from '#app/lib/auth-client.server.ts'
+import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/sign-out.ts'
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await authRequest(context, request, 'POST', '/sign-out', {})
   // A failed sign-out says so ('Sign out failed') instead of pretending.
-  const outcome = result.status === 200 ? 'signedOut' : 'signOutFailed'
-  return redirectWithCookies(
-    outcome === 'signedOut' ? '/' : '/dashboard',
-    result.setCookies,
-    `flash=${outcome}; Path=/; Max-Age=60; SameSite=Lax; HttpOnly`,
-  )
+  const flash = (outcome: string) => `flash=${outcome}; Path=/; Max-Age=60; SameSite=Lax; HttpOnly`
+  try {
+    const { setCookies } = await signOut({ context, request })
+    return redirectWithCookies('/', setCookies, flash('signedOut'))
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return redirectWithCookies('/dashboard', [], flash('signOutFailed'))
+  }
 }
 
 export function loader() {
