@@ -68,7 +68,12 @@ test('a form failure keeps the field errors and puts the message key in the form
   const replies: unknown[] = []
   const answer = formFailure(
     new AppError('invalid', 'Password too common', { fieldErrors: { password: ['passwordTooCommon'] } }),
-    { reply: (options) => (replies.push(options), 'reply') },
+    {
+      reply: (options) => {
+        replies.push(options)
+        return 'reply'
+      },
+    },
     { intent: 'signup' },
   )
   expect(replies).toEqual([
