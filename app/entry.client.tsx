@@ -3,17 +3,21 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { type Language, parseLanguage } from '#core/preferences/preferences.ts'
-import { createI18n, type Messages } from './i18n.ts'
+import { createI18n } from './i18n.ts'
+import { BUNDLES, type BundleName } from './locales/areas.ts'
 
-const loadMessages: Record<Language, () => Promise<{ default: Messages }>> = {
-  es: () => import('./locales/es.ts'),
-  en: () => import('./locales/en.ts'),
-}
-
-// The server rendered <html lang>; load only that language's strings before hydrating.
-const language = parseLanguage(document.documentElement.lang) ?? 'es'
-const { default: messages } = await loadMessages[language]()
-const i18n = createI18n(language, messages)
+// The server rendered <html lang> and the page's string bundles (its areas); load only those,
+// in that language, before hydrating. Other areas load when a page of theirs is shown.
+const root = document.documentElement
+const language = parseLanguage(root.lang) ?? 'es'
+const names = (root.dataset.i18nBundles ?? 'common')
+  .split(' ')
+  .filter((name): name is BundleName => name in BUNDLES[language])
+const modules = await Promise.all(names.map((name) => BUNDLES[language][name]()))
+const i18n = createI18n(
+  language,
+  Object.fromEntries(names.map((name, index) => [name, modules[index]?.default])),
+)
 
 startTransition(() => {
   hydrateRoot(

@@ -7,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
 import { requestContext } from './context.ts'
 import { getServerI18n } from './i18n.server.ts'
+import { bundlesFor } from './locales/areas.ts'
 
 export const streamTimeout = 5_000
 
@@ -30,6 +31,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
 
+  // The strings of the page's areas only: the same the browser loads before hydrating.
+  const bundles = bundlesFor(
+    routerContext.staticHandlerContext.matches.map((match) => ({
+      handle: routerContext.routeModules[match.route.id]?.handle,
+    })),
+  )
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode
     let shellRendered = false
@@ -37,7 +44,7 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getServerI18n(language)}>
+        <I18nextProvider i18n={getServerI18n(language, bundles)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

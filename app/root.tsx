@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRevalidator,
 } from 'react-router'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
@@ -22,9 +23,11 @@ import { useNonce } from './components/nonce.tsx'
 import { NotFoundPage } from './components/not-found-page.tsx'
 import { JsonLd, PageMeta } from './components/page-meta.tsx'
 import { requestContext } from './context.ts'
+import { useAreaStrings } from './i18n.ts'
 import { publicErrorFrom } from './lib/http-errors.ts'
 import { useRootData } from './lib/root-data.ts'
 import { getSessionUser } from './lib/session.server.ts'
+import { bundlesFor } from './locales/areas.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -67,8 +70,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation()
   const nonce = useNonce()
+  const matches = useMatches()
+  useAreaStrings(matches)
+  // Lets tests (and anyone debugging) know client-side behaviour is live, on error pages too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
-    <html lang={i18n.language} dir={i18n.dir(i18n.language)}>
+    <html
+      lang={i18n.language}
+      dir={i18n.dir(i18n.language)}
+      data-i18n-bundles={bundlesFor(matches).join(' ')}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -129,10 +142,6 @@ export default function App() {
     window.addEventListener('focus', onFocus)
     return () => window.removeEventListener('focus', onFocus)
   }, [signedIn, revalidator])
-  // Lets tests (and anyone debugging) know client-side behaviour is live.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
   return (
     <Shell>
       <Outlet />

@@ -223,7 +223,7 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
         throw new AppError('invalid', 'Role assignment input is not valid', { reason: 'invalidRoleInput' })
       const actor = { id: session.user.id, role: toRoleName(session.user.role) }
       const assigned = await assignRole({ db, actor }, input.data)
-      const roleName = MESSAGES[language].auth.roles[assigned.role]
+      const roleName = MESSAGES[language].session.roles[assigned.role]
       res.json({
         ...assigned,
         title: t.assignedTitle,

@@ -14,22 +14,22 @@ export function guardFailureOf(error: unknown): GuardFailure | null {
 export function GuardPage({ failure }: { failure: GuardFailure }) {
   const { t } = useTranslation()
   const isLogin = failure.guard === 'login'
-  const title = isLogin ? t('auth.guards.loginRequired') : t('auth.guards.adminRequired')
+  const title = isLogin ? t('session.guards.loginRequired') : t('session.guards.adminRequired')
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <PageMeta
         title={title}
-        description={isLogin ? t('auth.guards.loginRequiredText') : t('auth.guards.adminRequiredText')}
+        description={isLogin ? t('session.guards.loginRequiredText') : t('session.guards.adminRequiredText')}
       />
       <h1 className="text-2xl font-bold text-slate-900">
-        {isLogin ? t('auth.guards.loginRequired') : t('auth.guards.adminRequired')}
+        {isLogin ? t('session.guards.loginRequired') : t('session.guards.adminRequired')}
       </h1>
       <p className="mt-3 text-slate-700">
-        {isLogin ? t('auth.guards.loginRequiredText') : t('auth.guards.adminRequiredText')}
+        {isLogin ? t('session.guards.loginRequiredText') : t('session.guards.adminRequiredText')}
       </p>
       {failure.guard === 'admin' ? (
         <p className="mt-2 text-slate-700">
-          {t('auth.guards.currentRole', { role: t(`auth.roles.${failure.role}`) })}
+          {t('session.guards.currentRole', { role: t(`session.roles.${failure.role}`) })}
         </p>
       ) : null}
       <p className="mt-8">
@@ -41,7 +41,7 @@ export function GuardPage({ failure }: { failure: GuardFailure }) {
           }
           className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
         >
-          {isLogin ? t('auth.guards.signIn') : t('auth.guards.backToDashboard')}
+          {isLogin ? t('session.guards.signIn') : t('session.guards.backToDashboard')}
         </Link>
       </p>
     </section>

@@ -109,3 +109,25 @@ test('no component renders a user-visible literal string', () => {
   )
   expect(offenders).toEqual([])
 })
+
+test('no section is split across two areas (the whole dictionary spreads the areas together)', async () => {
+  const areaFiles = ['common', 'public', 'account', 'admin', 'emails']
+  for (const language of ['en', 'es']) {
+    const owners = new Map<string, string>()
+    for (const area of areaFiles) {
+      const { default: messages } = (await import(`./${language}/${area}.ts`)) as { default: object }
+      for (const section of Object.keys(messages)) {
+        expect(owners.get(section), `${language}: ${section} in ${area}`).toBeUndefined()
+        owners.set(section, area)
+      }
+    }
+  }
+})
+
+test('each area file has the same keys in both languages', async () => {
+  for (const area of ['common', 'public', 'account', 'admin', 'emails']) {
+    const english = flatten(((await import(`./en/${area}.ts`)) as { default: Tree }).default)
+    const spanish = flatten(((await import(`./es/${area}.ts`)) as { default: Tree }).default)
+    expect([...spanish.keys()].sort(), area).toEqual([...english.keys()].sort())
+  }
+})

@@ -9,6 +9,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { areas } from '#app/locales/areas.ts'
 import { intlLocale } from '#core/money/money.ts'
 import { DESTINATIONS } from '#core/pricing/pricing.ts'
 import type { Route } from './+types/calculator.ts'
@@ -16,6 +17,9 @@ import type { Route } from './+types/calculator.ts'
 // The rate tables come with the page; every figure is then computed in the browser with the
 // same core/pricing code the server uses, with no request per keystroke. Without JavaScript
 // the form is a GET to this page, and the server renders the same figures from the query.
+
+export const handle = areas('public')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shippingRates, language } = context.get(requestContext)
   const { tables } = await shippingRates.get()

@@ -8,9 +8,12 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { useRootData } from '#app/lib/root-data.ts'
+import { areas } from '#app/locales/areas.ts'
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactFormFields } from '#core/contact/contact-fields.ts'
 import { ContactMessageSchema } from '#core/contact/contact-schemas.ts'
 import type { Route } from './+types/contact.ts'
+
+export const handle = areas('public')
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get('sent') === '1' }

@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next'
 import { data, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { areas } from '#app/locales/areas.ts'
 import type { Route } from './+types/dev-outbox.ts'
 
 // Only outside production: in production this address does not exist.
+
+export const handle = areas('admin')
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { isProduction, outbox } = context.get(requestContext)
   if (isProduction) throw data(null, { status: 404 })

@@ -2,10 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { getSessionUser } from '#app/lib/session.server.ts'
+import { areas } from '#app/locales/areas.ts'
 import type { Route } from './+types/email-verification.ts'
 
 // A link opened for the first time signs its holder in; opened again (the address is already
 // verified) it signs no one in, and the page says to sign in.
+
+export const handle = areas('account')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { signedIn: (await getSessionUser(context, request)) !== null }
 }

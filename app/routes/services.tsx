@@ -4,6 +4,7 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { PricingSummary } from '#app/components/pricing-summary.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
+import { areas } from '#app/locales/areas.ts'
 
 const OVERVIEW = ['s1', 's2', 's3'] as const
 const CARDS = [
@@ -17,6 +18,8 @@ const CATEGORIES = [
   { key: 'electronics', Icon: Cpu },
   { key: 'traditional', Icon: Sprout },
 ] as const
+
+export const handle = areas('public')
 
 export default function ServicesRoute() {
   const { t } = useTranslation()

@@ -7,11 +7,15 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreMonogram } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { areas } from '#app/locales/areas.ts'
 import { parseStoreCategory, STORE_CATEGORIES } from '#core/catalog/store-categories.ts'
 import type { Route } from './+types/store-guide.ts'
 
 // The chosen category is in the URL (?category=…), so a filtered guide renders on the server
 // and can be shared. An unknown category shows everything.
+
+export const handle = areas('public')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, language } = context.get(requestContext)
   const category = parseStoreCategory(new URL(request.url).searchParams.get('category'))

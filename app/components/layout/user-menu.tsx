@@ -8,15 +8,15 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const { t } = useTranslation()
   return (
     <div className="flex items-center gap-2 text-sm">
-      <span className="text-slate-800">{t('auth.welcome', { name: user.name || user.email })}</span>
+      <span className="text-slate-800">{t('session.welcome', { name: user.name || user.email })}</span>
       {user.role === 'admin' ? (
         <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-          {t('auth.adminBadge')}
+          {t('session.adminBadge')}
         </span>
       ) : null}
       {user.role === 'moderator' ? (
         <span className="text-slate-700">
-          {t('auth.roleInBrackets', { role: t(`auth.roles.${user.role}`) })}
+          {t('session.roleInBrackets', { role: t(`session.roles.${user.role}`) })}
         </span>
       ) : null}
       <Form method="post" action="/auth/sign-out">
@@ -24,7 +24,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
           type="submit"
           className="min-h-11 rounded-md border border-slate-300 px-3 font-medium text-slate-900 hover:bg-slate-50"
         >
-          {t('auth.signOut')}
+          {t('session.signOut')}
         </button>
       </Form>
     </div>

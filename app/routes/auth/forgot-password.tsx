@@ -7,8 +7,11 @@ import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestPasswordReset } from '#app/lib/auth-client.server.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { areas } from '#app/locales/areas.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/forgot-password.ts'
+
+export const handle = areas('account')
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get('sent') === '1' }

@@ -15,6 +15,7 @@ import {
   getSessionUser,
   redirectWithCookies,
 } from '#app/lib/session.server.ts'
+import { areas } from '#app/locales/areas.ts'
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/index.ts'
 
@@ -28,6 +29,8 @@ function googleFailureFor(code: string): GoogleFailureKey {
     return 'googleEmailUnconfirmed'
   return 'googleFailed'
 }
+
+export const handle = areas('account')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)

@@ -13,12 +13,15 @@ import {
   getSessionUser,
   redirectWithCookies,
 } from '#app/lib/session.server.ts'
+import { areas } from '#app/locales/areas.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
 import type { PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
 import type { Route } from './+types/mfa.ts'
 
 // The second step of a sign-in: the password (or Google) passed, and no session exists until a
 // code from one of the account's factors, or a backup code, is verified here.
+
+export const handle = areas('account')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getSessionUser(context, request)) throw redirect('/')

@@ -8,11 +8,15 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { resetPassword } from '#app/lib/auth-client.server.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { accountPageHeaders } from '#app/lib/session.server.ts'
+import { areas } from '#app/locales/areas.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/reset-password.ts'
 
 // The e-mail link passes through better-auth, which checks the token and comes back here with
 // ?token=… (or ?error=INVALID_TOKEN).
+
+export const handle = areas('account')
+
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const token = url.searchParams.get('token')

@@ -37,7 +37,7 @@ export default function UserDashboardRoute() {
       <p className="mt-3 text-slate-700">
         {t('dashboard.signedInAs', { name: user.name, email: user.email })}
       </p>
-      <p className="text-slate-700">{t('dashboard.role', { role: t(`auth.roles.${user.role}`) })}</p>
+      <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
       <AccountSection />
     </section>
   )

@@ -1,0 +1,18 @@
+// English strings of the emails area (app/locales/areas.ts says which pages load it).
+// The Spanish file of the same name has exactly the same keys.
+export default {
+  emails: {
+    greeting: 'Hello {{name}},',
+    ignore: "If you didn't ask for this, you can ignore this e-mail.",
+    verify: {
+      subject: 'Confirm your e-mail address',
+      body: 'Please confirm your e-mail address to finish creating your account.',
+      button: 'Confirm my e-mail',
+    },
+    reset: {
+      subject: 'Reset your password',
+      body: 'We received a request to reset your password. The link works once, for one hour.',
+      button: 'Choose a new password',
+    },
+  },
+}
