@@ -149,7 +149,7 @@ const LIMITS = {
   name: { max: CONTACT_LIMITS.name },
   email: { max: CONTACT_LIMITS.email },
   subject: {},
-  message: { min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.message },
+  message: { max: CONTACT_LIMITS.message },
 } as const
 
 function ContactForm() {
@@ -212,13 +212,9 @@ function ContactForm() {
             {...control}
             key={fields.subject.key}
             name={fields.subject.name}
-            defaultValue={fields.subject.initialValue ?? ''}
-            required
+            defaultValue={fields.subject.initialValue ?? 'general'}
             className={inputClass}
           >
-            <option value="" disabled>
-              {t('contact.form.chooseSubject')}
-            </option>
             {CONTACT_SUBJECTS.map((subject) => (
               <option key={subject} value={subject}>
                 {t(`contact.form.subjects.${subject}`)}
@@ -240,7 +236,6 @@ function ContactForm() {
             name={fields.message.name}
             defaultValue={fields.message.initialValue}
             required
-            minLength={CONTACT_LIMITS.messageMin}
             maxLength={CONTACT_LIMITS.message}
             rows={6}
             className={`${inputClass} py-2`}

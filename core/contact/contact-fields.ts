@@ -5,7 +5,7 @@
 export const CONTACT_SUBJECTS = ['general', 'order', 'shipping', 'product', 'other'] as const
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]
 
-export const CONTACT_LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 } as const
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const
 
 /** What the form sends, as the browser sends it. */
 export type ContactFormFields = {

@@ -25,10 +25,9 @@ export const ContactMessageSchema = z.object({
     .min(1, { error: 'required', abort: true })
     .max(CONTACT_LIMITS.email, { error: 'tooLong', abort: true })
     .pipe(z.email({ error: 'email' })),
-  subject: z.enum(CONTACT_SUBJECTS, { error: 'subject' }),
-  message: text(CONTACT_LIMITS.message).refine((value) => value.length >= CONTACT_LIMITS.messageMin, {
-    error: 'tooShort',
-  }),
+  // Not required (the spec requires name, e-mail and message): none chosen is a general inquiry.
+  subject: z.enum(CONTACT_SUBJECTS, { error: 'subject' }).default('general'),
+  message: text(CONTACT_LIMITS.message),
   // The hidden bot-check box: people never see it, so only bots tick it.
   botcheck: z
     .string()

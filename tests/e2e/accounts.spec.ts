@@ -12,6 +12,10 @@ test('sign up → e-mail in the chosen language → verify → signed in → das
   await expect(page).toHaveURL(/\/email-verification$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Correo verificado!')
   await expect(page.getByRole('banner')).toContainText('Hola, Ana Pérez')
+  // The spec's button continues to the home page; signed in, nothing asks to sign in again.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0)
+  await page.getByRole('main').getByRole('link', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(/\/$/)
 
   await page.goto('/dashboard?lang=en')
   await expect(page).toHaveURL(/\/user-dashboard$/)
@@ -186,3 +190,24 @@ test('signing out in one tab shows in the other tab when it gets focus', async (
   await expect(other.getByRole('heading', { level: 1 })).toHaveText('Login Required')
   await expect(other.getByRole('banner')).not.toContainText('Welcome')
 })
+
+for (const [language, text] of [
+  ['es', { heading: '¡Correo verificado!', continue: 'Continuar', signIn: 'Iniciar sesión' }],
+  ['en', { heading: 'Email Verified!', continue: 'Continue', signIn: 'Sign in' }],
+] as const) {
+  test(`"Email Verified!" continues to the home page, signed in or not (${language})`, async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`/email-verification?lang=${language}`)
+      await waitForHydration(page)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.heading)
+      // Not signed in here: the page also says where to sign in, under the button.
+      await expect(page.getByRole('main').getByRole('link', { name: text.signIn })).toHaveAttribute(
+        'href',
+        '/auth',
+      )
+    }
+    await page.getByRole('main').getByRole('link', { name: text.continue }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+}

@@ -124,6 +124,18 @@ test('bad input is a 400 with translated messages and writes nothing', async () 
   )
 })
 
+test('name, e-mail and a short message are enough: no subject is stored and forwarded as a general inquiry', async () => {
+  const { subject: _none, ...withoutSubject } = valid
+  const response = await post({ ...withoutSubject, name: 'No Subject', message: 'Hola' })
+  expect(response.status).toBe(302)
+  await vi.waitFor(async () =>
+    expect((await rows('No Subject'))[0]).toMatchObject({ subject: 'general', forward_status: 'sent' }),
+  )
+  expect(formService.received.find((body) => body.name === 'No Subject')).toMatchObject({
+    subject: '[general] No Subject',
+  })
+})
+
 test('a cross-origin post is refused', async () => {
   const response = await post({ ...valid, name: 'Cross Origin' }, { origin: 'https://evil.example' })
   expect(response.status).toBeGreaterThanOrEqual(400)
