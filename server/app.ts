@@ -194,7 +194,7 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
   const ownOrigin = new URL(appUrl).origin
   // better-auth reads its own body, so it comes before the JSON parser. Its rate limits key on
   // x-client-ip, which we set from the socket (or the trusted proxy), overwriting the client's.
-  router.all('/auth/*splat', (req, res) => {
+  router.all('/auth/*splat', guardAuthInput, (req, res) => {
     // Browsers send Origin on every cross-site POST: only our own may change state.
     if (
       req.method !== 'GET' &&
@@ -269,7 +269,7 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
   return router
 }
 
-/** Form posts larger than the limit are refused before anything reads them. */
+/** Form posts larger than the limit, or that are not forms, are refused before anything reads them. */
 function limitFormBodies(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
@@ -283,8 +283,36 @@ function limitFormBodies(maxBytes: number): RequestHandler {
       res.status(413).type('text/plain').send(MESSAGES[language].errors.payloadTooLarge)
       return
     }
+    // Every page action reads a form: anything else (JSON, text, none) cannot be one of ours.
+    if (!req.is(['application/x-www-form-urlencoded', 'multipart/form-data'])) {
+      res.status(415).type('text/plain').send(MESSAGES[language].errors.notAForm)
+      return
+    }
     next()
   }
+}
+
+// Reads the auth handler's body first, with the API's limit: better-auth would read any size.
+// The text is handed on as it came (better-call re-sends a body Express has read).
+const readAuthBody = express.text({ type: () => true, limit: JSON_BODY_LIMIT })
+// A NUL byte, raw or escaped in JSON or a URL: PostgreSQL cannot store it, and nobody types it.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose
+const NUL = /\u0000|\\u0000|%00/i
+
+/** What the auth handler may receive: a stated length within the limit, and no NUL anywhere. */
+const guardAuthInput: RequestHandler = (req, res, next) => {
+  const refuse = (status: number, message: string) =>
+    res.status(status).json({ error: { code: 'invalid', message } })
+  const t = MESSAGES[(res.locals.preferences?.language as Language | undefined) ?? 'es'].errors
+  if (NUL.test(req.originalUrl)) return refuse(400, t.badRequest)
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  if (req.headers['transfer-encoding'] && req.headers['content-length'] === undefined)
+    return refuse(411, t.lengthRequired)
+  readAuthBody(req, res, (error?: unknown) => {
+    if (error) return next(error)
+    if (typeof req.body === 'string' && NUL.test(req.body)) return refuse(400, t.badRequest)
+    next()
+  })
 }
 
 /** Errors outside React Router (middleware, body parsing). Never shows a stack in production. */

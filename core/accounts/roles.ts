@@ -7,7 +7,13 @@ import { roleAssignments, users } from '#db/schema/index.ts'
 export { ROLE_NAMES, type RoleName } from '#core/shared/service-context.ts'
 
 export const AssignRoleSchema = z.object({
-  userId: z.string().trim().min(1).max(100),
+  // User ids are ours (letters, digits, - and _): anything else cannot name a user.
+  userId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/),
   role: z.enum(ROLE_NAMES),
 })
 export type AssignRoleInput = z.output<typeof AssignRoleSchema>

@@ -73,6 +73,7 @@ export default {
     badRequest: 'The request could not be understood.',
     payloadTooLarge: 'The data sent is too large.',
     lengthRequired: 'The request must state its length.',
+    notAForm: 'This address only accepts a form.',
     /** The general message of each failure code (app/lib/http-errors.ts). */
     codes: {
       invalid: 'Some of the data sent is not valid.',
@@ -90,6 +91,7 @@ export default {
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',
       tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
       authUnexpected: 'Something went wrong. Please try again.',
+      googleUnavailable: 'Signing in with Google is not available here.',
       onlyAdminsAssignRoles: 'Only admins can assign roles',
       userNotFound: 'That user does not exist.',
       lastAdmin: 'The last admin cannot lose the admin role.',

@@ -79,6 +79,7 @@ export default {
     badRequest: 'No se pudo entender la solicitud.',
     payloadTooLarge: 'Los datos enviados son demasiado grandes.',
     lengthRequired: 'La solicitud debe indicar su longitud.',
+    notAForm: 'Esta dirección solo acepta un formulario.',
     codes: {
       invalid: 'Algunos de los datos enviados no son válidos.',
       unauthorized: 'Inicia sesión para continuar.',
@@ -94,6 +95,7 @@ export default {
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',
       tooManyAttempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
       authUnexpected: 'Algo salió mal. Inténtalo de nuevo.',
+      googleUnavailable: 'Iniciar sesión con Google no está disponible aquí.',
       onlyAdminsAssignRoles: 'Solo los administradores pueden asignar roles',
       userNotFound: 'Ese usuario no existe.',
       lastAdmin: 'El último administrador no puede perder el rol de administrador.',

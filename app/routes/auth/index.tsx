@@ -17,6 +17,7 @@ import {
 } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
+import { AppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/index.ts'
 
 /** Why a Google sign-in came back without a session (better-auth's `?error=` codes), as locale keys. */
@@ -47,7 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     throw redirect('/')
   }
-  const { auth } = context.get(requestContext)
   const googleError = url.searchParams.get('error')
   return {
     mode: url.searchParams.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const),
@@ -60,9 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     invalidVerification: verification,
     redirectTo: safeRedirect(url.searchParams.get('redirectTo')),
-    googleEnabled: Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders),
+    googleEnabled: googleIsEnabled(context),
     googleFailure: googleError === null || verification ? null : googleFailureFor(googleError),
   }
+}
+
+function googleIsEnabled(context: Route.LoaderArgs['context']) {
+  const { auth } = context.get(requestContext)
+  return Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,6 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
 
   if (intent === 'google') {
+    if (!googleIsEnabled(context)) {
+      const unavailable = new AppError('not_found', 'Google sign-in is not configured', {
+        reason: 'googleUnavailable',
+      })
+      return formFailure(unavailable, { reply: () => null }, { intent })
+    }
     // Success comes back to the loader above, failure to this page with `?error=`; both keep
     // where the visitor was going.
     const redirectTo = safeRedirect(form.get('redirectTo'))
@@ -140,9 +151,9 @@ export default function AuthRoute() {
   // The provider sent the visitor back with an error, or the sign-in could not even start.
   const googleFailed =
     actionData?.intent === 'google' && 'error' in actionData
-      ? actionData.error.code === 'rate_limited'
-        ? actionData.error.messageKey
-        : 'auth.errors.googleFailed'
+      ? actionData.error.code === 'upstream_failed'
+        ? 'auth.errors.googleFailed'
+        : actionData.error.messageKey
       : googleFailure && `auth.errors.${googleFailure}`
   const heading = mode === 'signup' ? t('auth.signUpHeading') : t('auth.signInHeading')
   return (
