@@ -24,6 +24,7 @@ import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
 import { type AccountsConfig, createServices, type Services } from './services.ts'
+import { staticAssets } from './static-assets.ts'
 
 /**
  * The Express application. This file is the entry of the server build (see vite.config.ts),
@@ -66,6 +67,9 @@ export function createApp(deps: AppDeps) {
       : null
   if (pageCache) services.settings.onInvalidate(() => pageCache.clear())
 
+  // Hashed build files first: answered from memory, precompressed, without the page middleware.
+  if (deps.clientDir) app.use('/assets', staticAssets(path.join(deps.clientDir, 'assets')))
+
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -98,17 +102,6 @@ export function createApp(deps: AppDeps) {
   app.use(compression({ level: 4 }))
 
   if (deps.clientDir) {
-    // Hashed file names never change content: cache them for a year. An unknown asset is a 404,
-    // not a page.
-    app.use(
-      '/assets',
-      express.static(path.join(deps.clientDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        fallthrough: false,
-      }),
-    )
     // Public files (favicon, images/…) are listed once at start-up, so a page request costs no
     // file-system lookup; each public folder is served under its own path.
     const clientDir = deps.clientDir

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
@@ -224,6 +226,45 @@ test('hashed assets are cached for a year; pages are not', async () => {
   const favicon = await get('/favicon.svg')
   expect(favicon.status).toBe(200)
   expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
+})
+
+test('hashed assets are served as the build precompressed them: brotli, gzip or plain, as the client accepts', async () => {
+  const html = await (await get('/')).text()
+  const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html)
+  const asset = script?.[1] ?? script?.[2] ?? ''
+  expect(asset).not.toBe('')
+  const plain = await get(asset, { headers: { 'accept-encoding': 'identity' } })
+  const text = await plain.text()
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+  // The raw bytes on the wire, so the encoding is checked, not undone by fetch.
+  const raw = async (encoding: string) =>
+    new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(`${server.url}${asset}`, { headers: { 'accept-encoding': encoding } }, (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () =>
+              resolve({
+                encoding: response.headers['content-encoding'],
+                vary: response.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            )
+          })
+          .on('error', reject)
+      },
+    )
+  const brotli = await raw('gzip, deflate, br')
+  expect(brotli.encoding).toBe('br')
+  expect(brotli.vary).toBe('Accept-Encoding')
+  expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(text)
+  const gzip = await raw('gzip')
+  expect(gzip.encoding).toBe('gzip')
+  expect(zlib.gunzipSync(gzip.body).toString()).toBe(text)
+  expect(gzip.body.length).toBeLessThan(Buffer.byteLength(text))
+  expect((await fetch(`${server.url}${asset}`, { method: 'POST' })).status).toBe(405)
 })
 
 test('a settings change reaches the running server and its cached pages at once', async () => {
