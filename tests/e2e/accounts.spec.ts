@@ -63,7 +63,7 @@ test('guards: anonymous, user and admin', async ({ page }) => {
   await page.goto('/user-dashboard?lang=en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Required')
   await expect(page.getByText('Please sign in to access this page.')).toBeVisible()
-  await page.getByRole('link', { name: 'Sign In' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fuser-dashboard/)
 
   await signUpAndVerify(page, uniqueEmail('user'))

@@ -7,7 +7,16 @@ import { CURRENCIES, CURRENCY_PARAM, type Currency, LANGUAGE_PARAM } from '#core
  * Display currency. A GET form to the current page with `?currency=`: the server remembers it
  * in a cookie. With JavaScript it submits on change; without, an Apply button shows.
  */
-export function CurrencySelect({ current, idPrefix }: { current: Currency; idPrefix: string }) {
+export function CurrencySelect({
+  current,
+  idPrefix,
+  compact = false,
+}: {
+  current: Currency
+  idPrefix: string
+  /** The label is for screen readers only (the header bar, where the select speaks for itself). */
+  compact?: boolean
+}) {
   const { t } = useTranslation()
   const location = useLocation()
   const submit = useSubmit()
@@ -21,7 +30,7 @@ export function CurrencySelect({ current, idPrefix }: { current: Currency; idPre
       {kept.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor={id} className="text-sm text-slate-700">
+      <label htmlFor={id} className={compact ? 'sr-only' : 'text-sm text-slate-700'}>
         {t('currency.label')}
       </label>
       <select

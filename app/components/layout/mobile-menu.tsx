@@ -6,10 +6,10 @@ import type { Currency } from '#core/preferences/preferences.ts'
 import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { MainNavList } from './main-nav-list.tsx'
-import { type HeaderUser, UserMenu } from './user-menu.tsx'
+import { type HeaderUser, SignInLink, UserMenu } from './user-menu.tsx'
 
 /**
- * The menu below 768 px. A <details> element, so it opens without JavaScript; once hydrated it
+ * The menu below 1280 px (site-header.tsx). A <details> element, so it opens without JavaScript; once hydrated it
  * also closes on Escape (focus returns to the button) and on navigation.
  */
 export function MobileMenu({ currency, user }: { currency: Currency; user: HeaderUser | null }) {
@@ -25,7 +25,6 @@ export function MobileMenu({ currency, user }: { currency: Currency; user: Heade
 
   return (
     <details
-      className="md:hidden"
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       onKeyDown={(event) => {
@@ -52,11 +51,9 @@ export function MobileMenu({ currency, user }: { currency: Currency; user: Heade
             }
           />
         </nav>
-        {user ? (
-          <div className="border-t border-slate-200 py-3">
-            <UserMenu user={user} />
-          </div>
-        ) : null}
+        <div className="border-t border-slate-200 py-3">
+          {user ? <UserMenu user={user} stacked /> : <SignInLink />}
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-4">
           <LanguageSwitch />
           <CurrencySelect current={currency} idPrefix="mobile" />

@@ -5,9 +5,14 @@ import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { MainNavList } from './main-nav-list.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
-import { type HeaderUser, UserMenu } from './user-menu.tsx'
+import { AreaLink, type HeaderUser, SignInLink, UserMenu } from './user-menu.tsx'
 
-// The spec hides the login link: sign-in is reached from protected pages and /auth.
+/**
+ * One line at every width from 320 px: up to 1279 px the menu button holds the navigation, the
+ * account and the preferences; from 1280 px they sit in the bar. Unlike the spec (whose customer
+ * area was a demo), visitors get a "Sign in" link and signed-in people a link to their area
+ * (docs/decisions/012).
+ */
 export function SiteHeader({
   brand,
   currency,
@@ -26,25 +31,29 @@ export function SiteHeader({
       >
         {t('site.skipToContent')}
       </a>
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
-        <Link to="/" className="flex min-h-11 flex-col justify-center leading-tight">
-          <span className="font-bold text-red-800">{brand}</span>
-          <span className="text-xs text-slate-600">{t('site.tagline')}</span>
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
+        <Link to="/" className="flex min-h-11 min-w-0 flex-col justify-center leading-tight xl:shrink-0">
+          <span className="truncate font-bold text-red-800">{brand}</span>
+          <span className="truncate text-xs text-slate-600">{t('site.tagline')}</span>
         </Link>
-        <nav aria-label={t('nav.label')} className="hidden md:block">
+        <nav aria-label={t('nav.label')} className="hidden xl:block">
           <MainNavList
-            listClassName="flex items-center gap-1"
+            listClassName="flex items-center whitespace-nowrap"
             linkClassName={(isActive) =>
-              `inline-flex min-h-11 items-center rounded-md px-3 text-sm ${isActive ? 'font-semibold text-red-800' : 'text-slate-700 hover:bg-slate-100'}`
+              `inline-flex min-h-11 items-center rounded-md px-2 text-sm ${isActive ? 'font-semibold text-red-800' : 'text-slate-700 hover:bg-slate-100'}`
             }
           />
         </nav>
-        <div className="hidden items-center gap-3 md:flex">
-          {user ? <UserMenu user={user} /> : null}
+        <div className="hidden min-w-0 items-center gap-2 xl:flex [&>*]:shrink-0 [&>*:first-child]:shrink">
+          {user ? <UserMenu user={user} /> : <SignInLink />}
           <LanguageSwitch />
-          <CurrencySelect current={currency} idPrefix="header" />
+          <CurrencySelect current={currency} idPrefix="header" compact />
         </div>
-        <MobileMenu currency={currency} user={user} />
+        <div className="flex shrink-0 items-center gap-1 xl:hidden">
+          {/* The way in stays in the bar where it fits; below 640 px it is in the menu. */}
+          <span className="hidden sm:inline-flex">{user ? <AreaLink /> : <SignInLink />}</span>
+          <MobileMenu currency={currency} user={user} />
+        </div>
       </div>
     </header>
   )

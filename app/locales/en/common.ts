@@ -99,6 +99,8 @@ export default {
     },
   },
   session: {
+    signInLink: 'Sign in',
+    myArea: 'My area',
     signOut: 'Sign out',
     welcome: 'Welcome, {{name}}',
     adminBadge: 'Admin',

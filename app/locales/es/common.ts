@@ -103,6 +103,8 @@ export default {
     },
   },
   session: {
+    signInLink: 'Iniciar sesión',
+    myArea: 'Mi área',
     signOut: 'Cerrar sesión',
     welcome: 'Hola, {{name}}',
     adminBadge: 'Admin',
