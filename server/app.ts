@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
   // Language, currency and consent first: the security headers and the page cache depend on them.
-  app.use(preferences({ secureCookies: deps.appUrl.startsWith('https:') }))
+  app.use(preferences({ appUrl: deps.appUrl }))
   const widgetsConfigured = hasThirdParty(deps.thirdParty)
   app.use(
     securityHeaders({

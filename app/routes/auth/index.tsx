@@ -6,11 +6,11 @@ import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert, type FailureReason } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import {
   accountPageHeaders,
   authRequest,
-  FLASH_SIGNED_IN,
   getSessionUser,
   redirectWithCookies,
 } from '#app/lib/session.server.ts'
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A Google sign-in comes back here signed in (its callbackURL): greet, then go on.
     if (url.searchParams.get('via') === 'google') {
       throw redirect(safeRedirect(url.searchParams.get('redirectTo')), {
-        headers: { 'Set-Cookie': FLASH_SIGNED_IN },
+        headers: { 'Set-Cookie': await flashCookie(context, 'signedIn') },
       })
     }
     throw redirect('/')
@@ -91,9 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const failure: FailureKey = result.status === 429 ? 'tooMany' : 'unexpected'
       return data({ intent, result: null, failure }, { status: result.status === 429 ? 429 : 502 })
     }
-    const headers = new Headers()
-    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
-    return redirect(url, { headers })
+    return redirectWithCookies(url, result.setCookies)
   }
 
   if (intent === 'signup') {
@@ -134,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.data?.mfaRequired === true) {
       return redirectWithCookies(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, result.setCookies)
     }
-    return redirectWithCookies(redirectTo, result.setCookies, FLASH_SIGNED_IN)
+    return redirectWithCookies(redirectTo, result.setCookies, await flashCookie(context, 'signedIn'))
   }
   const failure = failureFor(result.status, result.data?.code)
   return data(

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { authRequest, redirectWithCookies } from '#app/lib/session.server.ts'
 import type { Route } from './+types/sign-out.ts'
 
@@ -9,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithCookies(
     outcome === 'signedOut' ? '/' : '/dashboard',
     result.setCookies,
-    `flash=${outcome}; Path=/; Max-Age=60; SameSite=Lax; HttpOnly`,
+    await flashCookie(context, outcome),
   )
 }
 
