@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 import { siteCookies } from '#app/lib/cookies.server.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
+import { requireOwnOrigin } from '#app/lib/same-origin.server.ts'
 import { parseConsent } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/consent.ts'
 
@@ -10,6 +11,7 @@ import type { Route } from './+types/consent.ts'
  * back to the page they were on. A plain form post, so it works without JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  requireOwnOrigin(context, request)
   const cookies = siteCookies(context.get(requestContext).appUrl)
   const form = await request.formData().catch(() => null)
   const choice = form?.get('choice')

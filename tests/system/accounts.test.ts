@@ -144,6 +144,45 @@ test('a sign-in from another origin is refused', async () => {
   expect(response.headers.getSetCookie().some((value) => value.includes('session_token'))).toBe(false)
 })
 
+test('sign-out and the consent form refuse posts that do not come from our own origin', async () => {
+  const { cookie } = await verifiedUser('csrf@example.com')
+  const port = Number(new URL(server.url).port)
+  const form = (pathname: string, origin: string | null, fields: Record<string, string>) =>
+    fetch(`${server.url}${pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie,
+        ...(origin === null ? {} : { origin }),
+      },
+      body: new URLSearchParams(fields),
+    })
+  // Another site, a sandboxed or privacy-stripped page, the same site on another port, none at all.
+  for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port + 1}`, null]) {
+    const signOut = await form('/auth/sign-out', origin, {})
+    expect(signOut.status, `sign-out from ${origin}`).toBe(403)
+    expect(signOut.headers.getSetCookie(), `sign-out from ${origin}`).toEqual([])
+    const consent = await form('/consent', origin, { choice: 'granted', returnTo: '/' })
+    expect(consent.status, `consent from ${origin}`).toBe(403)
+    expect(consent.headers.getSetCookie(), `consent from ${origin}`).toEqual([])
+  }
+  // The session survived every refused sign-out.
+  const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
+  expect(((await session.json()) as { user?: { email: string } } | null)?.user?.email).toBe(
+    'csrf@example.com',
+  )
+  // From our own origin both work.
+  const consent = await form('/consent', server.url, { choice: 'granted', returnTo: '/services' })
+  expect(consent.status).toBe(302)
+  expect(consent.headers.get('location')).toBe('/services')
+  const signOut = await form('/auth/sign-out', server.url, {})
+  expect(signOut.status).toBe(302)
+  expect(signOut.headers.get('location')).toBe('/')
+  const after = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
+  expect(await after.json()).toBeNull()
+})
+
 test('sign-in is limited to 5 a minute per address, and a spoofed client-IP header does not reset it', async () => {
   const attempt = (headers: Record<string, string> = {}) =>
     fetch(

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
-import { nonces, type ServerProcess, startServer } from './server-process.ts'
+import { freePort, nonces, type ServerProcess, startServer } from './server-process.ts'
 
 // The production server against its own database through DATABASE_URL (no embedded process).
 let server: ServerProcess
@@ -14,7 +14,15 @@ let dataDir: string
 beforeAll(async () => {
   database = await createTestDatabase()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-data-'))
-  server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, PAGE_CACHE_TTL_SECONDS: '600' })
+  // APP_URL known before the start: form posts (consent) are accepted only from its origin.
+  const port = await freePort()
+  server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PAGE_CACHE_TTL_SECONDS: '600',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+  })
 })
 
 afterAll(async () => {
@@ -180,14 +188,20 @@ test('the consent form only returns to pages of this site and refuses unknown ch
   const answer = (fields: Record<string, string>) =>
     get('/consent', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
       body: new URLSearchParams(fields),
     })
   const granted = await answer({ choice: 'granted', returnTo: '/services?lang=en' })
   expect(granted.status).toBe(302)
   expect(granted.headers.get('location')).toBe('/services?lang=en')
   expect(granted.headers.get('set-cookie')).toMatch(/^consent=granted;.*HttpOnly/)
-  for (const returnTo of ['https://evil.example/', '//evil.example/', '/\\evil.example']) {
+  for (const returnTo of [
+    'https://evil.example/',
+    '//evil.example/',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/.//evil.example',
+  ]) {
     expect((await answer({ choice: 'denied', returnTo })).headers.get('location')).toBe('/')
   }
   expect((await answer({ choice: 'maybe' })).status).toBe(400)
