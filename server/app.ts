@@ -90,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     securityHeaders({
       isProduction: deps.isProduction,
+      httpsSite: new URL(deps.appUrl).protocol === 'https:',
       allowsThirdParty: (res) => widgetsConfigured && res.locals.consent === 'granted',
     }),
   )
