@@ -18,7 +18,7 @@ import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-pa
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { toRoleName } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
-import type { Logger } from './logger.ts'
+import { type Logger, redactUrl } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
@@ -83,17 +83,19 @@ export function createApp(deps: AppDeps) {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url, id: req.id }),
+        // Reset and verification links are live credentials: never in the logs.
+        req: (req) => ({ method: req.method, url: redactUrl(String(req.url)), id: req.id }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
   )
   // Language, currency and consent first: the security headers and the page cache depend on them.
-  app.use(preferences({ secureCookies: deps.appUrl.startsWith('https:') }))
+  app.use(preferences({ appUrl: deps.appUrl }))
   const widgetsConfigured = hasThirdParty(deps.thirdParty)
   app.use(
     securityHeaders({
       isProduction: deps.isProduction,
+      httpsSite: new URL(deps.appUrl).protocol === 'https:',
       allowsThirdParty: (res) => widgetsConfigured && res.locals.consent === 'granted',
     }),
   )

@@ -231,10 +231,20 @@ function acquireLock(lockFile: string): () => void {
   throw new Error(`Could not take the lock ${lockFile}`)
 }
 
-/** After `kill -9` of the app, its PostgreSQL keeps running: stop it cleanly before starting ours. */
-async function stopOrphan(clusterDir: string, log: NonNullable<EmbeddedPostgresOptions['log']>) {
-  const pid = readPid(path.join(clusterDir, 'postmaster.pid'))
+/**
+ * After `kill -9` of the app, its PostgreSQL keeps running: stop it cleanly before starting ours.
+ * Only a process that is PostgreSQL is signalled: after a reboot the PID in a stale
+ * postmaster.pid may belong to anything, and then the file is only removed.
+ */
+export async function stopOrphan(clusterDir: string, log: NonNullable<EmbeddedPostgresOptions['log']>) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid')
+  const pid = readPid(pidFile)
   if (!pid || !isAlive(pid)) return
+  if (!isPostgresProcess(pid)) {
+    log('warn', `postmaster.pid names pid ${pid}, which is not PostgreSQL: removing the stale file`)
+    fs.rmSync(pidFile, { force: true })
+    return
+  }
   log('warn', `Found PostgreSQL (pid ${pid}) left running by a previous crash; stopping it cleanly`)
   process.kill(pid, 'SIGINT')
   const deadline = Date.now() + STOP_TIMEOUT_MS
@@ -245,6 +255,18 @@ async function stopOrphan(clusterDir: string, log: NonNullable<EmbeddedPostgresO
       )
     }
     await sleep(100)
+  }
+}
+
+/** Whether the process runs the `postgres` program (its command line, or its name, says so). */
+function isPostgresProcess(pid: number): boolean {
+  try {
+    const program = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? ''
+    const comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+    return /^(postgres|postmaster)(:|$)/.test(path.basename(program)) || comm === 'postgres'
+  } catch {
+    // Unreadable: it cannot be verified, so it is not signalled.
+    return false
   }
 }
 

@@ -1,49 +1,46 @@
 import type { RequestHandler } from 'express'
+import { siteCookies } from '#app/lib/cookies.server.ts'
 import {
-  CONSENT_COOKIE,
-  CURRENCY_COOKIE,
   CURRENCY_PARAM,
-  FLASH_COOKIE,
-  LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
   type Preferences,
-  parseConsent,
-  parseFlash,
   resolvePreferences,
 } from '#core/preferences/preferences.ts'
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
 /**
  * Resolves language and currency for every request into `res.locals.preferences`, before the
  * page cache and the renderer see it, and persists a choice made through `?lang=` / `?currency=`.
+ * The cookies themselves are defined in app/lib/cookies.server.ts.
  */
-export function preferences({ secureCookies }: { secureCookies: boolean }): RequestHandler {
-  return (req, res, next) => {
-    const query = new URL(req.originalUrl, 'http://localhost').searchParams
-    const cookies = parseCookies(req.headers.cookie)
-    const resolved = resolvePreferences({
-      query: { language: query.get(LANGUAGE_PARAM), currency: query.get(CURRENCY_PARAM) },
-      cookies: { language: cookies.get(LANGUAGE_COOKIE), currency: cookies.get(CURRENCY_COOKIE) },
-    })
-    const flags = `Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secureCookies ? '; Secure' : ''}`
-    if (resolved.changed.language)
-      res.append('Set-Cookie', `${LANGUAGE_COOKIE}=${resolved.changed.language}; ${flags}`)
-    if (resolved.changed.currency)
-      res.append('Set-Cookie', `${CURRENCY_COOKIE}=${resolved.changed.currency}; ${flags}`)
-    res.locals.preferences = {
-      language: resolved.language,
-      currency: resolved.currency,
-    } satisfies Preferences
-    res.locals.consent = parseConsent(cookies.get(CONSENT_COOKIE))
-    const flash = cookies.get(FLASH_COOKIE)
-    // Only a request that renders loaders (a document, or React Router's .data) may consume the
-    // one-shot message: route discovery (/__manifest), assets and the API would swallow it.
-    if (flash !== undefined && consumesFlash(req.method, req.path)) {
-      res.locals.flash = parseFlash(flash)
-      res.append('Set-Cookie', `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`)
+export function preferences({ appUrl }: { appUrl: string }): RequestHandler {
+  const cookies = siteCookies(appUrl)
+  return async (req, res, next) => {
+    try {
+      const query = new URL(req.originalUrl, 'http://localhost').searchParams
+      const sent = await cookies.read(req.headers.cookie)
+      const resolved = resolvePreferences({
+        query: { language: query.get(LANGUAGE_PARAM), currency: query.get(CURRENCY_PARAM) },
+        cookies: { language: sent.language, currency: sent.currency },
+      })
+      if (resolved.changed.language)
+        res.append('Set-Cookie', await cookies.language.serialize(resolved.changed.language))
+      if (resolved.changed.currency)
+        res.append('Set-Cookie', await cookies.currency.serialize(resolved.changed.currency))
+      res.locals.preferences = {
+        language: resolved.language,
+        currency: resolved.currency,
+      } satisfies Preferences
+      res.locals.consent = sent.consent
+      // Only a request that renders loaders (a document, or React Router's .data) may consume the
+      // one-shot message: route discovery (/__manifest), assets and the API would swallow it.
+      if (sent.flash !== undefined && consumesFlash(req.method, req.path)) {
+        res.locals.flash = sent.flash
+        res.append('Set-Cookie', await cookies.expire(cookies.flash))
+      }
+      next()
+    } catch (error) {
+      next(error)
     }
-    next()
   }
 }
 

@@ -24,10 +24,11 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
   return async (req, res, next) => {
     try {
       const url = requestUrl(req)
+      const personal = hasPersonalCookie(req)
       const nonce: string = res.locals.nonce
       const { language, currency } = res.locals.preferences
       const cacheKey =
-        pageCache && isCacheableRequest(req, url)
+        pageCache && !personal && isCacheableRequest(req, url)
           ? pageCacheKey(url, language, currency, res.locals.consent ?? 'unset')
           : null
 
@@ -37,6 +38,7 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
           res.status(hit.status)
           copyHeaders(res, hit.headers)
           res.setHeader('X-Page-Cache', 'HIT')
+          res.vary('Cookie')
           res.vary('Accept-Encoding')
           // Already compressed once at storage: the compression middleware leaves it alone.
           if (req.acceptsEncodings('gzip') === 'gzip') {
@@ -59,11 +61,12 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
         pageCache?.set(cacheKey, { status: response.status, headers, body }, nonce)
         res.status(response.status)
         copyHeaders(res, headers)
+        res.vary('Cookie')
         res.setHeader('X-Page-Cache', 'MISS')
         res.send(body)
         return
       }
-      await sendResponse(res, response)
+      await sendResponse(res, response, personal)
     } catch (error) {
       next(error)
     }
@@ -71,9 +74,13 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
 }
 
 function isCacheableRequest(req: ExpressRequest, url: URL): boolean {
-  if (req.method !== 'GET' || url.pathname.endsWith('.data')) return false
-  for (const name of parseCookies(req.headers.cookie).keys()) if (SESSION_COOKIE.test(name)) return false
-  return true
+  return req.method === 'GET' && !url.pathname.endsWith('.data')
+}
+
+/** A session (or a one-shot message) makes whatever we answer this visitor's alone. */
+function hasPersonalCookie(req: ExpressRequest): boolean {
+  for (const name of parseCookies(req.headers.cookie).keys()) if (SESSION_COOKIE.test(name)) return true
+  return false
 }
 
 function isStorableResponse(response: Response): boolean {
@@ -115,7 +122,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Re
   return new Request(url.href, init)
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/**
+ * Every answer depends on cookies (language, currency, consent, session): `Vary: Cookie`. One for
+ * a visitor with a session (a public page rendered signed in, a `.data` request, a download) is
+ * theirs alone: `private, no-store`, whatever the route said, so no browser or shared cache keeps it.
+ */
+async function sendResponse(res: ExpressResponse, response: Response, personal: boolean) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel()
     return
@@ -123,6 +135,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   copyHeaders(res, response.headers.entries())
+  res.vary('Cookie')
+  if (personal) res.setHeader('Cache-Control', 'private, no-store')
   if (!response.body) {
     res.end()
     return

@@ -7,13 +7,16 @@ import type { RequestHandler, Response } from 'express'
  */
 export function securityHeaders({
   isProduction,
+  httpsSite,
   allowsThirdParty,
 }: {
   isProduction: boolean
+  /** APP_URL is https: the site is served over TLS (behind a proxy, the request may not say so). */
+  httpsSite: boolean
   /** Whether this response may show third-party widgets (configured, and the visitor consented). */
   allowsThirdParty: (res: Response) => boolean
 }): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     // Development's CSP allows inline scripts and uses no nonce; an empty one keeps the server's
     // HTML identical to what the client renders.
     const nonce = isProduction ? randomBytes(18).toString('base64url') : ''
@@ -28,7 +31,10 @@ export function securityHeaders({
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
-    if (isProduction) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+    // HSTS means something only over TLS; on a plain-http site it would pin a browser to an https
+    // that does not exist (for localhost: every local port).
+    if (isProduction && (httpsSite || req.secure))
+      res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
     next()
   }
 }

@@ -18,10 +18,7 @@ import { createSettingsService, type SettingsService } from '#core/settings/sett
 import type { Database } from '#db/client.ts'
 import { composeAccountEmail, composeCodeSms } from './account-emails.ts'
 
-/**
- * The services requests use, built inside the app's module graph (server/app.ts calls this), so
- * the classes routes check against (errors, above all) are the ones the services throw.
- */
+/** What the accounts services need from the configuration. */
 export type AccountsConfig = {
   appUrl: string
   secret: string
@@ -49,6 +46,10 @@ export type Services = {
   backgroundSettled(): Promise<void>
 }
 
+/**
+ * The services requests use, built inside the app's module graph (server/app.ts calls this), so
+ * the classes routes check against (errors, above all) are the ones the services throw.
+ */
 export function createServices({
   db,
   contactForwarding,

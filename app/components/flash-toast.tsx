@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FlashMessage } from '#core/preferences/preferences.ts'
+import type { FlashMessage } from '#app/lib/flash.ts'
 
 /**
  * A one-shot confirmation carried across a redirect. The message arrives in one loader response

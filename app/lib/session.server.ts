@@ -12,9 +12,6 @@ export function accountPageHeaders() {
   return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' }
 }
 
-/** The one-shot 'Welcome back!' toast after a sign-in. */
-export const FLASH_SIGNED_IN = 'flash=signedIn; Path=/; Max-Age=60; SameSite=Lax; HttpOnly'
-
 export type Role = RoleName
 export type SessionUser = { id: string; name: string; email: string; role: Role }
 

@@ -1,4 +1,4 @@
-import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose'
+import { createLocalJWKSet, type JWK, jwtVerify } from 'jose'
 
 export type BearerResult =
   | { ok: true; claims: Record<string, unknown> }
@@ -12,9 +12,10 @@ export type BearerResult =
     }
 
 /**
- * Verifies a bearer JWT against our published keys (the same set /.well-known/jwks.json serves):
- * the key is chosen by `kid`, then signature, issuer, audience and expiry are checked.
- * The three error texts are the specification's.
+ * Verifies a bearer JWT against our published keys (the same set /.well-known/jwks.json serves).
+ * jose's local key set chooses the key: by `kid`, and only one whose `alg`, type and use fit the
+ * token's header (a token cannot pick another algorithm for a published key). Then signature,
+ * issuer, audience and expiry are checked. The three error texts are the specification's.
  */
 export async function verifyBearerToken(
   token: string,
@@ -22,25 +23,18 @@ export async function verifyBearerToken(
   expected: { issuer: string; audience: string },
 ): Promise<BearerResult> {
   if (keys.length === 0) return { ok: false, error: 'JWKS is empty' }
-  let kid: string | undefined
-  let alg: string | undefined
   try {
-    ;({ kid, alg } = decodeProtectedHeader(token))
-  } catch {
-    return { ok: false, error: 'Invalid token' }
-  }
-  const jwk =
-    keys.find((key) => key.kid === kid) ?? (kid === undefined && keys.length === 1 ? keys[0] : undefined)
-  if (!jwk) return { ok: false, error: 'No matching signing key found in JWKS' }
-  try {
-    const key = await importJWK(jwk, alg ?? jwk.alg)
-    const { payload } = await jwtVerify(token, key, { issuer: expected.issuer, audience: expected.audience })
+    const keySet = createLocalJWKSet({ keys })
+    const { payload } = await jwtVerify(token, keySet, {
+      issuer: expected.issuer,
+      audience: expected.audience,
+    })
     return { ok: true, claims: payload }
   } catch (error) {
     const code = (error as { code?: string }).code
-    return {
-      ok: false,
-      error: code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' ? 'Invalid JWT signature' : 'Invalid token',
-    }
+    if (code === 'ERR_JWKS_NO_MATCHING_KEY')
+      return { ok: false, error: 'No matching signing key found in JWKS' }
+    if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { ok: false, error: 'Invalid JWT signature' }
+    return { ok: false, error: 'Invalid token' }
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Visitor preferences that every page honours: language and display currency.
- * Isomorphic: the server resolves them from the query string and cookies, the UI lists them.
+ * Visitor preferences that every page honours: language and display currency, and the answer
+ * about third-party content. Isomorphic and free of web concerns: the server reads the query and
+ * its cookies (app/lib/cookies.server.ts) and resolves them here; the UI lists them.
  */
 export const LANGUAGES = ['es', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -10,8 +11,6 @@ export const CURRENCIES = ['JPY', 'USD', 'MXN', 'CLP'] as const
 export type Currency = (typeof CURRENCIES)[number]
 export const DEFAULT_CURRENCY: Currency = 'JPY'
 
-export const LANGUAGE_COOKIE = 'lang'
-export const CURRENCY_COOKIE = 'currency'
 export const LANGUAGE_PARAM = 'lang'
 export const CURRENCY_PARAM = 'currency'
 
@@ -25,22 +24,12 @@ export function parseCurrency(value: string | null | undefined): Currency | null
   return CURRENCIES.find((currency) => currency === candidate) ?? null
 }
 
-export const CONSENT_COOKIE = 'consent'
 export const CONSENT_CHOICES = ['granted', 'denied'] as const
 /** The visitor's answer about third-party content; null until they answer. */
 export type Consent = (typeof CONSENT_CHOICES)[number] | null
 
 export function parseConsent(value: string | null | undefined): Consent {
   return CONSENT_CHOICES.find((choice) => choice === value) ?? null
-}
-
-/** One-shot messages carried across a redirect (shown once as a toast). */
-export const FLASH_COOKIE = 'flash'
-export const FLASH_MESSAGES = ['signedIn', 'signedOut', 'signOutFailed', 'accountDeleted'] as const
-export type FlashMessage = (typeof FLASH_MESSAGES)[number]
-
-export function parseFlash(value: string | null | undefined): FlashMessage | null {
-  return FLASH_MESSAGES.find((message) => message === value) ?? null
 }
 
 export type Preferences = { language: Language; currency: Currency }

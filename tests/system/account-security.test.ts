@@ -327,6 +327,9 @@ test('a reset link works once; used again, or past its expiry, it leads to "Inva
   expect(page.headers.location).toBe('/auth?reset=invalid')
   const invalid = await send('GET', '/auth?reset=invalid', { from, headers: { cookie: 'lang=en' } })
   expect(invalid.body).toContain('Invalid reset link')
+  // The request logs name the links without their live tokens.
+  expect(server.output()).toContain('/api/auth/reset-password/[redacted]')
+  expect(server.output()).not.toContain(token)
 
   // Expired: a fresh link whose row is past its expiry.
   const userId = await verifiedAccount('expired-reset@example.com')
@@ -374,6 +377,10 @@ test('a verification link signs in once; opened again it signs no one in, and an
     headers: { cookie: (cookie ?? '').split(';')[0] ?? '' },
   })
   expect(JSON.parse(session.body)).toMatchObject({ user: { email: 'vera@example.com', emailVerified: true } })
+  const verificationToken = link.searchParams.get('token') ?? ''
+  expect(verificationToken).not.toBe('')
+  expect(server.output()).toContain('/api/auth/verify-email?token=[redacted]')
+  expect(server.output()).not.toContain(verificationToken)
 
   const again = await send('GET', `${link.pathname}${link.search}`, { from })
   expect(again.status).toBe(302)

@@ -144,6 +144,68 @@ test('a sign-in from another origin is refused', async () => {
   expect(response.headers.getSetCookie().some((value) => value.includes('session_token'))).toBe(false)
 })
 
+test('sign-out and the consent form refuse posts not from our own origin; signed-in answers are private', async () => {
+  const { cookie } = await verifiedUser('csrf@example.com')
+  const port = Number(new URL(server.url).port)
+  const form = (pathname: string, origin: string | null, fields: Record<string, string>) =>
+    fetch(`${server.url}${pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie,
+        ...(origin === null ? {} : { origin }),
+      },
+      body: new URLSearchParams(fields),
+    })
+  // Another site, a sandboxed or privacy-stripped page, the same site on another port, none at all.
+  for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port + 1}`, null]) {
+    const signOut = await form('/auth/sign-out', origin, {})
+    expect(signOut.status, `sign-out from ${origin}`).toBe(403)
+    expect(signOut.headers.getSetCookie(), `sign-out from ${origin}`).toEqual([])
+    const consent = await form('/consent', origin, { choice: 'granted', returnTo: '/' })
+    expect(consent.status, `consent from ${origin}`).toBe(403)
+    expect(consent.headers.getSetCookie(), `consent from ${origin}`).toEqual([])
+  }
+  // The session survived every refused sign-out.
+  const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
+  expect(((await session.json()) as { user?: { email: string } } | null)?.user?.email).toBe(
+    'csrf@example.com',
+  )
+  // What a signed-in visitor gets is theirs alone: private, no-store and Vary: Cookie, data
+  // downloads too. (One session for both checks: sign-ins here are limited per address.)
+  for (const pathname of [
+    '/account/export',
+    '/account/export.data',
+    '/services',
+    '/services.data',
+    '/dashboard',
+  ]) {
+    const response = await fetch(`${server.url}${pathname}`, { headers: { cookie }, redirect: 'manual' })
+    expect(response.status, pathname).toBeLessThan(400)
+    expect(response.headers.get('cache-control'), pathname).toBe('private, no-store')
+    expect(response.headers.get('vary') ?? '', pathname).toMatch(/\bCookie\b/i)
+    expect(response.headers.get('x-page-cache'), pathname).toBeNull()
+  }
+  const download = await fetch(`${server.url}/account/export`, { headers: { cookie } })
+  expect(((await download.json()) as { profile?: { email?: string } }).profile?.email).toBe(
+    'csrf@example.com',
+  )
+  // Anonymous pages depend on cookies too (language, currency, consent).
+  const anonymous = await fetch(`${server.url}/services`)
+  expect(anonymous.headers.get('vary') ?? '').toMatch(/\bCookie\b/i)
+  expect(anonymous.headers.get('cache-control')).not.toMatch(/private|no-store/)
+  // From our own origin both work.
+  const consent = await form('/consent', server.url, { choice: 'granted', returnTo: '/services' })
+  expect(consent.status).toBe(302)
+  expect(consent.headers.get('location')).toBe('/services')
+  const signOut = await form('/auth/sign-out', server.url, {})
+  expect(signOut.status).toBe(302)
+  expect(signOut.headers.get('location')).toBe('/')
+  const after = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
+  expect(await after.json()).toBeNull()
+})
+
 test('sign-in is limited to 5 a minute per address, and a spoofed client-IP header does not reset it', async () => {
   const attempt = (headers: Record<string, string> = {}) =>
     fetch(

@@ -7,14 +7,10 @@ import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '#app/lib/auth-client.server.ts'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
-import {
-  accountPageHeaders,
-  FLASH_SIGNED_IN,
-  getSessionUser,
-  redirectWithCookies,
-} from '#app/lib/session.server.ts'
+import { accountPageHeaders, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -43,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A Google sign-in comes back here signed in (its callbackURL): greet, then go on.
     if (url.searchParams.get('via') === 'google') {
       throw redirect(safeRedirect(url.searchParams.get('redirectTo')), {
-        headers: { 'Set-Cookie': FLASH_SIGNED_IN },
+        headers: { 'Set-Cookie': await flashCookie(context, 'signedIn') },
       })
     }
     throw redirect('/')
@@ -127,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (mfaRequired) {
       return redirectWithCookies(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, setCookies)
     }
-    return redirectWithCookies(redirectTo, setCookies, FLASH_SIGNED_IN)
+    return redirectWithCookies(redirectTo, setCookies, await flashCookie(context, 'signedIn'))
   } catch (error) {
     return formFailure(error, withHiddenPasswords(submission, ['password']), { intent: 'signin' as const })
   }

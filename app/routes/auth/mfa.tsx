@@ -3,13 +3,13 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { CodeField, IntentButton } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
 import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import {
   accountPageHeaders,
   authRequest,
-  FLASH_SIGNED_IN,
   getSessionUser,
   redirectWithCookies,
 } from '#app/lib/session.server.ts'
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           challengeId: String(form.get('challengeId') ?? '').slice(0, 64),
         })
   if (verified.status !== 200) return failed(verified)
-  return redirectWithCookies(redirectTo, verified.setCookies, FLASH_SIGNED_IN)
+  return redirectWithCookies(redirectTo, verified.setCookies, await flashCookie(context, 'signedIn'))
 }
 
 export const headers: Route.HeadersFunction = accountPageHeaders

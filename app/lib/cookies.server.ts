@@ -1,0 +1,109 @@
+import { type Cookie, type CookieOptions, createCookie, type RouterContextProvider } from 'react-router'
+import { requestContext } from '#app/context.ts'
+import {
+  type Consent,
+  type Currency,
+  type Language,
+  parseConsent,
+  parseCurrency,
+  parseLanguage,
+} from '#core/preferences/preferences.ts'
+import { type FlashMessage, parseFlash } from './flash.ts'
+
+/**
+ * Every cookie the site sets itself, defined once (better-auth names and sets its own). The names
+ * are stable: the page cache treats `flash` (and any *session* cookie) as a sign of a visitor whose
+ * page must not be cached. All are `HttpOnly` (no script reads them: the server resolves them
+ * into each request's context), `SameSite=Lax`, `Path=/`, and `Secure` when APP_URL is https.
+ */
+export const COOKIE_NAMES = {
+  language: 'lang',
+  currency: 'currency',
+  consent: 'consent',
+  flash: 'flash',
+} as const
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+const FLASH_SECONDS = 60
+
+/**
+ * React Router's cookies store base64 JSON. Ours hold one plain token (`lang=en`), as visitors'
+ * browsers already keep them: `encode` turns React Router's encoding back into the token, and
+ * `decode` wraps a received token the way React Router's parser expects it.
+ */
+const plainValue: Pick<CookieOptions, 'encode' | 'decode'> = {
+  encode: (encoded) => (encoded === '' ? '' : String(JSON.parse(atob(encoded)))),
+  decode: (raw) => {
+    try {
+      return btoa(JSON.stringify(raw))
+    } catch {
+      return ''
+    }
+  },
+}
+
+export type SiteCookies = {
+  language: Cookie
+  currency: Cookie
+  consent: Cookie
+  flash: Cookie
+  /** The `Set-Cookie` line that removes a cookie. */
+  expire(cookie: Cookie): Promise<string>
+  /** What a request's Cookie header says; `flash` is undefined when there is no flash cookie. */
+  read(header: string | null | undefined): Promise<{
+    language: Language | null
+    currency: Currency | null
+    consent: Consent
+    flash: FlashMessage | null | undefined
+  }>
+}
+
+const defined = new Map<boolean, SiteCookies>()
+
+/** The site's cookies for this APP_URL (`Secure` when it is https). */
+export function siteCookies(appUrl: string): SiteCookies {
+  const secure = new URL(appUrl).protocol === 'https:'
+  let cookies = defined.get(secure)
+  if (!cookies) {
+    cookies = defineCookies(secure)
+    defined.set(secure, cookies)
+  }
+  return cookies
+}
+
+function defineCookies(secure: boolean): SiteCookies {
+  const options: CookieOptions = { path: '/', sameSite: 'lax', httpOnly: true, secure, ...plainValue }
+  const language = createCookie(COOKIE_NAMES.language, { ...options, maxAge: ONE_YEAR_SECONDS })
+  const currency = createCookie(COOKIE_NAMES.currency, { ...options, maxAge: ONE_YEAR_SECONDS })
+  const consent = createCookie(COOKIE_NAMES.consent, { ...options, maxAge: ONE_YEAR_SECONDS })
+  const flash = createCookie(COOKIE_NAMES.flash, { ...options, maxAge: FLASH_SECONDS })
+  const text = async (cookie: Cookie, header: string) => {
+    const value: unknown = await cookie.parse(header)
+    return typeof value === 'string' ? value : null
+  }
+  return {
+    language,
+    currency,
+    consent,
+    flash,
+    expire: (cookie) => cookie.serialize('', { maxAge: 0 }),
+    async read(header) {
+      if (!header) return { language: null, currency: null, consent: null, flash: undefined }
+      const flashValue = await text(flash, header)
+      return {
+        language: parseLanguage(await text(language, header)),
+        currency: parseCurrency(await text(currency, header)),
+        consent: parseConsent(await text(consent, header)),
+        flash: flashValue === null ? undefined : parseFlash(flashValue),
+      }
+    },
+  }
+}
+
+/** The `Set-Cookie` line of a one-shot toast after a redirect (see app/lib/flash.ts). */
+export function flashCookie(
+  context: Readonly<RouterContextProvider>,
+  message: FlashMessage,
+): Promise<string> {
+  return siteCookies(context.get(requestContext).appUrl).flash.serialize(message)
+}
