@@ -32,14 +32,16 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // The production build on its own embedded database, as `npm start` runs it.
+    // The production build on its own embedded database, as `npm start` runs it behind one proxy:
+    // each test sends its own X-Forwarded-For (tests/e2e/fixtures.ts), so the real per-address
+    // rate limits hold for every test as for one visitor, and tests never share a counter.
     e2eServer({
       port,
       dataDir: e2eDataDir,
       appUrl: baseURL,
       extra: {
         ADMIN_EMAILS: 'admin@example.com',
-        AUTH_RATE_LIMIT_FACTOR: '20',
+        TRUST_PROXY: '1',
         GOOGLE_CLIENT_ID: 'storefront-e2e.apps.example',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         GOOGLE_ISSUER: googleIssuerURL,

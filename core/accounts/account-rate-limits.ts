@@ -28,7 +28,7 @@ export type AccountLimitsOptions = {
   db: Database
   /** Keys the HMAC of e-mail addresses (the auth secret). */
   secret: string
-  /** Multiplies every limit (AUTH_RATE_LIMIT_FACTOR: the browser tests run many flows). */
+  /** Multiplies every limit (AUTH_RATE_LIMIT_FACTOR: load from one address, as the auth benchmark). */
   factor?: number
 }
 

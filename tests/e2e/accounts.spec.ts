@@ -1,6 +1,6 @@
 import { PASSWORD, signIn, signUpAndVerify, uniqueEmail } from './accounts.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-import { latestEmail, setRole } from './outbox.ts'
+import { insertAccount, latestEmail, setRole } from './outbox.ts'
 
 test('sign up → e-mail in the chosen language → verify → signed in → dashboard; sign out and back in', async ({
   page,
@@ -30,19 +30,29 @@ test('sign up → e-mail in the chosen language → verify → signed in → das
   await expect(page.getByRole('status')).toContainText("Welcome back!You've been signed in successfully.")
 })
 
+// The one place a plain password sign-in goes through the form (the MFA tests go through it to
+// reach the second step); every other test signs in with the `signInAs` fixture.
+test('signing in through the form in Spanish welcomes the customer back and opens their dashboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const email = uniqueEmail('formulario')
+  await insertAccount({ email, name: 'Lucía Gómez', language: 'es' })
+  await signIn(page, email, PASSWORD, 'es')
+  await expect(page.getByRole('status')).toContainText('¡Bienvenido de nuevo!Iniciaste sesión correctamente.')
+  await expect(page.getByRole('banner')).toContainText('Hola, Lucía Gómez')
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/user-dashboard$/)
+  await expect(page.getByRole('main')).toContainText(`Sesión iniciada como Lucía Gómez (${email}).`)
+})
+
 test('sign-in failures say why, the same way whether or not the account exists', async ({ page }) => {
   await signIn(page, 'nobody@example.com', 'wrong password here')
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('Sign in failed')
   await expect(alert).toContainText('The e-mail or password is not correct.')
   const email = uniqueEmail('unverified')
-  await page.goto('/auth?mode=signup&lang=en')
-  await waitForHydration(page)
-  await page.getByLabel('Full name', { exact: true }).fill('Luis')
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await insertAccount({ email, name: 'Luis', verified: false })
   await signIn(page, email)
   await expect(page.getByRole('alert')).toContainText('Confirm your e-mail first')
 })
@@ -59,14 +69,14 @@ test('sign-up explains a password mismatch and a short password next to the fiel
   await expect(page.getByText("Passwords don't match")).toBeVisible()
 })
 
-test('guards: anonymous, user and admin', async ({ page }) => {
+test('guards: anonymous, user and admin', async ({ page, signInAs }) => {
   await page.goto('/user-dashboard?lang=en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Required')
   await expect(page.getByText('Please sign in to access this page.')).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fuser-dashboard/)
 
-  await signUpAndVerify(page, uniqueEmail('user'))
+  await signInAs()
   const response = await page.goto('/admin-dashboard?lang=en')
   expect(response?.status()).toBe(403)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Access Required')
@@ -77,10 +87,12 @@ test('guards: anonymous, user and admin', async ({ page }) => {
 
 test('guards: a moderator sees the role in the header, the customer area, and no admin area', async ({
   page,
+  signInAs,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  const email = uniqueEmail('moderator')
-  await signUpAndVerify(page, email)
+  const { email } = await signInAs()
+  await page.goto('/dashboard?lang=en')
+  await expect(page.getByRole('banner')).not.toContainText('(moderator)')
   // The open session sees the new role on its next request.
   await setRole(email, 'moderator')
   await page.goto('/dashboard?lang=en')
@@ -109,9 +121,9 @@ test('an address in ADMIN_EMAILS becomes admin: badge, and the dashboard goes to
 
 test('forgot password → e-mail → new password → signed out everywhere → sign in with it', async ({
   page,
+  signInAs,
 }) => {
-  const email = uniqueEmail('reset')
-  await signUpAndVerify(page, email)
+  const { email } = await signInAs()
   await page.goto('/forgot-password?lang=en')
   await waitForHydration(page)
   await page.getByLabel('E-mail', { exact: true }).fill(email)
@@ -143,9 +155,11 @@ test('a reset page without a token says the link is invalid', async ({ page }) =
   await expect(page.getByRole('alert')).toContainText('This password reset link is invalid or has expired.')
 })
 
-test('download my data, then delete the account, which asks for the password again', async ({ page }) => {
-  const email = uniqueEmail('gone')
-  await signUpAndVerify(page, email)
+test('download my data, then delete the account, which asks for the password again', async ({
+  page,
+  signInAs,
+}) => {
+  const { email } = await signInAs()
   await page.goto('/user-dashboard?lang=en')
   await waitForHydration(page)
   const download = await page.request.get('/account/export')
@@ -169,9 +183,15 @@ test('data export needs a session', async ({ request }) => {
   expect((await request.get('/account/export')).status()).toBe(401)
 })
 
-test('signing out in one tab shows in the other tab when it gets focus', async ({ page, context }) => {
+test('signing out in one tab shows in the other tab when it gets focus', async ({
+  page,
+  context,
+  signInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signUpAndVerify(page, uniqueEmail('tabs'))
+  await signInAs({ name: 'Ana Pérez' })
+  await page.goto('/user-dashboard?lang=en')
+  await waitForHydration(page)
   const other = await context.newPage()
   await other.setViewportSize({ width: 1280, height: 900 })
   await other.goto('/user-dashboard?lang=en')

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test'
-import { expect, waitForHydration } from './fixtures.ts'
+import { expect, PASSWORD, waitForHydration } from './fixtures.ts'
 import { latestEmail } from './outbox.ts'
 
-// Account steps the browser tests share.
-export const PASSWORD = 'tea with matcha 2026'
-let counter = 0
-export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`
+// Account steps the browser tests share. Most tests sign in with the `signInAs` fixture; these
+// go through the forms, for the tests about the forms.
+export { PASSWORD, uniqueEmail } from './fixtures.ts'
 
 export async function signUpAndVerify(page: Page, email: string, language: 'es' | 'en' = 'en') {
   await page.goto(`/auth?mode=signup&lang=${language}`)
@@ -39,10 +38,14 @@ export async function signUpAndVerify(page: Page, email: string, language: 'es' 
   return mail
 }
 
-export async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/auth?lang=en')
+export async function signIn(page: Page, email: string, password = PASSWORD, language: 'es' | 'en' = 'en') {
+  await page.goto(`/auth?lang=${language}`)
   await waitForHydration(page)
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  const labels =
+    language === 'es'
+      ? { email: 'Correo electrónico', password: 'Contraseña', submit: 'Iniciar sesión' }
+      : { email: 'E-mail', password: 'Password', submit: 'Sign in' }
+  await page.getByLabel(labels.email, { exact: true }).fill(email)
+  await page.getByLabel(labels.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: labels.submit }).click()
 }

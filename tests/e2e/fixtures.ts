@@ -1,11 +1,63 @@
+import { randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { insertSignedInAccount, PASSWORD } from './outbox.ts'
+
+export { PASSWORD }
+
+let counter = 0
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`
+
+type AccountOptions = {
+  email?: string
+  name?: string
+  language?: 'es' | 'en'
+  role?: 'user' | 'admin' | 'moderator'
+}
+
+/** A visitor's own address, as the proxy in front of the e2e server reports it. */
+const visitorAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
 
 /**
  * Every test fails if its page logged a console error or threw: a broken hydration, a CSP
  * violation or a missing asset shows up here.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{
+  consoleErrors: string[]
+  signInAs: (options?: AccountOptions) => Promise<{ id: string; email: string; password: string }>
+}>({
+  // Each test is a visitor at its own address (the e2e server trusts one proxy), so the real
+  // per-address rate limits apply to each test as to one customer, not to the whole run at once.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': visitorAddress() })
+  },
+  /**
+   * A verified account with PASSWORD, signed in in this test's browser context without the
+   * sign-in form: the user and session rows go straight into the e2e server's database and the
+   * signed session cookie into the context. Tests about signing in use the form instead.
+   */
+  signInAs: async ({ context, baseURL }, use) => {
+    await use(
+      async ({
+        email = uniqueEmail('customer'),
+        name = 'Ana Pérez',
+        language = 'en',
+        role = 'user',
+      } = {}) => {
+        const account = await insertSignedInAccount({ email, name, language, role })
+        await context.addCookies([
+          {
+            name: 'better-auth.session_token',
+            value: account.cookie,
+            url: baseURL ?? '',
+            httpOnly: true,
+            sameSite: 'Lax',
+          },
+        ])
+        return { id: account.id, email, password: PASSWORD }
+      },
+    )
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

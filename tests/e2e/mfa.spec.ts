@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { base32Decode, hotp, timeStep } from '../../core/accounts/mfa/totp.ts'
-import { PASSWORD, signUpAndVerify, uniqueEmail } from './accounts.ts'
+import { PASSWORD, uniqueEmail } from './accounts.ts'
 import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures.ts'
 import { latestSms } from './outbox.ts'
 
@@ -16,10 +16,12 @@ const formWith = (page: Page, button: string) =>
 
 test('authenticator app in Spanish: enrol with the QR page, sign out, sign in with a code, session aal2', async ({
   page,
+  signInAs,
 }) => {
+  // Two axe scans and three rounds of codes: near the 30 s default on a busy two-core machine.
+  test.slow()
   await page.setViewportSize({ width: 1280, height: 900 })
-  const email = uniqueEmail('totp')
-  await signUpAndVerify(page, email, 'es')
+  const { email } = await signInAs({ email: uniqueEmail('totp'), language: 'es' })
 
   await page.goto('/user-dashboard?lang=es')
   await page.getByRole('link', { name: 'Seguridad y verificación en dos pasos' }).click()
@@ -81,11 +83,11 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
 
 test('phone by SMS in English: add, confirm with the texted code, sign in with a new code; remove with the password', async ({
   page,
+  signInAs,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 })
-  const email = uniqueEmail('phone')
+  const { email } = await signInAs({ email: uniqueEmail('phone') })
   const phone = `+3460${String(Date.now()).slice(-7)}`
-  await signUpAndVerify(page, email, 'en')
   await page.goto('/account/security?lang=en')
   await waitForHydration(page)
 
@@ -145,9 +147,9 @@ test('the security page needs a session, and the code page a pending sign-in', a
 test('without JavaScript: sign in with the password, then the code, and the session is aal2', async ({
   page,
   browser,
+  signInAs,
 }) => {
-  const email = uniqueEmail('nojs')
-  await signUpAndVerify(page, email, 'en')
+  const { email } = await signInAs({ email: uniqueEmail('nojs') })
   await page.goto('/account/security?lang=en')
   await waitForHydration(page)
   const add = formWith(page, 'Set up authenticator app')

@@ -1,6 +1,12 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { runningEmbeddedUrl } from '../../server/embedded-postgres.ts'
+import { insertPasswordAccount, insertSession, signedSessionCookie } from '../support/accounts.ts'
+
+// The password of every account the browser tests make.
+export const PASSWORD = 'tea with matcha 2026'
 
 /** A query session on the e2e server's own (embedded) database. */
 async function withE2eDatabase<T>(use: (client: pg.Client) => Promise<T>, dataDir = e2eDataDir): Promise<T> {
@@ -55,4 +61,29 @@ export function setRole(email: string, role: 'user' | 'admin' | 'moderator', dat
   return withE2eDatabase(async (client) => {
     await client.query('UPDATE users SET role = $2 WHERE email = $1', [email, role])
   }, dataDir)
+}
+
+/**
+ * A verified e-mail + password account and an open session for it, written straight into the e2e
+ * server's database; `cookie` is the signed session cookie's value, signed with the secret the
+ * server generated under its DATA_DIR. Sign-in itself is tested through the form elsewhere.
+ */
+export async function insertSignedInAccount(
+  options: Parameters<typeof insertPasswordAccount>[1],
+  dataDir = e2eDataDir,
+) {
+  const secret = fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()
+  return withE2eDatabase(async (client) => {
+    const account = await insertPasswordAccount(client, { password: PASSWORD, ...options })
+    const token = await insertSession(client, account.id)
+    return { ...account, cookie: signedSessionCookie(token, secret) }
+  }, dataDir)
+}
+
+/** An e-mail + password account (PASSWORD of the e2e tests unless given), without a session. */
+export function insertAccount(options: Parameters<typeof insertPasswordAccount>[1], dataDir = e2eDataDir) {
+  return withE2eDatabase(
+    (client) => insertPasswordAccount(client, { password: PASSWORD, ...options }),
+    dataDir,
+  )
 }

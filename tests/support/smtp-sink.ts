@@ -6,6 +6,8 @@ export type ReceivedEmail = {
   envelope: { from: string; to: string[] }
   /** The message as a mail client would read it (headers decoded, parts split, bodies decoded). */
   mail: ParsedMail
+  /** `performance.now()` when the message had arrived; its final reply goes `replyDelayMs` later. */
+  receivedAt: number
 }
 
 /**
@@ -31,6 +33,7 @@ export async function startSmtpSink({ replyDelayMs = 0 }: { replyDelayMs?: numbe
               to: session.envelope.rcptTo.map((recipient) => recipient.address),
             },
             mail,
+            receivedAt: performance.now(),
           })
           for (const wake of waiting) wake()
           setTimeout(() => callback(), replyDelayMs)

@@ -1,0 +1,82 @@
+import { expect, test } from 'vitest'
+import { createTestDatabase } from '#tests/db.ts'
+import {
+  insertPasswordAccount,
+  insertSession,
+  SESSION_COOKIE,
+  signedSessionCookie,
+  TEST_AUTH_SECRET,
+} from '#tests/support/accounts.ts'
+import {
+  createRouteContext,
+  createTestServices,
+  pageRequest,
+  routeAnswer,
+  routeArgs,
+  throughMiddleware,
+} from '#tests/support/route-context.ts'
+import { loader } from './export.ts'
+import { middleware } from './layout.tsx'
+
+// "Download my data" called directly: who may download, and whose data comes back.
+
+async function setup() {
+  const { db, pool } = await createTestDatabase()
+  const services = createTestServices(db)
+  const download = (cookie?: string) =>
+    routeAnswer(() => {
+      // A fresh context per request, as the server makes (a request's session lookup is shared
+      // by its loaders through the context).
+      const args = routeArgs(pageRequest('/account/export', { cookie }), createRouteContext(services))
+      // The account branch's middleware decides who is asking, then the loader runs.
+      return throughMiddleware(middleware, args, () => loader(args))
+    })
+  const signedIn = async (email: string) => {
+    const account = await insertPasswordAccount(pool, { email, name: email.split('@')[0] })
+    const token = await insertSession(pool, account.id)
+    return { ...account, token, cookie: `${SESSION_COOKIE}=${signedSessionCookie(token, TEST_AUTH_SECRET)}` }
+  }
+  return { pool, download, signedIn }
+}
+
+const LOGIN_REQUIRED = { status: 401, data: { guard: 'login', redirectTo: '/account/export' } }
+
+test('an anonymous request is refused with 401 and the page to come back to after signing in', async () => {
+  const { download } = await setup()
+  expect(await download()).toMatchObject(LOGIN_REQUIRED)
+  expect(await download('lang=en; currency=USD')).toMatchObject(LOGIN_REQUIRED)
+})
+
+test('a session cookie that is forged, unsigned, expired or for a deleted session is refused with 401', async () => {
+  const { pool, download, signedIn } = await setup()
+  const ana = await signedIn('ana@example.com')
+  expect(
+    await download(`${SESSION_COOKIE}=${signedSessionCookie(ana.token, 'not-the-secret-not-the-secret-00')}`),
+  ).toMatchObject(LOGIN_REQUIRED)
+  expect(await download(`${SESSION_COOKIE}=${ana.token}`)).toMatchObject(LOGIN_REQUIRED)
+
+  const expired = await signedIn('old@example.com')
+  await pool.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token = $1`, [
+    expired.token,
+  ])
+  expect(await download(expired.cookie)).toMatchObject(LOGIN_REQUIRED)
+
+  const revoked = await signedIn('gone@example.com')
+  await pool.query('DELETE FROM sessions WHERE token = $1', [revoked.token])
+  expect(await download(revoked.cookie)).toMatchObject(LOGIN_REQUIRED)
+})
+
+test('a signed-in customer downloads their own data as a private JSON attachment, and no one else’s', async () => {
+  const { download, signedIn } = await setup()
+  const ana = await signedIn('ana@example.com')
+  await signedIn('luis@example.com')
+  const answer = await download(ana.cookie)
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  expect(answer.headers.get('content-disposition')).toBe('attachment; filename="my-data.json"')
+  expect(answer.headers.get('cache-control')).toBe('private, no-store')
+  const data = answer.data as { profile: { email: string } }
+  expect(data.profile.email).toBe('ana@example.com')
+  expect(JSON.stringify(data)).not.toContain('luis@example.com')
+  expect(JSON.stringify(data)).not.toMatch(/argon2|password|token/i)
+})

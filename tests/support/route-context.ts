@@ -1,0 +1,168 @@
+import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
+import { type RequestContext, requestContext } from '#app/context.ts'
+import { createOutboxMailer } from '#core/notifications/mailer.ts'
+import { createOutboxSmsSender } from '#core/notifications/sms.ts'
+import type { Database } from '#db/client.ts'
+import { createServices, type Services } from '#server/services.ts'
+import { TEST_APP_URL, TEST_AUTH_SECRET } from './accounts.ts'
+
+// Calling a route module's `loader` or `action` directly, with what the server would hand it:
+//
+//   const { db } = await createTestDatabase()
+//   const context = createRouteContext(createTestServices(db), { language: 'en' })
+//   const answer = await routeAnswer(() => action(routeArgs(formPost('/contact', fields), context)))
+//   expect(answer.status).toBe(400)
+//
+// A route under a signed-in branch (app/routes.ts) runs its layout's middleware first:
+//
+//   const answer = await routeAnswer(() =>
+//     throughMiddleware(layout.middleware, args, () => loader(args)),
+//   )
+
+/** The app's services on a test database, as server/app.ts builds them: mail and SMS to the outbox. */
+export function createTestServices(db: Database): Services & { db: Database } {
+  const services = createServices({
+    db,
+    contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/forward' },
+    accounts: {
+      appUrl: TEST_APP_URL,
+      secret: TEST_AUTH_SECRET,
+      adminEmails: [],
+      google: null,
+      mailer: createOutboxMailer({ db }),
+      sms: createOutboxSmsSender({ db }),
+      rateLimitFactor: 1,
+    },
+  })
+  return { ...services, db }
+}
+
+/** The per-request context server/app.ts's getLoadContext builds, with test values; override any. */
+export function createRouteContext(
+  services: Services & { db: Database },
+  overrides: Partial<RequestContext> = {},
+) {
+  const quiet = () => undefined
+  const context: RequestContext = {
+    db: services.db,
+    catalog: services.catalog,
+    contact: services.contact,
+    reviews: services.reviews,
+    clientIp: '203.0.113.10',
+    settings: services.settings,
+    shippingRates: services.shippingRates,
+    language: 'es',
+    currency: 'JPY',
+    nonce: 'test-nonce',
+    requestId: 'test-request',
+    appUrl: TEST_APP_URL,
+    thirdParty: { reviewsWidgetId: null, instagramWidgetId: null, scriptUrl: 'https://widgets.example/x.js' },
+    consent: null,
+    flash: null,
+    auth: services.auth,
+    outbox: services.outbox,
+    exportAccount: services.exportAccount,
+    isProduction: false,
+    log: { info: quiet, warn: quiet, error: quiet },
+    ...overrides,
+  }
+  return new RouterContextProvider(new Map([[requestContext, context]]))
+}
+
+/**
+ * Runs a branch's middleware (a layout's `middleware` export) around a loader or action, as React
+ * Router does: each calls the next, the last the handler.
+ */
+export async function throughMiddleware<Result>(
+  middleware: readonly MiddlewareFunction<Response>[],
+  args: ReturnType<typeof routeArgs>,
+  handler: () => Promise<Result> | Result,
+): Promise<Result> {
+  let result: Result | undefined
+  const run = async (index: number): Promise<Response | undefined> => {
+    const current = middleware[index]
+    if (!current) {
+      result = await handler()
+      return undefined
+    }
+    let called = false
+    const next = () => {
+      called = true
+      return run(index + 1) as Promise<Response>
+    }
+    const answer = await current(args as never, next)
+    // As React Router does: a middleware that returns without calling next() is followed by it.
+    if (!called) await next()
+    return answer ?? undefined
+  }
+  await run(0)
+  return result as Result
+}
+
+/** A loader's or action's arguments for `request` (route params, when the path has any). */
+export function routeArgs(
+  request: Request,
+  context: RouterContextProvider,
+  params: Record<string, string> = {},
+) {
+  const url = new URL(request.url)
+  return { request, context, params, url, pattern: url.pathname }
+}
+
+/** A GET of `path` on the app's address, with the given cookies. */
+export function pageRequest(path: string, { cookie }: { cookie?: string } = {}) {
+  return new Request(new URL(path, TEST_APP_URL), { headers: cookie ? { cookie } : {} })
+}
+
+/** A form post to `path`, as a browser sends it (url-encoded; FormData goes as multipart). */
+export function formPost(
+  path: string,
+  fields: Record<string, string> | FormData,
+  { cookie }: { cookie?: string } = {},
+) {
+  const headers = new Headers({ origin: TEST_APP_URL })
+  if (cookie) headers.set('cookie', cookie)
+  const body = fields instanceof FormData ? fields : new URLSearchParams(fields)
+  return new Request(new URL(path, TEST_APP_URL), { method: 'POST', headers, body })
+}
+
+export type RouteAnswer = { status: number; headers: Headers; data: unknown }
+
+/**
+ * What a loader or action answered, returned or thrown, as status, headers and data: a
+ * `Response` (a redirect), `data(…, init)`, or plain data (200). Anything else thrown is rethrown.
+ */
+export async function routeAnswer(run: () => unknown): Promise<RouteAnswer> {
+  let outcome: unknown
+  try {
+    outcome = await run()
+  } catch (error) {
+    if (!(error instanceof Response) && !isDataWithInit(error)) throw error
+    outcome = error
+  }
+  if (outcome instanceof Response) {
+    const text = await outcome.text()
+    let data: unknown = text
+    try {
+      data = JSON.parse(text)
+    } catch {}
+    return { status: outcome.status, headers: outcome.headers, data }
+  }
+  if (isDataWithInit(outcome)) {
+    return {
+      status: outcome.init?.status ?? 200,
+      headers: new Headers(outcome.init?.headers),
+      data: outcome.data,
+    }
+  }
+  return { status: 200, headers: new Headers(), data: outcome }
+}
+
+/** react-router's `data()` result (its class is not exported). */
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'DataWithResponseInit'
+  )
+}
