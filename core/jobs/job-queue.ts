@@ -80,7 +80,7 @@ export type JobEnqueuer<Jobs extends JobDefinitions> = {
 }
 
 export type JobQueue<Jobs extends JobDefinitions> = JobEnqueuer<Jobs> & {
-  /** Creates the queues, starts the workers and the scheduler. */
+  /** Creates the queues, starts the workers (unless `work: false`) and the scheduler. */
   start(): Promise<void>
   /** Stops taking jobs and waits for those in flight, up to `timeoutMs`; later ones are retried. */
   stop(options?: { timeoutMs?: number }): Promise<void>
@@ -125,6 +125,8 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
   concurrency?: number
   /** Run the jobs' cron schedules (off in tests that do not need them). */
   schedules?: boolean
+  /** Work the queues; false for a process that only enqueues (a script, a test that runs handlers itself). */
+  work?: boolean
 }): JobQueue<Jobs> {
   const { pool, jobs, handlers, logger } = options
   const boss = new PgBoss({
@@ -194,18 +196,19 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
         await boss.createQueue(deadLetterQueue(name))
         await boss.createQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
         await boss.updateQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
-        await boss.work(
-          name,
-          {
-            includeMetadata: true,
-            batchSize: 1,
-            localConcurrency: options.concurrency ?? 1,
-            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          },
-          async ([job]) => {
-            if (job) await run(name, job)
-          },
-        )
+        if (options.work !== false)
+          await boss.work(
+            name,
+            {
+              includeMetadata: true,
+              batchSize: 1,
+              localConcurrency: options.concurrency ?? 1,
+              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            },
+            async ([job]) => {
+              if (job) await run(name, job)
+            },
+          )
         if (definition.schedule && options.schedules !== false) {
           await boss.schedule(
             name,
