@@ -23,7 +23,6 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     CONTACT_FORM_ACCESS_KEY: 'system-test-key',
     CONTACT_FORM_ENDPOINT: formService.url,
-    JOBS_POLL_INTERVAL_SECONDS: '0.5',
   })
 })
 
