@@ -99,6 +99,8 @@ function e2eServer({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       APP_URL: appUrl,
+      // E-mails are background jobs: idle workers look for them twice a second.
+      JOBS_POLL_INTERVAL_SECONDS: '0.5',
       ...extra,
     },
   }

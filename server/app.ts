@@ -13,6 +13,7 @@ import es from '#app/locales/es.ts'
 import { verifyBearerToken } from '#core/accounts/bearer-token.ts'
 import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
+import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
@@ -35,6 +36,8 @@ export type AppDeps = {
   db: Database
   contactForwarding: ContactForwarding
   accounts: Omit<AccountsConfig, 'appUrl'>
+  /** The process's job queue (started by server/main.ts); requests add jobs to it. */
+  jobs: AppJobEnqueuer
   thirdParty: ThirdPartyConfig
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps) {
     db: deps.db,
     contactForwarding: deps.contactForwarding,
     accounts: { ...deps.accounts, appUrl: deps.appUrl },
+    jobs: deps.jobs,
   })
   const app = express()
   app.disable('x-powered-by')

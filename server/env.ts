@@ -35,8 +35,8 @@ const EnvSchema = z
       .optional()
       .transform((value) => value || null),
     CONTACT_FORM_ENDPOINT: z.url().default('https://api.web3forms.com/submit'),
-    /** How often each process retries contact messages whose forwarding is due. */
-    CONTACT_FORWARD_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** How often each process's idle job workers look for new jobs (pg-boss's minimum is 0.5). */
+    JOBS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     /** Signs sessions and tokens; at least 32 characters. Generated under DATA_DIR when unset outside production. */
     AUTH_SECRET: z.string().min(32).optional(),
     /** Comma-separated e-mails that become admins when they sign up. */

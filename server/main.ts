@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
+import { createJobQueue } from '#core/jobs/job-queue.ts'
+import { JOBS } from '#core/jobs/registry.ts'
 import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
 import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
+import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -11,6 +14,7 @@ import type { AppDeps, createApp } from './app.ts'
 import { ensureDemoAccounts } from './demo-accounts.ts'
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.ts'
 import { parseEnv } from './env.ts'
+import { createJobHandlers } from './jobs.ts'
 import { createLogger } from './logger.ts'
 import type { Services } from './services.ts'
 import { listenForSettingsChanges } from './settings-listener.ts'
@@ -49,26 +53,35 @@ const seeded = await seedDatabase(db).catch(startupFailed)
 if (Object.values(seeded).some((count) => count > 0)) logger.info({ seeded }, 'seeded the database')
 
 // The services live in the app's module graph (server/app.ts builds them); this process holds
-// the current ones to feed them change notifications and run the forwarding worker.
+// the current ones to feed them change notifications.
 let services: Services | null = null
+
+const contactForwarding = { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: env.CONTACT_FORM_ENDPOINT }
+const mailer = env.SMTP_URL
+  ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+  : createOutboxMailer({ db })
+// The job workers' own settings (the site name in e-mails), dropped on the same notifications.
+const jobSettings = createSettingsService({ db })
 
 // One channel announces changes to prices, fees and rates alike.
 const settingsListener = listenForSettingsChanges({
   databaseUrl,
-  onChange: () => services?.pricesChanged(),
+  onChange: () => {
+    services?.pricesChanged()
+    jobSettings.invalidate()
+  },
   logger,
 })
 
-// Retries contact forwards that are due. Every process may run it: rows are claimed with SKIP LOCKED.
-let forwarding: Promise<unknown> = Promise.resolve()
-const forwardTimer = env.CONTACT_FORM_ACCESS_KEY
-  ? setInterval(() => {
-      forwarding = (services?.contact.forwardPending() ?? Promise.resolve()).catch((error) =>
-        logger.warn({ err: error }, 'contact forwarding failed'),
-      )
-    }, env.CONTACT_FORWARD_INTERVAL_SECONDS * 1000)
-  : null
-forwardTimer?.unref()
+// Background jobs (core/jobs/): every process runs the workers; pg-boss hands each job to one.
+const jobs = createJobQueue({
+  pool,
+  jobs: JOBS,
+  handlers: createJobHandlers({ db, mailer, contactForwarding, settings: jobSettings }),
+  logger,
+  pollingIntervalSeconds: env.JOBS_POLL_INTERVAL_SECONDS,
+})
+await jobs.start().catch(startupFailed)
 
 const deps: AppDeps = {
   db,
@@ -84,9 +97,6 @@ const deps: AppDeps = {
             issuer: env.GOOGLE_ISSUER,
           }
         : null,
-    mailer: env.SMTP_URL
-      ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-      : createOutboxMailer({ db }),
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? createTwilioSmsSender({
@@ -97,7 +107,8 @@ const deps: AppDeps = {
           })
         : createOutboxSmsSender({ db }),
   },
-  contactForwarding: { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: env.CONTACT_FORM_ENDPOINT },
+  contactForwarding,
+  jobs,
   thirdParty: {
     reviewsWidgetId: env.REVIEWS_WIDGET_ID,
     instagramWidgetId: env.INSTAGRAM_WIDGET_ID,
@@ -150,7 +161,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   })
 }
 
-/** Stop accepting, let in-flight requests finish, then close the database. */
+/** Stop accepting, let in-flight requests and jobs finish, then close the database. */
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
   const force = setTimeout(() => {
@@ -163,9 +174,12 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   await closeDev?.()
-  if (forwardTimer) clearInterval(forwardTimer)
-  await forwarding
+  // Background tasks may still be enqueueing (account e-mails); then the workers stop taking
+  // jobs and finish theirs (one still running at the deadline is retried by another process).
   await services?.backgroundSettled()
+  await jobs
+    .stop({ timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 })
+    .catch((error) => logger.warn({ err: error }, 'job queue did not stop cleanly'))
   await settingsListener.close()
   // A request whose client went away is no longer a connection server.close() waits for, but its
   // handler may still be querying: let the pool go quiet before closing it.

@@ -7,8 +7,10 @@ import {
   type ContactService,
   createContactService,
 } from '#core/contact/contact-service.ts'
-import { listOutbox, type Mailer } from '#core/notifications/mailer.ts'
+import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
+import { listOutbox } from '#core/notifications/mailer.ts'
 import { listSmsOutbox, type SmsSender } from '#core/notifications/sms.ts'
+import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import {
   createShippingRatesService,
   type ShippingRatesService,
@@ -16,7 +18,7 @@ import {
 import { createReviewsService, type ReviewsService } from '#core/reviews/reviews-service.ts'
 import { createSettingsService, type SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
-import { composeAccountEmail, composeCodeSms } from './account-emails.ts'
+import { composeCodeSms } from './account-emails.ts'
 
 /** What the accounts services need from the configuration. */
 export type AccountsConfig = {
@@ -24,7 +26,6 @@ export type AccountsConfig = {
   secret: string
   adminEmails: string[]
   google: GoogleConfig | null
-  mailer: Mailer
   sms: SmsSender
   rateLimitFactor: number
 }
@@ -42,7 +43,7 @@ export type Services = {
   shippingRates: ShippingRatesService
   /** Drops every price cache: settings and rate tables (on NOTIFY from any process). */
   pricesChanged(): void
-  /** Resolves when the account e-mails sent in the background are done (for shutdown). */
+  /** Resolves when the account e-mails queued in the background are written (for shutdown). */
   backgroundSettled(): Promise<void>
 }
 
@@ -54,10 +55,13 @@ export function createServices({
   db,
   contactForwarding,
   accounts,
+  jobs,
 }: {
   db: Database
   contactForwarding: ContactForwarding
   accounts: AccountsConfig
+  /** The job queue server/main.ts runs; services only add jobs to it. */
+  jobs: AppJobEnqueuer
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
@@ -75,9 +79,15 @@ export function createServices({
       background.add(task)
       task.then(done, done)
     },
+    // Composed and sent by the email.send worker: the answer never waits on SMTP, and a failed
+    // send is retried. The job carries what the e-mail shows (the link included), nothing more.
     sendAccountEmail: async (message) => {
-      const siteName = (await settings.get()).company.name
-      await accounts.mailer.send(composeAccountEmail({ ...message, siteName }))
+      await jobs.enqueue(db, 'email.send', {
+        to: message.to,
+        language: parseLanguage(message.language) ?? DEFAULT_LANGUAGE,
+        template: message.kind,
+        variables: { name: message.name, url: message.url },
+      })
     },
     mfa: {
       sms: accounts.sms,
@@ -91,7 +101,7 @@ export function createServices({
     outbox: { list: () => listOutbox(db), listSms: () => listSmsOutbox(db) },
     exportAccount: (userId) => exportAccountData(db, userId),
     catalog: createCatalogService({ db }),
-    contact: createContactService({ db, forwarding: contactForwarding }),
+    contact: createContactService({ db, forwarding: contactForwarding, jobs }),
     reviews: createReviewsService({ db }),
     settings,
     shippingRates,

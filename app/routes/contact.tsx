@@ -21,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Validates with the form's own schema, stores the message, then redirects (post/redirect/get). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { contact, clientIp, language, log } = context.get(requestContext)
+  const { contact, clientIp, language } = context.get(requestContext)
   const formData = await request.formData().catch(() => null)
   if (!formData)
     return data(
@@ -31,10 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ContactMessageSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    const stored = await contact.submit(submission.value, { clientKey: `ip:${clientIp}`, language })
-    // Forward now rather than at the next tick of the retry worker; a failure is retried later.
-    if (stored.forward)
-      void contact.forwardPending().catch((error) => log.warn({ err: error }, 'contact forwarding failed'))
+    // Stored with its forwarding job; a worker sends it (and retries) after the answer.
+    await contact.submit(submission.value, { clientKey: `ip:${clientIp}`, language })
   } catch (error) {
     return formFailure(error, submission)
   }

@@ -1,17 +1,45 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { createJobQueue } from '#core/jobs/job-queue.ts'
+import { JOBS } from '#core/jobs/registry.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { contactMessages } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { startFormService } from '#tests/support/form-service.ts'
 import { ContactMessageSchema } from './contact-schemas.ts'
-import { CONTACT_RATE_LIMIT, createContactService, FORWARD_BACKOFF_SECONDS } from './contact-service.ts'
+import {
+  CONTACT_RATE_LIMIT,
+  type ContactForwarding,
+  createContactService,
+  forwardContactMessage,
+} from './contact-service.ts'
 
+// One database and one started queue that does not work its jobs, for the file: submit writes real
+// jobs, read back from pgboss.job by message id; the attempts are run by calling the handler.
 let formService: Awaited<ReturnType<typeof startFormService>>
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let queue: ReturnType<typeof createJobQueue<typeof JOBS>>
 beforeAll(async () => {
   formService = await startFormService()
+  database = await createTestDatabase()
+  queue = createJobQueue({
+    pool: database.pool,
+    jobs: JOBS,
+    handlers: {
+      'contact.forward': async () => {},
+      'email.send': async () => {},
+      'jobs.prune-effects': async () => {},
+    },
+    logger: silent,
+    schedules: false,
+    work: false,
+  })
+  await queue.start()
 })
-afterAll(() => formService.close())
+afterAll(async () => {
+  await queue.stop({ timeoutMs: 1000 })
+  await formService.close()
+})
 
 const message = (overrides: Record<string, string> = {}) =>
   ContactMessageSchema.parse({
@@ -22,12 +50,23 @@ const message = (overrides: Record<string, string> = {}) =>
     ...overrides,
   })
 
+const silent = { info() {}, warn() {}, error() {} }
+const forwardJobs = async (messageId: string) =>
+  (
+    await database.pool.query(
+      `SELECT data FROM pgboss.job WHERE name = 'contact.forward' AND data->>'messageId' = $1`,
+      [messageId],
+    )
+  ).rows.map((row) => row.data as { messageId: string })
+const attempt = { lastAttempt: false, signal: new AbortController().signal }
+const lastAttempt = { ...attempt, lastAttempt: true }
+
 let clients = 0
 const meta = () => ({ clientKey: `ip:10.0.0.${++clients}`, language: 'es' })
 
 test('a message is stored first; without a form service key it is not forwarded', async () => {
-  const { db } = await createTestDatabase()
-  const contact = createContactService({ db, forwarding: { accessKey: null, endpoint: formService.url } })
+  const { db } = database
+  const contact = createContactService({ db, forwarding: { accessKey: null }, jobs: queue })
   const { id, forward } = await contact.submit(message(), meta())
   expect(forward).toBe(false)
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
@@ -38,22 +77,57 @@ test('a message is stored first; without a form service key it is not forwarded'
     isSpam: false,
     forwardStatus: 'not_configured',
   })
+  expect(await forwardJobs(id)).toEqual([])
+})
+
+test('a message to forward is stored with its contact.forward job, in one transaction', async () => {
+  const contact = createContactService({
+    db: database.db,
+    forwarding: { accessKey: 'key' },
+    jobs: queue,
+  })
+  const { id, forward } = await contact.submit(message(), meta())
+  expect(forward).toBe(true)
+  expect(await forwardJobs(id)).toEqual([{ messageId: id }])
+  const [row] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, id))
+  expect(row).toMatchObject({ forwardStatus: 'pending', forwardAttempts: 0 })
+
+  // A job that cannot be written takes the message with it: never a pending message without a job.
+  const broken = createContactService({
+    db: database.db,
+    forwarding: { accessKey: 'key' },
+    jobs: {
+      enqueue: async () => {
+        throw new Error('queue unavailable')
+      },
+    },
+  })
+  await expect(broken.submit(message({ name: 'No Job' }), meta())).rejects.toThrow('queue unavailable')
+  expect(await database.db.select().from(contactMessages).where(eq(contactMessages.name, 'No Job'))).toEqual(
+    [],
+  )
 })
 
 test('a ticked bot-check is answered like a success, kept as spam and never forwarded', async () => {
-  const { db } = await createTestDatabase()
-  const contact = createContactService({ db, forwarding: { accessKey: 'key', endpoint: formService.url } })
+  const { db } = database
+  const contact = createContactService({
+    db,
+    forwarding: { accessKey: 'key' },
+    jobs: queue,
+  })
   const before = formService.received.length
   const { id } = await contact.submit(message({ botcheck: 'on' }), meta())
-  expect(await contact.forwardPending()).toEqual({ sent: 0, failed: 0 })
+  expect(await forwardJobs(id)).toEqual([])
+  expect(await forwardContactMessage({ db, forwarding: forwardingTo('key') }, id, attempt)).toBe('done')
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
   expect(row).toMatchObject({ isSpam: true, forwardStatus: 'skipped' })
   expect(formService.received.length).toBe(before)
 })
 
 test(`a client may send ${CONTACT_RATE_LIMIT.limit} messages per window, then is refused; others are not`, async () => {
+  // Its own database: the test counts every stored message.
   const { db } = await createTestDatabase()
-  const contact = createContactService({ db, forwarding: { accessKey: null, endpoint: formService.url } })
+  const contact = createContactService({ db, forwarding: { accessKey: null }, jobs: noJobs })
   const client = meta()
   for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) await contact.submit(message(), client)
   const refused = await contact.submit(message(), client).catch((error: unknown) => error)
@@ -64,25 +138,20 @@ test(`a client may send ${CONTACT_RATE_LIMIT.limit} messages per window, then is
   expect(await db.select().from(contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.limit + 1)
 })
 
-test('forwarding posts the message with the access key; a failure is retried later and then sent', async () => {
-  const { db } = await createTestDatabase()
-  const contact = createContactService({
-    db,
-    forwarding: { accessKey: 'test-key', endpoint: formService.url },
-  })
+test('forwarding posts the message with the access key; a failed attempt is recorded and thrown for a retry, which sends it', async () => {
+  const { db } = database
+  const forwarding = forwardingTo('test-key')
+  const contact = createContactService({ db, forwarding, jobs: queue })
   const { id } = await contact.submit(message({ message: 'Necesito ayuda con mi pedido 123.' }), meta())
 
   formService.setMode('http-error')
-  expect(await contact.forwardPending()).toEqual({ sent: 0, failed: 1 })
+  await expect(forwardContactMessage({ db, forwarding }, id, attempt)).rejects.toThrow('HTTP 503')
   let [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
-  expect(row).toMatchObject({ forwardStatus: 'pending', forwardAttempts: 1 })
+  expect(row).toMatchObject({ forwardStatus: 'pending', forwardAttempts: 1, nextAttemptAt: null })
   expect(row?.lastError).toContain('HTTP 503')
-  // Not due again before the back-off.
-  expect(await contact.forwardPending()).toEqual({ sent: 0, failed: 0 })
 
   formService.setMode('ok')
-  const later = new Date(Date.now() + (FORWARD_BACKOFF_SECONDS[0] ?? 0) * 1000 + 1000)
-  expect(await contact.forwardPending(later)).toEqual({ sent: 1, failed: 0 })
+  expect(await forwardContactMessage({ db, forwarding }, id, attempt)).toBe('sent')
   ;[row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
   expect(row).toMatchObject({ forwardStatus: 'sent', forwardAttempts: 2, lastError: null })
   expect(formService.received.at(-1)).toMatchObject({
@@ -92,44 +161,95 @@ test('forwarding posts the message with the access key; a failure is retried lat
     email: 'ana@example.com',
     message: 'Necesito ayuda con mi pedido 123.',
   })
+  // A repeated delivery of the job finds the message sent and posts nothing.
+  const sent = formService.received.length
+  expect(await forwardContactMessage({ db, forwarding }, id, attempt)).toBe('done')
+  expect(formService.received.length).toBe(sent)
 })
 
-test('a message is sent once even when several workers run at the same moment', async () => {
-  const { db } = await createTestDatabase()
-  const contact = createContactService({ db, forwarding: { accessKey: 'k', endpoint: formService.url } })
+test('a message is sent once even when several attempts run at the same moment', async () => {
+  const { db } = database
+  const forwarding = forwardingTo('k')
+  const contact = createContactService({ db, forwarding, jobs: queue })
   formService.setMode('ok')
-  await contact.submit(message({ name: 'Concurrent Once' }), meta())
-  const results = await Promise.all([
-    contact.forwardPending(),
-    contact.forwardPending(),
-    contact.forwardPending(),
+  const { id } = await contact.submit(message({ name: 'Concurrent Once' }), meta())
+  const results = await Promise.allSettled([
+    forwardContactMessage({ db, forwarding }, id, attempt),
+    forwardContactMessage({ db, forwarding }, id, attempt),
+    forwardContactMessage({ db, forwarding }, id, attempt),
   ])
-  expect(results.reduce((total, result) => total + result.sent, 0)).toBe(1)
+  expect(results.filter((result) => result.status === 'fulfilled' && result.value === 'sent')).toHaveLength(1)
   expect(formService.received.filter((body) => body.name === 'Concurrent Once')).toHaveLength(1)
 })
 
-test('a service that keeps refusing makes the message failed after the last retry, still stored', async () => {
-  const { db } = await createTestDatabase()
-  const contact = createContactService({ db, forwarding: { accessKey: 'wrong', endpoint: formService.url } })
+test('a service that keeps refusing makes the message failed on the last try, still stored', async () => {
+  const { db } = database
+  const forwarding = forwardingTo('wrong')
+  const contact = createContactService({ db, forwarding, jobs: queue })
   formService.setMode('rejected')
   const { id } = await contact.submit(message(), meta())
-  let now = new Date()
-  for (let attempt = 0; attempt <= FORWARD_BACKOFF_SECONDS.length; attempt++) {
-    await contact.forwardPending(now)
-    now = new Date(now.getTime() + 25 * 3600 * 1000)
+  const tries = JOBS['contact.forward'].retryLimit + 1
+  for (let n = 1; n <= tries; n++) {
+    await expect(
+      forwardContactMessage({ db, forwarding }, id, n === tries ? lastAttempt : attempt),
+    ).rejects.toThrow('invalid access key')
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
+    expect(row?.forwardStatus).toBe(n === tries ? 'failed' : 'pending')
   }
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
-  expect(row).toMatchObject({ forwardStatus: 'failed', forwardAttempts: FORWARD_BACKOFF_SECONDS.length + 1 })
+  expect(row).toMatchObject({ forwardStatus: 'failed', forwardAttempts: tries })
   expect(row?.lastError).toContain('invalid access key')
   formService.setMode('ok')
 })
 
 test('an unreachable service is a failure to retry, not a crash', async () => {
-  const { db } = await createTestDatabase()
-  const contact = createContactService({
-    db,
-    forwarding: { accessKey: 'k', endpoint: 'http://127.0.0.1:9/submit', timeoutMs: 2000 },
-  })
-  await contact.submit(message(), meta())
-  expect(await contact.forwardPending()).toEqual({ sent: 0, failed: 1 })
+  const { db } = database
+  const forwarding = { accessKey: 'k', endpoint: 'http://127.0.0.1:9/submit', timeoutMs: 2000 }
+  const contact = createContactService({ db, forwarding, jobs: queue })
+  const { id } = await contact.submit(message(), meta())
+  await expect(forwardContactMessage({ db, forwarding }, id, attempt)).rejects.toThrow('not forwarded')
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
+  expect(row).toMatchObject({ forwardStatus: 'pending', forwardAttempts: 1 })
 })
+
+test('through the queue: the submitted message is forwarded by the contact.forward worker', async () => {
+  const { db } = database
+  const forwarding = forwardingTo('queue-key')
+  formService.setMode('ok')
+  const worker = createJobQueue({
+    pool: database.pool,
+    jobs: JOBS,
+    handlers: {
+      'contact.forward': async ({ messageId }, job) => {
+        await forwardContactMessage({ db, forwarding }, messageId, job)
+      },
+      'email.send': async () => {},
+      'jobs.prune-effects': async () => {},
+    },
+    logger: silent,
+    pollingIntervalSeconds: 0.5,
+    schedules: false,
+  })
+  await worker.start()
+  try {
+    const contact = createContactService({ db, forwarding, jobs: worker })
+    const { id } = await contact.submit(message({ name: 'Via Queue' }), meta())
+    await vi.waitFor(
+      async () => {
+        const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
+        expect(row).toMatchObject({ forwardStatus: 'sent', forwardAttempts: 1 })
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    expect(formService.received.filter((body) => body.name === 'Via Queue')).toHaveLength(1)
+  } finally {
+    await worker.stop({ timeoutMs: 2000 })
+  }
+})
+
+const forwardingTo = (accessKey: string): ContactForwarding => ({ accessKey, endpoint: formService.url })
+const noJobs = {
+  enqueue: async () => {
+    throw new Error('no job expected')
+  },
+}

@@ -1,4 +1,6 @@
-import { and, eq, lte } from 'drizzle-orm'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import type { JobContext } from '#core/jobs/job-queue.ts'
+import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { rateLimited } from '#core/shared/errors.ts'
 import { consumeRateLimit, type RateLimitRule } from '#core/shared/rate-limit.ts'
 import type { Database } from '#db/client.ts'
@@ -7,9 +9,6 @@ import type { ContactMessageInput } from './contact-schemas.ts'
 
 /** Five messages per IP address per quarter hour: enough for a person, little for a script. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 }
-
-/** Delay before attempt n+1 after n failures; after the last, the message is marked failed. */
-export const FORWARD_BACKOFF_SECONDS = [30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600]
 
 export type ContactForwarding = {
   /** The external form service's access key; null when forwarding is off. */
@@ -21,7 +20,8 @@ export type ContactForwarding = {
 
 export type ContactService = {
   /**
-   * Stores a message (first, always), rate limited per client. A bot-check hit is stored as
+   * Stores a message (first, always), rate limited per client, and in the same transaction
+   * enqueues its `contact.forward` job when it is to be forwarded. A bot-check hit is stored as
    * spam and answered like a success.
    * @throws AppError `rate_limited` with the seconds until the next window.
    */
@@ -29,45 +29,17 @@ export type ContactService = {
     input: ContactMessageInput,
     meta: { clientKey: string; language: string },
   ): Promise<{ id: string; forward: boolean }>
-  /**
-   * Sends due messages to the form service. Safe to run in several processes at once: each row
-   * is claimed with FOR UPDATE SKIP LOCKED. Returns how many were sent and how many failed.
-   */
-  forwardPending(now?: Date): Promise<{ sent: number; failed: number }>
 }
 
 export function createContactService({
   db,
   forwarding,
+  jobs,
 }: {
   db: Database
-  forwarding: ContactForwarding
+  forwarding: Pick<ContactForwarding, 'accessKey'>
+  jobs: AppJobEnqueuer
 }): ContactService {
-  const doFetch = forwarding.fetch ?? fetch
-
-  async function sendOne(row: typeof contactMessages.$inferSelect): Promise<string | null> {
-    try {
-      const response = await doFetch(forwarding.endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          access_key: forwarding.accessKey,
-          botcheck: false,
-          name: row.name,
-          email: row.email,
-          subject: `[${row.subject}] ${row.name}`,
-          message: row.message,
-        }),
-        signal: AbortSignal.timeout(forwarding.timeoutMs ?? 10_000),
-      })
-      const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null
-      if (response.ok && body?.success !== false) return null
-      return `HTTP ${response.status}${body?.message ? `: ${body.message}` : ''}`.slice(0, 500)
-    } catch (error) {
-      return String((error as Error).message ?? error).slice(0, 500)
-    }
-  }
-
   return {
     async submit(input, meta) {
       const limit = await consumeRateLimit(db, `contact:${meta.clientKey}`, CONTACT_RATE_LIMIT)
@@ -79,70 +51,125 @@ export function createContactService({
         )
       }
       const forward = !input.botcheck && forwarding.accessKey !== null
-      const [row] = await db
-        .insert(contactMessages)
-        .values({
-          name: input.name,
-          email: input.email,
-          subject: input.subject,
-          message: input.message,
-          language: meta.language,
-          isSpam: input.botcheck,
-          forwardStatus: input.botcheck ? 'skipped' : forward ? 'pending' : 'not_configured',
-          nextAttemptAt: forward ? new Date() : null,
-        })
-        .returning({ id: contactMessages.id })
-      if (!row) throw new Error('Unable to store a contact message: no row returned')
-      return { id: row.id, forward }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            language: meta.language,
+            isSpam: input.botcheck,
+            forwardStatus: input.botcheck ? 'skipped' : forward ? 'pending' : 'not_configured',
+          })
+          .returning({ id: contactMessages.id })
+        if (!row) throw new Error('Unable to store a contact message: no row returned')
+        if (forward) await jobs.enqueue(tx, 'contact.forward', { messageId: row.id })
+        return { id: row.id, forward }
+      })
     },
+  }
+}
 
-    async forwardPending(now = new Date()) {
-      if (forwarding.accessKey === null) return { sent: 0, failed: 0 }
-      let sent = 0
-      let failed = 0
-      // One message per transaction: a slow form service never holds many locks at once.
-      for (let i = 0; i < 20; i++) {
-        const outcome = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(contactMessages)
-            .where(and(eq(contactMessages.forwardStatus, 'pending'), lte(contactMessages.nextAttemptAt, now)))
-            .orderBy(contactMessages.nextAttemptAt)
-            .limit(1)
-            .for('update', { skipLocked: true })
-          if (!row) return 'none' as const
-          const error = await sendOne(row)
-          const attempts = row.forwardAttempts + 1
-          if (error === null) {
-            await tx
-              .update(contactMessages)
-              .set({
-                forwardStatus: 'sent',
-                forwardAttempts: attempts,
-                forwardedAt: new Date(),
-                lastError: null,
-                nextAttemptAt: null,
-              })
-              .where(eq(contactMessages.id, row.id))
-            return 'sent' as const
+/**
+ * One forwarding attempt: the `contact.forward` job's handler. The message is claimed with a
+ * short lease (`next_attempt_at`) in its own statement, so no row lock is held across the HTTP
+ * call, and a second attempt at the same message (a duplicate delivery) cannot post it twice.
+ * Returns 'sent', or 'done' when there is nothing left to do (already sent, given up, spam).
+ * @throws Error when the attempt failed (recorded on the row): the queue retries the job. On the
+ * job's last attempt the row is marked `failed` first; it is never deleted.
+ */
+export async function forwardContactMessage(
+  { db, forwarding }: { db: Database; forwarding: ContactForwarding },
+  messageId: string,
+  job: Pick<JobContext, 'lastAttempt' | 'signal'>,
+): Promise<'sent' | 'done'> {
+  const timeoutMs = forwarding.timeoutMs ?? 10_000
+  // Longer than one attempt may take, shorter than the job's expiry (60 s): the retry of an
+  // attempt whose worker died finds the lease lapsed.
+  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 20
+  const [row] = await db
+    .update(contactMessages)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        eq(contactMessages.id, messageId),
+        eq(contactMessages.forwardStatus, 'pending'),
+        or(isNull(contactMessages.nextAttemptAt), lte(contactMessages.nextAttemptAt, sql`now()`)),
+      ),
+    )
+    .returning()
+  if (!row) {
+    const [current] = await db
+      .select({ status: contactMessages.forwardStatus })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, messageId))
+    if (current?.status === 'pending')
+      throw new Error(`Contact message ${messageId} is being forwarded already`)
+    return 'done'
+  }
+  if (forwarding.accessKey === null) {
+    // Forwarding was switched off after the message was stored.
+    await db
+      .update(contactMessages)
+      .set({ forwardStatus: 'not_configured', nextAttemptAt: null })
+      .where(eq(contactMessages.id, row.id))
+    return 'done'
+  }
+
+  const error = await postToFormService(
+    forwarding,
+    row,
+    AbortSignal.any([job.signal, AbortSignal.timeout(timeoutMs)]),
+  )
+  await db
+    .update(contactMessages)
+    .set(
+      error === null
+        ? {
+            forwardStatus: 'sent',
+            forwardAttempts: sql`${contactMessages.forwardAttempts} + 1`,
+            forwardedAt: new Date(),
+            lastError: null,
+            nextAttemptAt: null,
           }
-          const delay = FORWARD_BACKOFF_SECONDS[attempts - 1]
-          await tx
-            .update(contactMessages)
-            .set({
-              forwardAttempts: attempts,
-              lastError: error,
-              forwardStatus: delay === undefined ? 'failed' : 'pending',
-              nextAttemptAt: delay === undefined ? null : new Date(now.getTime() + delay * 1000),
-            })
-            .where(eq(contactMessages.id, row.id))
-          return 'failed' as const
-        })
-        if (outcome === 'none') break
-        if (outcome === 'sent') sent += 1
-        else failed += 1
-      }
-      return { sent, failed }
-    },
+        : {
+            forwardStatus: job.lastAttempt ? 'failed' : 'pending',
+            forwardAttempts: sql`${contactMessages.forwardAttempts} + 1`,
+            lastError: error,
+            nextAttemptAt: null,
+          },
+    )
+    .where(eq(contactMessages.id, row.id))
+  if (error !== null) throw new Error(`Contact message ${messageId} not forwarded: ${error}`)
+  return 'sent'
+}
+
+/** Posts one message; returns null on success, else why it failed (kept on the row). */
+async function postToFormService(
+  forwarding: ContactForwarding,
+  row: typeof contactMessages.$inferSelect,
+  signal: AbortSignal,
+): Promise<string | null> {
+  try {
+    const response = await (forwarding.fetch ?? fetch)(forwarding.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        access_key: forwarding.accessKey,
+        botcheck: false,
+        name: row.name,
+        email: row.email,
+        subject: `[${row.subject}] ${row.name}`,
+        message: row.message,
+      }),
+      signal,
+    })
+    const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null
+    if (response.ok && body?.success !== false) return null
+    return `HTTP ${response.status}${body?.message ? `: ${body.message}` : ''}`.slice(0, 500)
+  } catch (error) {
+    return String((error as Error).message ?? error).slice(0, 500)
   }
 }

@@ -27,18 +27,17 @@ export const contactMessages = pgTable(
     language: text().notNull(),
     // Ticked the hidden bot-check box: answered like a success, kept out of the inbox, never forwarded.
     isSpam: boolean().notNull().default(false),
-    // not_configured: no form service key; skipped: spam; pending: to send; sent; failed: gave up.
+    // not_configured: no form service key; skipped: spam; pending: its contact.forward job is queued
+    // or retrying; sent; failed: the job's last try failed (the job is in contact.forward.dead).
     forwardStatus: text().notNull(),
     forwardAttempts: integer().notNull().default(0),
+    // While an attempt to forward is in flight: when its claim lapses (see forwardContactMessage).
     nextAttemptAt: timestamp({ withTimezone: true }),
     lastError: text(),
     forwardedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('contact_messages_pending_idx')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.forwardStatus} = 'pending'`),
     index('contact_messages_created_at_idx').on(table.createdAt),
     check(
       'contact_messages_forward_status_check',

@@ -2,6 +2,7 @@
 
 export * from './auth.ts'
 export * from './contact-messages.ts'
+export * from './jobs.ts'
 export * from './mfa.ts'
 export * from './outbox.ts'
 export * from './reviews.ts'

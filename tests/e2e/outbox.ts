@@ -19,9 +19,12 @@ async function withE2eDatabase<T>(use: (client: pg.Client) => Promise<T>, dataDi
   }
 }
 
-/** Asks until a row comes back (the server writes its outbox just after answering). */
+/**
+ * Asks until a row comes back: e-mails are written by a background job a moment after the
+ * answer (up to a poll interval), text messages just after it.
+ */
 async function waitForRow(client: pg.Client, sql: string, params: unknown[], what: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     const { rows } = await client.query(sql, params)
     if (rows[0]) return rows[0] as Record<string, string>
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -29,14 +32,18 @@ async function waitForRow(client: pg.Client, sql: string, params: unknown[], wha
   throw new Error(`no ${what}`)
 }
 
-/** The newest e-mail to `to` in the e2e server's development outbox. */
-export function latestEmail(to: string, dataDir = e2eDataDir) {
+/**
+ * The newest e-mail to `to` in the e2e server's development outbox; with `subject`, the newest
+ * whose subject starts with it (so an earlier e-mail to the same address is not taken for one
+ * still on its way).
+ */
+export function latestEmail(to: string, { subject = '', dataDir = e2eDataDir } = {}) {
   return withE2eDatabase(async (client) => {
     const row = await waitForRow(
       client,
-      'SELECT subject, text FROM outbox_emails WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
-      [to],
-      `e-mail to ${to}`,
+      'SELECT subject, text FROM outbox_emails WHERE "to" = $1 AND starts_with(subject, $2) ORDER BY created_at DESC LIMIT 1',
+      [to, subject],
+      `e-mail to ${to}${subject ? ` about "${subject}"` : ''}`,
     )
     const link = /https?:\/\/\S+/.exec(row.text ?? '')?.[0] ?? ''
     return { subject: row.subject ?? '', text: row.text ?? '', link }

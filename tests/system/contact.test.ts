@@ -23,7 +23,6 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     CONTACT_FORM_ACCESS_KEY: 'system-test-key',
     CONTACT_FORM_ENDPOINT: formService.url,
-    CONTACT_FORWARD_INTERVAL_SECONDS: '1',
   })
 })
 
@@ -82,14 +81,30 @@ test('when the form service is down the message waits, and the worker sends it o
     expect((await rows('Retry Me'))[0]?.forward_attempts).toBeGreaterThanOrEqual(1),
   )
   expect((await rows('Retry Me'))[0]).toMatchObject({ forward_status: 'pending' })
+  // Its job waits for the retry, with the back-off of the registry (1 minute first).
+  const [message] = await rows('Retry Me')
+  const job = async () =>
+    (
+      await database.pool.query(
+        `SELECT state, start_after > now() + interval '20 seconds' AS later
+           FROM pgboss.job WHERE name = 'contact.forward' AND data->>'messageId' = $1`,
+        [message.id],
+      )
+    ).rows
+  await vi.waitFor(async () => expect(await job()).toEqual([{ state: 'retry', later: true }]))
 
   formService.setMode('ok')
-  // Make the retry due now instead of after the 30 s back-off.
-  await database.pool.query(`UPDATE contact_messages SET next_attempt_at = now() WHERE name = 'Retry Me'`)
+  // Make the retry due now instead of after the back-off.
+  await database.pool.query(
+    `UPDATE pgboss.job SET start_after = now() WHERE name = 'contact.forward' AND data->>'messageId' = $1`,
+    [message.id],
+  )
   await vi.waitFor(
-    async () => expect((await rows('Retry Me'))[0]).toMatchObject({ forward_status: 'sent' }),
+    async () =>
+      expect((await rows('Retry Me'))[0]).toMatchObject({ forward_status: 'sent', forward_attempts: 2 }),
     { timeout: 10_000 },
   )
+  expect(await job()).toEqual([expect.objectContaining({ state: 'completed' })])
 })
 
 test('a ticked bot-check looks like a success but stays out of the inbox and is never forwarded', async () => {

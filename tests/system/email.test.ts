@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
+import { waitForJobsIdle } from '#tests/support/jobs.ts'
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '#tests/support/smtp-sink.ts'
 import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
 
@@ -104,6 +105,23 @@ for (const lang of ['es', 'en'] as const) {
     const received = await sink.next(person.email)
     expect(received.envelope).toEqual({ from: 'tienda@example.com', to: [person.email] })
     const link = readAccountEmail(received, lang, 'verify', person.name)
+    // Sent by the email.send worker; its job carries what the e-mail shows, never the password.
+    await waitForJobsIdle(database.pool, 'email.send')
+    expect(
+      await query(`SELECT state, data FROM pgboss.job WHERE name = 'email.send' AND data->>'to' = $1`, [
+        person.email,
+      ]),
+    ).toEqual([
+      {
+        state: 'completed',
+        data: {
+          to: person.email,
+          language: lang,
+          template: 'verify-email',
+          variables: { name: person.name, url: link },
+        },
+      },
+    ])
     expect(
       await query('SELECT language, email_verified FROM users WHERE email = $1', [person.email]),
     ).toEqual([{ language: lang, email_verified: false }])

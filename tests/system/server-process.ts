@@ -27,6 +27,8 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       PORT: '0',
       LOG_LEVEL: 'info',
       AUTH_SECRET: 'system-test-secret-system-test-secret-0123',
+      // E-mails and forwards are background jobs: idle workers look for them twice a second.
+      JOBS_POLL_INTERVAL_SECONDS: '0.5',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm'
+import type pg from 'pg'
+import { fromDrizzle, type JobWithMetadata, PgBoss } from 'pg-boss'
+import type { z } from 'zod'
+import { AppError } from '#core/shared/errors.ts'
+import type { Database } from '#db/client.ts'
+
+/**
+ * A durable job queue in PostgreSQL (pg-boss; docs/decisions/009-job-queue.md). Jobs are written
+ * through the caller's transaction, so a rolled-back change leaves no job; every app process runs
+ * the workers; a job is handed to one worker at a time and retried with back-off, then moved to
+ * its dead-letter queue. Delivery is at least once: handlers must be idempotent.
+ */
+
+/** Where a job's retry policy and payload are declared (core/jobs/registry.ts lists them all). */
+export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
+  /** Checked when the job is enqueued (a bad payload is refused) and again when it runs. */
+  payload: Payload
+  /** Retries after the first attempt; after the last one the job goes to `<name>.dead`. */
+  retryLimit: number
+  /** Seconds before the first retry; doubled (with jitter) for each later one. */
+  retryDelaySeconds: number
+  /** The longest wait between two attempts. */
+  retryDelayMaxSeconds: number
+  /** An attempt still running after this long is counted as failed (a worker that died). */
+  expireInSeconds: number
+  /** How long a finished job is kept (its payload included) before pg-boss deletes it. */
+  keepFinishedSeconds?: number
+  /** Runs on a schedule in every deployment (pg-boss sends one job per occurrence, not one per process). */
+  schedule?: { cron: string; payload: z.input<Payload> }
+}
+
+export type JobDefinitions = Record<string, JobDefinition>
+
+/** Names a registry's jobs by their payload (what `enqueue` accepts, what a handler receives). */
+export type JobPayload<Jobs extends JobDefinitions, Name extends keyof Jobs> = z.output<Jobs[Name]['payload']>
+
+export type JobContext = {
+  id: string
+  /** 1 for the first try. */
+  attempt: number
+  /** No retry follows if this attempt fails: the job is dead-lettered. */
+  lastAttempt: boolean
+  /** Aborted when the queue stops past its grace period: pass it on to network calls. */
+  signal: AbortSignal
+}
+
+export type JobHandler<Payload> = (payload: Payload, job: JobContext) => Promise<void>
+
+export type JobHandlers<Jobs extends JobDefinitions> = {
+  [Name in keyof Jobs]: JobHandler<JobPayload<Jobs, Name>>
+}
+
+/** A Drizzle database or transaction: whatever the caller is writing its change through. */
+export type JobWriter = Pick<Database, 'execute'>
+
+export type EnqueueOptions = {
+  /**
+   * At most one job of this name with this key per window of `seconds`: a second enqueue in the
+   * window returns null (e.g. `{ key: 'storage:pkg-1:t-3', seconds: 86_400 }` for a daily reminder).
+   */
+  singleton?: { key: string; seconds: number }
+  /** Not before this time (a Date, or seconds from now). */
+  startAfter?: Date | number
+}
+
+/** The part of the queue that services need: adding jobs. */
+export type JobEnqueuer<Jobs extends JobDefinitions> = {
+  /**
+   * Writes a job through `db` (pass the transaction that makes the change the job follows up).
+   * Returns the job id, or null when `singleton` found one already in its window.
+   * @throws AppError `invalid` when the payload does not fit the job's schema (nothing written).
+   */
+  enqueue<Name extends keyof Jobs & string>(
+    db: JobWriter,
+    name: Name,
+    payload: z.input<Jobs[Name]['payload']>,
+    options?: EnqueueOptions,
+  ): Promise<string | null>
+}
+
+export type JobQueue<Jobs extends JobDefinitions> = JobEnqueuer<Jobs> & {
+  /** Creates the queues, starts the workers (unless `work: false`) and the scheduler. */
+  start(): Promise<void>
+  /** Stops taking jobs and waits for those in flight, up to `timeoutMs`; later ones are retried. */
+  stop(options?: { timeoutMs?: number }): Promise<void>
+  /**
+   * Runs `name` on a cron schedule (Japan time unless `tz` says otherwise); one job per occurrence
+   * however many processes run. `key` tells apart several schedules of one job.
+   */
+  schedule<Name extends keyof Jobs & string>(
+    name: Name,
+    cron: string,
+    payload: z.input<Jobs[Name]['payload']>,
+    options?: { tz?: string; key?: string },
+  ): Promise<void>
+  unschedule(name: keyof Jobs & string, key?: string): Promise<void>
+}
+
+export type JobLogger = {
+  info(object: object, message: string): void
+  warn(object: object, message: string): void
+  error(object: object, message: string): void
+}
+
+export const BUSINESS_TIME_ZONE = 'Asia/Tokyo'
+
+/** The dead-letter queue of a job: where it lands after its last failed attempt. */
+export const deadLetterQueue = (name: string) => `${name}.dead`
+
+/** Keeps the identity of a registry's names and payload types; the object itself is unchanged. */
+export function defineJobs<const Jobs extends JobDefinitions>(jobs: Jobs): Jobs {
+  return jobs
+}
+
+export function createJobQueue<Jobs extends JobDefinitions>(options: {
+  /** The app's pool: the queue adds no connections of its own. */
+  pool: pg.Pool
+  jobs: Jobs
+  handlers: JobHandlers<Jobs>
+  logger: JobLogger
+  /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number
+  /** Parallel jobs per queue in this process. */
+  concurrency?: number
+  /** Run the jobs' cron schedules (off in tests that do not need them). */
+  schedules?: boolean
+  /** Work the queues; false for a process that only enqueues (a script, a test that runs handlers itself). */
+  work?: boolean
+}): JobQueue<Jobs> {
+  const { pool, jobs, handlers, logger } = options
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    // db/migrate.ts installs and upgrades the schema under the migration lock.
+    migrate: false,
+    schedule: options.schedules ?? true,
+  })
+  boss.on('error', (error) => logger.error({ err: error, component: 'jobs' }, 'job queue error'))
+  boss.on('warning', (warning) => logger.warn({ component: 'jobs', warning }, 'job queue warning'))
+
+  function parsePayload(name: string, payload: unknown) {
+    const definition = jobs[name]
+    if (!definition) throw new AppError('invalid', `Unknown job ${name}`)
+    const parsed = definition.payload.safeParse(payload)
+    if (!parsed.success)
+      throw new AppError('invalid', `Invalid payload for job ${name}: ${parsed.error.message}`)
+    return parsed.data as object
+  }
+
+  async function run(name: string, job: JobWithMetadata<unknown>) {
+    const context: JobContext = {
+      id: job.id,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+      signal: job.signal,
+    }
+    const handler = handlers[name] as JobHandler<unknown>
+    try {
+      // Parsed again: a job stored by an older release may no longer fit; it fails loudly.
+      await handler(parsePayload(name, job.data), context)
+    } catch (error) {
+      const log = context.lastAttempt ? logger.error : logger.warn
+      log.call(
+        logger,
+        { err: error, component: 'jobs', job: name, jobId: job.id, attempt: context.attempt },
+        context.lastAttempt ? 'job failed for the last time: dead-lettered' : 'job failed: will retry',
+      )
+      throw error
+    }
+  }
+
+  return {
+    async enqueue(db, name, payload, enqueueOptions = {}) {
+      const data = parsePayload(name, payload)
+      return boss.send(name, data, {
+        db: fromDrizzle(db, sql),
+        ...(enqueueOptions.singleton
+          ? { singletonKey: enqueueOptions.singleton.key, singletonSeconds: enqueueOptions.singleton.seconds }
+          : {}),
+        ...(enqueueOptions.startAfter !== undefined ? { startAfter: enqueueOptions.startAfter } : {}),
+      })
+    },
+
+    async start() {
+      await boss.start()
+      for (const [name, definition] of Object.entries(jobs)) {
+        const queue = {
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          retryBackoff: true,
+          retryDelayMax: definition.retryDelayMaxSeconds,
+          expireInSeconds: definition.expireInSeconds,
+          ...(definition.keepFinishedSeconds ? { deleteAfterSeconds: definition.keepFinishedSeconds } : {}),
+        }
+        // Creating is a no-op when the queue exists; the update carries changed retry policies.
+        await boss.createQueue(deadLetterQueue(name))
+        await boss.createQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
+        await boss.updateQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
+        if (options.work !== false)
+          await boss.work(
+            name,
+            {
+              includeMetadata: true,
+              batchSize: 1,
+              localConcurrency: options.concurrency ?? 1,
+              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            },
+            async ([job]) => {
+              if (job) await run(name, job)
+            },
+          )
+        if (definition.schedule && options.schedules !== false) {
+          await boss.schedule(
+            name,
+            definition.schedule.cron,
+            parsePayload(name, definition.schedule.payload),
+            {
+              tz: BUSINESS_TIME_ZONE,
+            },
+          )
+        }
+      }
+      logger.info({ component: 'jobs', queues: Object.keys(jobs) }, 'job queue started')
+    },
+
+    async stop({ timeoutMs = 20_000 } = {}) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false })
+    },
+
+    async schedule(name, cron, payload, scheduleOptions = {}) {
+      await boss.schedule(name, cron, parsePayload(name, payload), {
+        tz: scheduleOptions.tz ?? BUSINESS_TIME_ZONE,
+        ...(scheduleOptions.key ? { key: scheduleOptions.key } : {}),
+      })
+    },
+
+    async unschedule(name, key) {
+      await boss.unschedule(name, key)
+    },
+  }
+}

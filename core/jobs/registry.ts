@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { LANGUAGES } from '#core/preferences/preferences.ts'
+import { defineJobs, type JobEnqueuer } from './job-queue.ts'
+
+/**
+ * Every background job of the app: its payload and its retry policy. Like app/routes.ts for
+ * URLs, this is the one list; server/jobs.ts gives each its handler (TypeScript insists on one
+ * per job). Payloads carry ids and what the handler cannot look up, never secrets it could.
+ */
+
+/** An e-mail to compose in the worker: which template, for whom, in which language. */
+export const EmailJobSchema = z.object({
+  to: z.email(),
+  language: z.enum(LANGUAGES),
+  template: z.enum(['verify-email', 'reset-password']),
+  // The link is the e-mail's whole point, so it is in the payload (and kept one day at most).
+  variables: z.object({ name: z.string().max(200), url: z.url() }),
+})
+export type EmailJob = z.output<typeof EmailJobSchema>
+
+export const JOBS = defineJobs({
+  /** Forwards a stored contact message to the external form service. */
+  'contact.forward': {
+    payload: z.object({ messageId: z.uuid() }),
+    // 1, 2, 4 … minutes, then every 6 hours: about 1 day in all before the message is marked failed.
+    retryLimit: 10,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 6 * 3600,
+    expireInSeconds: 60,
+  },
+  /** Sends one e-mail through the configured mailer (SMTP or the development outbox). */
+  'email.send': {
+    payload: EmailJobSchema,
+    // 30 s doubling up to 30 min: about 1.5 hours, the life of a password-reset link.
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 30 * 60,
+    expireInSeconds: 60,
+    keepFinishedSeconds: 24 * 3600,
+  },
+  /** Forgets old job-effect keys (core/jobs/job-effects.ts), daily at 04:30 Japan time. */
+  'jobs.prune-effects': {
+    payload: z.object({}),
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryDelayMaxSeconds: 3600,
+    expireInSeconds: 300,
+    schedule: { cron: '30 4 * * *', payload: {} },
+  },
+})
+
+export type AppJobs = typeof JOBS
+/** What services take to add jobs: `jobs.enqueue(tx, 'email.send', { … })`. */
+export type AppJobEnqueuer = JobEnqueuer<AppJobs>

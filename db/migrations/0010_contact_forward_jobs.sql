@@ -1,0 +1,1 @@
+DROP INDEX "contact_messages_pending_idx";

@@ -1,0 +1,26 @@
+import type pg from 'pg'
+
+/**
+ * Waits, polling, until no job of `name` is waiting or running in the app's queue: e-mails and
+ * other effects happen in a worker just after the answer, so a test that counts them first lets
+ * the earlier ones land. Fails after `timeoutMs`.
+ */
+export async function waitForJobsIdle(pool: pg.Pool, name: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+      [name],
+    )
+    if (rows[0].n === 0) return
+    if (Date.now() > deadline)
+      throw new Error(`${rows[0].n} ${name} job(s) still pending after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** How many jobs of `name` were ever enqueued (and not yet deleted by retention). */
+export async function countJobs(pool: pg.Pool, name: string): Promise<number> {
+  const { rows } = await pool.query('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [name])
+  return rows[0].n
+}
