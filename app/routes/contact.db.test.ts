@@ -23,8 +23,8 @@ const VALID = {
 }
 
 async function setup() {
-  const { db } = await createTestDatabase()
-  const context = createRouteContext(createTestServices(db))
+  const { db, pool } = await createTestDatabase()
+  const context = createRouteContext(await createTestServices(db, pool))
   const post = (fields: Record<string, string> | FormData) =>
     routeAnswer(() => action(routeArgs(formPost('/contact', fields), context)))
   const stored = () => db.select().from(contactMessages)

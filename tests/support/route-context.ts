@@ -1,9 +1,12 @@
+import type pg from 'pg'
 import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
-import { createOutboxMailer } from '#core/notifications/mailer.ts'
+import { createJobQueue } from '#core/jobs/job-queue.ts'
+import { JOBS } from '#core/jobs/registry.ts'
 import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import type { Database } from '#db/client.ts'
 import { createServices, type Services } from '#server/services.ts'
+import { onFileCleanup } from '#tests/db.ts'
 import { TEST_APP_URL, TEST_AUTH_SECRET } from './accounts.ts'
 
 // Calling a route module's `loader` or `action` directly, with what the server would hand it:
@@ -19,17 +22,34 @@ import { TEST_APP_URL, TEST_AUTH_SECRET } from './accounts.ts'
 //     throughMiddleware(layout.middleware, args, () => loader(args)),
 //   )
 
-/** The app's services on a test database, as server/app.ts builds them: mail and SMS to the outbox. */
-export function createTestServices(db: Database): Services & { db: Database } {
+/**
+ * The app's services on a test database, as server/app.ts builds them: mail and SMS to the
+ * outbox, jobs into the real queue (which this process does not work: a test runs what it needs).
+ */
+export async function createTestServices(db: Database, pool: pg.Pool): Promise<Services & { db: Database }> {
+  const jobs = createJobQueue({
+    pool,
+    jobs: JOBS,
+    handlers: {
+      'contact.forward': async () => {},
+      'email.send': async () => {},
+      'jobs.prune-effects': async () => {},
+    },
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    schedules: false,
+    work: false,
+  })
+  await jobs.start()
+  onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
   const services = createServices({
     db,
+    jobs,
     contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/forward' },
     accounts: {
       appUrl: TEST_APP_URL,
       secret: TEST_AUTH_SECRET,
       adminEmails: [],
       google: null,
-      mailer: createOutboxMailer({ db }),
       sms: createOutboxSmsSender({ db }),
       rateLimitFactor: 1,
     },

@@ -22,7 +22,7 @@ import { middleware } from './layout.tsx'
 
 async function setup() {
   const { db, pool } = await createTestDatabase()
-  const services = createTestServices(db)
+  const services = await createTestServices(db, pool)
   const download = (cookie?: string) =>
     routeAnswer(() => {
       // A fresh context per request, as the server makes (a request's session lookup is shared
