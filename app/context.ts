@@ -1,5 +1,5 @@
 import { createContext } from 'react-router'
-import type { Auth } from '#core/accounts/auth.ts'
+import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
 import type { Consent, Currency, FlashMessage, Language } from '#core/preferences/preferences.ts'

@@ -1,19 +1,11 @@
 import { data } from 'react-router'
-import { AppError, type AppErrorCode, isAppError } from '#core/shared/errors.ts'
+import { AppError, type AppErrorCode, HTTP_STATUS, isAppError } from '#core/shared/errors.ts'
 
 /**
  * The only place a domain failure becomes HTTP: its status, its Retry-After, and the locale key
  * of the message a person reads. Routes, the JSON API and the root error boundary all use it.
  */
-const STATUS: Record<AppErrorCode, number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  upstream_failed: 502,
-}
+const STATUS = HTTP_STATUS
 
 const CODE_KEY: Record<AppErrorCode, string> = {
   invalid: 'invalid',

@@ -9,8 +9,9 @@ import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-error
 import { qrPath } from '#app/lib/qr.server.ts'
 import { accountPageHeaders, authRequest } from '#app/lib/session.server.ts'
 import { getUser } from '#app/middleware/auth.server.ts'
+import type { PublicFactor } from '#core/accounts/mfa/factors.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
-import type { Aal, PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
+import type { Aal } from '#core/accounts/mfa/mfa-policy.ts'
 import type { Route } from './+types/security.ts'
 
 // The account's security settings: this session's assurance level, the second factors (add an

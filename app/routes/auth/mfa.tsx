@@ -13,8 +13,8 @@ import {
   getSessionUser,
   redirectWithCookies,
 } from '#app/lib/session.server.ts'
+import type { PublicFactor } from '#core/accounts/mfa/factors.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
-import type { PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
 import type { Route } from './+types/mfa.ts'
 
 // The second step of a sign-in: the password (or Google) passed, and no session exists until a
