@@ -68,7 +68,13 @@ export async function authRequest(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<{ status: number; data: Record<string, unknown> | null; setCookies: string[] }> {
+): Promise<{
+  status: number
+  data: Record<string, unknown> | null
+  setCookies: string[]
+  /** Seconds from the answer's Retry-After header, when it has one. */
+  retryAfterSeconds: number | undefined
+}> {
   const { auth, appUrl, clientIp } = context.get(requestContext)
   const headers = new Headers({ origin: appUrl, 'x-client-ip': clientIp })
   if (method === 'POST') headers.set('content-type', 'application/json')
@@ -82,7 +88,13 @@ export async function authRequest(
     }),
   )
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
-  return { status: response.status, data, setCookies: response.headers.getSetCookie() }
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN)
+  return {
+    status: response.status,
+    data,
+    setCookies: response.headers.getSetCookie(),
+    retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+  }
 }
 
 /** A redirect that carries the auth handler's cookies (and any of our own). */

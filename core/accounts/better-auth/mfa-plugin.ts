@@ -32,7 +32,7 @@ import {
   totpSetup,
   verifyBackupCode,
 } from '../mfa/factors.ts'
-import { noPendingSignIn } from '../mfa/mfa-errors.ts'
+import { noPendingSignIn } from '../mfa/mfa-failures.ts'
 import { MFA_LIMITS } from '../mfa/mfa-limits.ts'
 import { type Aal, secondsLeft, sessionAal } from '../mfa/mfa-policy.ts'
 import { speakingAuth } from './errors.ts'

@@ -18,7 +18,7 @@ import {
   recordFactorVerified,
   verifiedFactors,
 } from './factor-store.ts'
-import { challengeExpired, invalidCode, invalidInput, signInExpired, smsFailed } from './mfa-errors.ts'
+import { challengeExpired, invalidCode, invalidInput, signInExpired, smsFailed } from './mfa-failures.ts'
 import { MFA_LIMITS } from './mfa-limits.ts'
 import { type Aal, accountLimitRule, factorNotFound, mayUseFactor, signInExhausted } from './mfa-policy.ts'
 import { FactorIdSchema, VerifyFactorSchema } from './mfa-schemas.ts'

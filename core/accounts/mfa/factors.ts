@@ -12,7 +12,7 @@ import {
   setSessionAal2,
   verifiedFactors,
 } from './factor-store.ts'
-import { invalidCode, invalidInput, nameTaken, notEnabled } from './mfa-errors.ts'
+import { invalidCode, invalidInput, nameTaken, notEnabled } from './mfa-failures.ts'
 import {
   type Aal,
   factorNotFound,
