@@ -1,6 +1,6 @@
 import { createContext } from 'react-router'
 import type { FlashMessage } from '#app/lib/flash.ts'
-import type { Auth } from '#core/accounts/auth.ts'
+import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
 import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'

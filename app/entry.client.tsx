@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { type Language, parseLanguage } from '#core/preferences/preferences.ts'
+import { parseLanguage } from '#core/preferences/preferences.ts'
 import { createI18n } from './i18n.ts'
 import { BUNDLES, type BundleName } from './locales/areas.ts'
 

@@ -47,7 +47,7 @@ function loadBundles(instance: i18n, names: BundleName[]): Promise<void> {
   if (!promise) {
     const language = instance.language as Language
     promise = Promise.all(names.map((name) => BUNDLES[language][name]())).then((modules) => {
-      names.forEach((name, index) => addBundle(instance, name, modules[index]?.default ?? {}))
+      for (const [index, name] of names.entries()) addBundle(instance, name, modules[index]?.default ?? {})
     })
     loading.set(key, promise)
   }

@@ -1,7 +1,7 @@
 // Entry for the better-auth CLI (`npm run auth:generate`): the real configuration with inert
 // dependencies, so the CLI can read the plugins and fields without a database.
 
-import { createAuth } from '../core/accounts/auth.ts'
+import { createAuth } from '../core/accounts/better-auth/auth.ts'
 import { createDb } from '../db/client.ts'
 
 export const auth = createAuth({

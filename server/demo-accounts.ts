@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { inArray } from 'drizzle-orm'
-import type { Auth } from '#core/accounts/auth.ts'
+import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { Database } from '#db/client.ts'
 import { users } from '#db/schema/index.ts'
 

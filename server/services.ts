@@ -1,6 +1,6 @@
-import { type Auth, createAuth } from '#core/accounts/auth.ts'
+import { type Auth, createAuth } from '#core/accounts/better-auth/auth.ts'
+import type { GoogleConfig } from '#core/accounts/better-auth/google.ts'
 import { exportAccountData } from '#core/accounts/data-export.ts'
-import type { GoogleConfig } from '#core/accounts/google.ts'
 import { type CatalogService, createCatalogService } from '#core/catalog/catalog-service.ts'
 import {
   type ContactForwarding,

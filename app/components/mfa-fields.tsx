@@ -2,23 +2,46 @@ import { useTranslation } from 'react-i18next'
 import { useNavigation } from 'react-router'
 import { FormField, inputClass } from './form-field.tsx'
 
+/** What the MFA fields take of a Conform field. */
+export type ConformField = { id: string; name: string; key?: string; errors?: string[] }
+
+/** The translated problem of a field (an `mfa.errors` key), else the form's own (already translated). */
+export function useFieldError(field: ConformField, formError: string | null = null): string | null {
+  const { t } = useTranslation()
+  const key = field.errors?.[0]
+  return key ? t(`mfa.errors.${key as 'required'}`) : formError
+}
+
+/** A Conform form's error (a whole locale key, app/lib/http-errors.ts), translated. */
+export function useFormError(form: { errors?: string[] }): string | null {
+  const { t } = useTranslation()
+  const key = form.errors?.[0]
+  return key ? t(key as 'errors.codes.invalid') : null
+}
+
 /** The six-digit code of an authenticator app or a text message. */
 export function CodeField({
-  id,
-  error,
+  field,
+  formError = null,
   narrow = false,
 }: {
-  id: string
-  error: string | null
+  field: ConformField
+  formError?: string | null
   narrow?: boolean
 }) {
   const { t } = useTranslation()
   return (
-    <FormField id={id} label={t('mfa.code')} hint={t('mfa.codeHint')} error={error}>
+    <FormField
+      id={field.id}
+      label={t('mfa.code')}
+      hint={t('mfa.codeHint')}
+      error={useFieldError(field, formError)}
+    >
       {(control) => (
         <input
           {...control}
-          name="code"
+          key={field.key}
+          name={field.name}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]*"
@@ -61,4 +84,13 @@ export function IntentButton({
       {label}
     </button>
   )
+}
+
+/** A form's error with no field of its own, announced. */
+export function FormAlert({ id, error }: { id?: string; error: string | null }) {
+  return error ? (
+    <p id={id} role="alert" className="text-sm font-medium text-red-800">
+      {error}
+    </p>
+  ) : null
 }

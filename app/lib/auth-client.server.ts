@@ -1,26 +1,77 @@
 import type { RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { AppError } from '#core/shared/errors.ts'
+import en from '#app/locales/en.ts'
+import { AppError, codeOfHttpStatus } from '#core/shared/errors.ts'
 import { authRequest } from './session.server.ts'
 
+type Context = Readonly<RouterContextProvider>
+
+/** An answer of the auth handler, parsed: its data and the cookies to pass on. */
+export type AuthReply<T> = { data: T; setCookies: string[] }
+
 /**
- * The account flows our pages run, as typed calls. Each goes through the auth handler the way
- * the browser would (`authRequest`: same origin, the visitor's cookies and IP, so better-auth's
- * origin check and rate limits apply to our forms too). Answers are parsed, not cast; a refusal
- * becomes an `AppError` whose reason the page shows (app/lib/http-errors.ts).
+ * Calls one auth endpoint the way the browser would (`authRequest`) and parses a success with
+ * `schema`; a failure becomes an AppError (see `authFailure`). An answer that does not match the
+ * schema is a bug, not a visitor's mistake: it throws.
  */
-type Call = { context: Readonly<RouterContextProvider>; request: Request }
+export async function callAuth<T>(
+  context: Context,
+  request: Request,
+  { method, path, body }: { method: 'GET' | 'POST'; path: string; body?: unknown },
+  schema: z.ZodType<T>,
+): Promise<AuthReply<T>> {
+  const answer = await authRequest(context, request, method, path, body)
+  if (answer.status !== 200) throw authFailure(answer.status, answer.data, answer.retryAfterSeconds)
+  return { data: schema.parse(answer.data), setCookies: answer.setCookies }
+}
+
+const KNOWN_REASONS = new Set(Object.keys(en.errors.reasons))
+
+/** `MFA_INVALID_CODE` → `mfaInvalidCode` (the adapter's rule, core/accounts/better-auth/errors.ts, reversed). */
+export function reasonOfApiCode(code: string): string {
+  return code.toLowerCase().replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/**
+ * A failed answer as the domain's error: the code from the status, the reason from the answer's
+ * code when the locale files have a message for it, a field's problem (an `mfa.errors` key) on its
+ * field, and Retry-After.
+ */
+export function authFailure(
+  status: number,
+  body: Record<string, unknown> | null,
+  retryAfterSeconds?: number,
+): AppError {
+  const apiCode = typeof body?.code === 'string' ? body.code : ''
+  const reason = reasonOfApiCode(apiCode)
+  const field = typeof body?.field === 'string' ? body.field : null
+  const message = typeof body?.message === 'string' ? body.message : ''
+  return new AppError(codeOfHttpStatus(status), `auth endpoint answered ${status} ${apiCode}`, {
+    ...(KNOWN_REASONS.has(reason) ? { reason } : {}),
+    ...(field !== null && message ? { fieldErrors: { [field]: [message] } } : {}),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  })
+}
+
+// The account flows our pages run (sign-in, sign-up, Google, password reset, sign-out), as typed
+// calls on the same footing: answers parsed, refusals as AppErrors with the catalogue's reasons.
+
+type Call = { context: Context; request: Request }
 type Answer = Awaited<ReturnType<typeof authRequest>>
 
 const ErrorBody = z.object({ code: z.string().optional() }).nullable()
 
-/** better-auth's refusal as a domain failure. */
-export function authFailure(answer: Answer, path: string): AppError {
+/**
+ * A refusal of one of the account flows below, with the catalogue's reasons: wrong credentials,
+ * e-mail not confirmed, too many attempts, a password too common (on its field), or the auth
+ * service failing.
+ */
+function accountFlowFailure(answer: Answer, path: string): AppError {
   const { status } = answer
   const code = ErrorBody.safeParse(answer.data).data?.code
   const message = `Auth endpoint ${path} answered ${status}${code ? ` (${code})` : ''}`
   if (status === 429) {
-    const retryAfter = Number(answer.headers.get('retry-after') ?? answer.headers.get('x-retry-after'))
+    const retryAfter = answer.retryAfterSeconds ?? Number(answer.headers.get('x-retry-after'))
     return new AppError('rate_limited', message, {
       reason: 'tooManyAttempts',
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
@@ -42,7 +93,7 @@ async function call(
   accept: (status: number) => boolean = (status) => status === 200,
 ) {
   const answer = await authRequest(context, request, 'POST', path, body)
-  if (!accept(answer.status)) throw authFailure(answer, path)
+  if (!accept(answer.status)) throw accountFlowFailure(answer, path)
   return answer
 }
 
@@ -70,7 +121,7 @@ export async function startGoogleSignIn(
 ) {
   const answer = await call(caller, '/sign-in/social', { provider: 'google', ...input })
   const parsed = SocialAnswer.safeParse(answer.data)
-  if (!parsed.success) throw authFailure({ ...answer, status: 502 }, '/sign-in/social')
+  if (!parsed.success) throw accountFlowFailure({ ...answer, status: 502 }, '/sign-in/social')
   return { url: parsed.data.url, setCookies: answer.setCookies }
 }
 
@@ -84,7 +135,7 @@ export async function resetPassword(caller: Call, input: { token: string; newPas
   const answer = await call(caller, '/reset-password', input, (status) => status === 200 || status === 400)
   if (answer.status === 200) return true
   if (ErrorBody.safeParse(answer.data).data?.code === 'PASSWORD_TOO_COMMON')
-    throw authFailure(answer, '/reset-password')
+    throw accountFlowFailure(answer, '/reset-password')
   return false
 }
 

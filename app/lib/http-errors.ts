@@ -1,19 +1,12 @@
 import { data } from 'react-router'
-import { AppError, type AppErrorCode, isAppError } from '#core/shared/errors.ts'
+import { AppError, type AppErrorCode, HTTP_STATUS, isAppError } from '#core/shared/errors.ts'
 
 /**
- * The only place a domain failure becomes HTTP: its status, its Retry-After, and the locale key
- * of the message a person reads. Routes, the JSON API and the root error boundary all use it.
+ * Where a domain failure becomes a page's or the JSON API's answer: its status (from the one
+ * table, `HTTP_STATUS` in core/shared/errors.ts, which the better-auth adapter uses too), its
+ * Retry-After, and the locale key of the message a person reads. Routes, the JSON API and the
+ * root error boundary all use it.
  */
-const STATUS: Record<AppErrorCode, number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  upstream_failed: 502,
-}
 
 const CODE_KEY: Record<AppErrorCode, string> = {
   invalid: 'invalid',
@@ -35,7 +28,7 @@ export type PublicError = {
 }
 
 export function httpStatusOf(code: AppErrorCode): number {
-  return STATUS[code]
+  return HTTP_STATUS[code]
 }
 
 /** The locale key of the message for a failure: its reason when it has one, else its code's. */
@@ -50,7 +43,7 @@ export function toPublicError(error: AppError): PublicError {
   return {
     code: error.code,
     messageKey: messageKeyOf(error),
-    status: STATUS[error.code],
+    status: HTTP_STATUS[error.code],
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   }
 }
@@ -66,7 +59,10 @@ export function errorHeaders(error: AppError): HeadersInit {
  */
 export function throwRouteError(error: unknown): never {
   if (!isAppError(error)) throw error
-  throw data({ appError: toPublicError(error) }, { status: STATUS[error.code], headers: errorHeaders(error) })
+  throw data(
+    { appError: toPublicError(error) },
+    { status: HTTP_STATUS[error.code], headers: errorHeaders(error) },
+  )
 }
 
 /** Reads what `throwRouteError` threw, in an error boundary. */
@@ -95,7 +91,7 @@ export function formFailure<Result, Extra extends object = Record<never, never>>
   return data(
     { ...(extra as Extra), result, error: toPublicError(error) },
     {
-      status: STATUS[error.code],
+      status: HTTP_STATUS[error.code],
       headers: errorHeaders(error),
     },
   )
@@ -104,7 +100,7 @@ export function formFailure<Result, Extra extends object = Record<never, never>>
 /** For the JSON API: `{ error: { code, message } }`, its status and headers. */
 export function apiError(error: AppError, translate: (key: string) => string) {
   return {
-    status: STATUS[error.code],
+    status: HTTP_STATUS[error.code],
     headers: errorHeaders(error),
     body: { error: { code: error.code, message: translate(messageKeyOf(error)) } },
   }

@@ -70,6 +70,8 @@ export async function authRequest(
   data: Record<string, unknown> | null
   headers: Headers
   setCookies: string[]
+  /** Seconds from the answer's Retry-After header, when it has one. */
+  retryAfterSeconds: number | undefined
 }> {
   const { auth, appUrl, clientIp } = context.get(requestContext)
   const headers = new Headers({ origin: appUrl, 'x-client-ip': clientIp })
@@ -84,11 +86,13 @@ export async function authRequest(
     }),
   )
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN)
   return {
     status: response.status,
     data,
     headers: response.headers,
     setCookies: response.headers.getSetCookie(),
+    retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
   }
 }
 

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { toAPIError } from '#core/accounts/better-auth/errors.ts'
+import { type AppError, isAppError } from '#core/shared/errors.ts'
 import { users } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createTestAuth, TEST_APP_URL } from '#tests/support/accounts.ts'
@@ -151,8 +153,11 @@ test('limitAttempts: a reusable per-key limit (e.g. MFA codes) that answers 429 
   await limitAttempts(db, 'mfa:user-1', rule)
   await limitAttempts(db, 'mfa:user-1', rule)
   const refused = await limitAttempts(db, 'mfa:user-1', rule).catch((error: unknown) => error)
-  expect(refused).toMatchObject({ statusCode: 429, body: { code: 'TOO_MANY_REQUESTS' } })
-  const retryAfter = Number((refused as { headers: Record<string, string> }).headers['Retry-After'])
+  // Core throws the domain's rate_limited; the better-auth adapter answers it as 429 + Retry-After.
+  expect(isAppError(refused, 'rate_limited')).toBe(true)
+  const answered = toAPIError(refused as AppError)
+  expect(answered).toMatchObject({ statusCode: 429, body: { code: 'TOO_MANY_REQUESTS' } })
+  const retryAfter = Number((answered as { headers: Record<string, string> }).headers['Retry-After'])
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(300)
   await expect(limitAttempts(db, 'mfa:user-2', rule)).resolves.toBeUndefined()

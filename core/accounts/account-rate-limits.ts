@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto'
-import type { BetterAuthPlugin } from 'better-auth'
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
-import { consumeRateLimit, type RateLimitRule, releaseRateLimit } from '#core/shared/rate-limit.ts'
+import { rateLimited } from '#core/shared/errors.ts'
+import { consumeRateLimit, type RateLimitRule } from '#core/shared/rate-limit.ts'
 import type { Database } from '#db/client.ts'
 
 /**
@@ -29,13 +28,13 @@ export type AccountLimitsOptions = {
   /** Keys the HMAC of e-mail addresses (the auth secret). */
   secret: string
   /** Multiplies every limit (AUTH_RATE_LIMIT_FACTOR: load from one address, as the auth benchmark). */
-  factor?: number
+  rateLimitFactor?: number
 }
 
 const TOO_MANY = 'Too many requests. Please try again later.'
 
-function scaled(rule: RateLimitRule, factor = 1): RateLimitRule {
-  return { limit: rule.limit * factor, windowSeconds: rule.windowSeconds }
+export function scaled(rule: RateLimitRule, rateLimitFactor = 1): RateLimitRule {
+  return { limit: rule.limit * rateLimitFactor, windowSeconds: rule.windowSeconds }
 }
 
 /** The address as better-auth stores it (lower case), trimmed and NFC; null if there is none. */
@@ -52,71 +51,19 @@ export function accountKey(secret: string, purpose: string, email: string): stri
 }
 
 /**
- * Counts one attempt on `key` (for example `mfa:<userId>`) and, over the limit, throws the 429
- * better-auth answers with (Retry-After in seconds). For better-auth endpoints and hooks;
+ * Counts one attempt on `key` (for example `mfa-verify:<userId>`) and, over the limit, throws
+ * `rateLimited` (429 with Retry-After wherever it is answered), with `reason` when given.
  * `releaseRateLimit` gives an attempt back when it succeeded.
  */
 export async function limitAttempts(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  { now = new Date(), code = 'TOO_MANY_REQUESTS' }: { now?: Date; code?: string } = {},
+  { now = new Date(), reason }: { now?: Date; reason?: string } = {},
 ): Promise<void> {
   const result = await consumeRateLimit(db, key, rule, now)
   if (result.allowed) return
-  const retryAfter = String(result.retryAfterSeconds)
-  throw new APIError(
-    'TOO_MANY_REQUESTS',
-    { code, message: TOO_MANY },
-    { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter },
-  )
-}
-
-/** better-auth plugin: the per-account sign-in limit. */
-export function accountRateLimits(options: AccountLimitsOptions) {
-  const rule = scaled(SIGN_IN_FAILURES_PER_ACCOUNT, options.factor)
-  const signInKey = (body: unknown) => {
-    const email = normaliseEmail((body as { email?: unknown } | undefined)?.email)
-    return email ? accountKey(options.secret, 'sign-in', email) : null
-  }
-  // When each sign-in was counted: better-auth hands its before and after hooks the same context.
-  const counted = new WeakMap<object, Date>()
-  return {
-    id: 'account-rate-limits',
-    hooks: {
-      // Every attempt is counted before the password is checked, atomically, so parallel guesses
-      // cannot all pass a check made before any failure is recorded.
-      before: [
-        {
-          matcher: (context) => context.path === '/sign-in/email',
-          handler: createAuthMiddleware(async (ctx) => {
-            const key = signInKey(ctx.body)
-            if (!key) return
-            const now = new Date()
-            counted.set(ctx.context, now)
-            try {
-              await limitAttempts(options.db, key, rule, { now })
-            } catch (error) {
-              ctx.context.logger.warn(`Sign-in limit reached for ${key}`)
-              throw error
-            }
-          }),
-        },
-      ],
-      // Only a wrong password (401) keeps its count: anything else gives the attempt back.
-      after: [
-        {
-          matcher: (context) => context.path === '/sign-in/email',
-          handler: createAuthMiddleware(async (ctx) => {
-            const key = signInKey(ctx.body)
-            const returned = ctx.context.returned
-            if (!key || (isAPIError(returned) && returned.statusCode === 401)) return
-            await releaseRateLimit(options.db, key, rule, counted.get(ctx.context))
-          }),
-        },
-      ],
-    },
-  } satisfies BetterAuthPlugin
+  throw rateLimited(TOO_MANY, result.retryAfterSeconds, reason)
 }
 
 /**
@@ -128,8 +75,8 @@ export function limitAccountEmails<Message extends { kind: 'verify-email' | 'res
   send: (message: Message) => Promise<void>,
 ): (message: Message) => Promise<void> {
   const rules = {
-    'verify-email': scaled(VERIFICATION_EMAILS_PER_ACCOUNT, options.factor),
-    'reset-password': scaled(PASSWORD_RESET_EMAILS_PER_ACCOUNT, options.factor),
+    'verify-email': scaled(VERIFICATION_EMAILS_PER_ACCOUNT, options.rateLimitFactor),
+    'reset-password': scaled(PASSWORD_RESET_EMAILS_PER_ACCOUNT, options.rateLimitFactor),
   }
   return async (message) => {
     const email = normaliseEmail(message.to) ?? message.to

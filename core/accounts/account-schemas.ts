@@ -65,3 +65,13 @@ export const ResetPasswordSchema = z
     path: ['confirmPassword'],
     when: bothPasswordsGiven,
   })
+
+/**
+ * Deleting the account (the form on /user-dashboard): the current password, or for an account
+ * without one (Google only) the ticked confirmation. Which one the account needs, and whether it is
+ * right, is decided by the server (core/accounts/reauthentication.ts), never by the form.
+ */
+export const DeleteAccountSchema = z.object({
+  password: z.string().max(PASSWORD_LIMITS.max, { error: 'passwordTooLong' }).optional(),
+  confirm: z.literal('on').optional(),
+})

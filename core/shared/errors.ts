@@ -1,7 +1,8 @@
 /**
  * The one failure type of the domain. A service throws it for anything its caller is expected
- * to handle; anything else is a bug and becomes a 500. `app/lib/http-errors.ts` is the only place
- * that turns a code into an HTTP status and a translated message.
+ * to handle; anything else is a bug and becomes a 500. `HTTP_STATUS` below is the one table of
+ * statuses (used by `app/lib/http-errors.ts` for pages and by the better-auth adapter for its
+ * endpoints); `app/lib/http-errors.ts` is the only place that picks a translated message.
  */
 export type AppErrorCode =
   | 'invalid'
@@ -12,6 +13,24 @@ export type AppErrorCode =
   | 'rate_limited'
   /** A service we depend on (SMS, e-mail, a payment provider) failed or did not answer. */
   | 'upstream_failed'
+
+/** The HTTP status of each code: the only such table (pages, JSON API and auth endpoints alike). */
+export const HTTP_STATUS: Readonly<Record<AppErrorCode, number>> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  upstream_failed: 502,
+}
+
+/** The code of an HTTP failure status, for answers read back from an HTTP API (the auth endpoints). */
+export function codeOfHttpStatus(status: number): AppErrorCode {
+  if (status >= 500) return 'upstream_failed'
+  const found = (Object.keys(HTTP_STATUS) as AppErrorCode[]).find((code) => HTTP_STATUS[code] === status)
+  return found ?? 'invalid'
+}
 
 export type AppErrorDetails = {
   /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import { type AuthOptions, createAuth } from '#core/accounts/auth.ts'
+import { type AuthOptions, createAuth } from '#core/accounts/better-auth/auth.ts'
 import { hashPassword } from '#core/accounts/passwords.ts'
 import type { Database } from '#db/client.ts'
 

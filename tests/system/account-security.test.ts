@@ -451,3 +451,64 @@ test('a verification link signs in once; opened again it signs no one in, and an
   expect(valid.headers.location).toBe('/auth?verified=true')
   expect(sessionCookie(valid)).not.toBeNull()
 })
+
+test('deleting the account always asks for the password, through the page and the JSON API; a Google-only account needs a fresh session and an explicit confirmation', async () => {
+  const cookieOf = (answer: Answer) =>
+    (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ')
+  const stillThere = async (id: string) =>
+    (await database.pool.query('SELECT 1 FROM users WHERE id = $1', [id])).rowCount === 1
+  const signedIn = async (email: string) => {
+    const id = await verifiedAccount(email)
+    const signIn = await api('/sign-in/email', { email, password: PASSWORD })
+    expect(signIn.status).toBe(200)
+    return { id, cookie: cookieOf(signIn) }
+  }
+
+  // The JSON API: no password (a session minutes old), a wrong one, then the right one.
+  const viaApi = await signedIn('delete-api@example.com')
+  const from = newClientAddress()
+  const apiDelete = (json: unknown) =>
+    send('POST', '/api/auth/delete-user', { from, json, headers: { cookie: viaApi.cookie } })
+  const empty = await apiDelete({})
+  expect(empty.status).toBe(400)
+  expect(JSON.parse(empty.body)).toMatchObject({ code: 'INVALID_PASSWORD' })
+  expect((await apiDelete({ password: '' })).status).toBe(400)
+  expect((await apiDelete({ confirm: true })).status).toBe(400)
+  expect((await apiDelete({ password: 'not my password' })).status).toBe(400)
+  expect(await stillThere(viaApi.id)).toBe(true)
+  expect((await apiDelete({ password: PASSWORD })).status).toBe(200)
+  expect(await stillThere(viaApi.id)).toBe(false)
+
+  // The page's form, without JavaScript: an empty password deletes nothing.
+  const viaPage = await signedIn('delete-page@example.com')
+  const pageDelete = (form: Record<string, string>) =>
+    send('POST', '/user-dashboard', { from: newClientAddress(), form, headers: { cookie: viaPage.cookie } })
+  expect((await pageDelete({ password: '' })).status).toBe(400)
+  expect((await pageDelete({ password: 'not my password' })).status).toBe(400)
+  expect(await stillThere(viaPage.id)).toBe(true)
+  const deleted = await pageDelete({ password: PASSWORD })
+  expect(deleted.status).toBe(302)
+  expect(deleted.headers.location).toBe('/')
+  expect(await stillThere(viaPage.id)).toBe(false)
+
+  // An account without a password (Google only): a fresh session and the confirmation.
+  const google = await signedIn('delete-google@example.com')
+  await database.pool.query(
+    `UPDATE accounts SET provider_id = 'google', password = NULL, account_id = 'google-sub-1' WHERE user_id = $1`,
+    [google.id],
+  )
+  const googleDelete = (json: unknown) =>
+    send('POST', '/api/auth/delete-user', { from, json, headers: { cookie: google.cookie } })
+  expect((await googleDelete({})).status).toBe(400)
+  expect(await stillThere(google.id)).toBe(true)
+  await database.pool.query(
+    `UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE user_id = $1`,
+    [google.id],
+  )
+  const stale = await googleDelete({ confirm: true })
+  expect(stale.status).toBe(403)
+  expect(JSON.parse(stale.body)).toMatchObject({ code: 'REAUTH_REQUIRED' })
+  await database.pool.query(`UPDATE sessions SET created_at = now() WHERE user_id = $1`, [google.id])
+  expect((await googleDelete({ confirm: true })).status).toBe(200)
+  expect(await stillThere(google.id)).toBe(false)
+})

@@ -138,7 +138,8 @@ test('TOTP: enrol, confirm (aal2, ten backup codes once), a code never works twi
   expect(before.body).toMatchObject({ aal: 'aal1', factors: [], backupCodesRemaining: 0 })
 
   const { factor, verified } = await enrolTotp(cookie)
-  expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/.+:totp%40example\.com\?secret=[A-Z2-7]{32}&/)
+  expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/.+:totp%40example\.com\?issuer=.+&secret=[A-Z2-7]{32}&/)
+  expect(new URL(factor.totp.uri).searchParams.get('secret')).toBe(factor.totp.secret)
   expect(verified.status).toBe(200)
   expect(verified.body.aal).toBe('aal2')
   expect(verified.body.backupCodes).toHaveLength(10)

@@ -100,6 +100,23 @@ export default {
       userNotFound: 'Ese usuario no existe.',
       lastAdmin: 'El último administrador no puede perder el rol de administrador.',
       invalidRoleInput: 'Elige un usuario y un rol válidos.',
+      mfaInvalidCode: 'Ese código no es correcto.',
+      mfaChallengeExpired: 'Ese código venció. Pide uno nuevo.',
+      mfaTooManyAttempts: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+      mfaSignInExpired:
+        'Demasiados códigos incorrectos o ha pasado demasiado tiempo: vuelve a iniciar sesión.',
+      mfaNoPendingSignIn:
+        'Demasiados códigos incorrectos o ha pasado demasiado tiempo: vuelve a iniciar sesión.',
+      mfaNameTaken: 'Ya tienes un método con ese nombre.',
+      mfaTooManyFactors: 'Has alcanzado el máximo de 10 métodos.',
+      mfaAal2Required: 'Inicia sesión primero con tu segundo paso y vuelve a intentarlo.',
+      invalidPassword: 'Esa contraseña no es correcta.',
+      reauthRequired: 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
+      mfaSmsFailed: 'No pudimos enviar el SMS. Inténtalo de nuevo más tarde.',
+      mfaFactorNotFound: 'Ese método ya no existe.',
+      mfaNotEnabled: 'Todavía no configuraste un segundo paso.',
+      mfaInvalidInput: 'Revisa el campo marcado.',
+      confirmationRequired: 'Marca la casilla para confirmar que quieres eliminar tu cuenta.',
     },
   },
   session: {

@@ -1,21 +1,25 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
-import { CodeField, IntentButton } from '#app/components/mfa-fields.tsx'
+import {
+  CodeField,
+  FormAlert,
+  IntentButton,
+  useFieldError,
+  useFormError,
+} from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { flashCookie } from '#app/lib/cookies.server.ts'
-import { challengeFactor, verifyFactorCode } from '#app/lib/mfa.server.ts'
-import { failureStatus, type MfaErrorKey, mfaErrorKey } from '#app/lib/mfa-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
+import { mfaClient, type PublicFactor } from '#app/lib/mfa.server.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
-import {
-  accountPageHeaders,
-  authRequest,
-  getSessionUser,
-  redirectWithCookies,
-} from '#app/lib/session.server.ts'
+import { accountPageHeaders, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
-import type { PublicFactor } from '#core/accounts/mfa/mfa-plugin.ts'
+import { MfaChallengeFormSchema } from '#core/accounts/mfa/mfa-schemas.ts'
+import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/mfa.ts'
 
 // The second step of a sign-in: the password (or Google) passed, and no session exists until a
@@ -25,12 +29,17 @@ export const handle = areas('account')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getSessionUser(context, request)) throw redirect('/')
-  const pending = await authRequest(context, request, 'GET', '/mfa/pending')
-  if (pending.status !== 200 || !pending.data) throw redirect('/auth')
+  const pending = await mfaClient(context, request)
+    .pending()
+    .catch((error: unknown) => {
+      // No sign-in waits for a code (none started, expired, or too many wrong codes).
+      if (isAppError(error)) throw redirect('/auth')
+      throw error
+    })
   const url = new URL(request.url)
   return {
-    factors: pending.data.factors as PublicFactor[],
-    backupCodesRemaining: Number(pending.data.backupCodesRemaining ?? 0),
+    factors: pending.factors,
+    backupCodesRemaining: pending.backupCodesRemaining,
     // An SMS was sent for this factor and challenge (post/redirect/get from `send-sms`).
     sent: { factorId: url.searchParams.get('factor'), challengeId: url.searchParams.get('challenge') },
     redirectTo: safeRedirect(url.searchParams.get('redirectTo')),
@@ -38,61 +47,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { intent: string; factorId: string | null; error: MfaErrorKey }
+/** Which form on the page sent the submission: the backup-code form, or one factor's. */
+const formIdOf = (form: FormData) =>
+  form.get('intent') === 'backup' ? 'backup' : `factor-${String(form.get('factorId') ?? '').slice(0, 64)}`
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const factorId = String(form.get('factorId') ?? '').slice(0, 64)
-  const code = String(form.get('code') ?? '').slice(0, 64)
+  const formId = formIdOf(form)
   const redirectTo = safeRedirect(form.get('redirectTo'))
-  const failed = (result: { status: number; data: Record<string, unknown> | null }) =>
-    data<ActionResult>(
-      { intent, factorId: factorId || null, error: mfaErrorKey(result.status, result.data) },
-      { status: failureStatus(result.status) },
-    )
-
-  if (intent === 'send-sms') {
-    const challenge = await challengeFactor(context, request, factorId)
-    if (challenge.status !== 200) return failed(challenge)
-    const query = new URLSearchParams({ factor: factorId, challenge: String(challenge.data?.id), redirectTo })
-    return redirect(`/auth/mfa?${query.toString()}`)
+  const submission = parseWithZod(form, { schema: MfaChallengeFormSchema })
+  if (submission.status !== 'success') return data({ formId, result: submission.reply() }, { status: 400 })
+  const mfa = mfaClient(context, request)
+  const input = submission.value
+  try {
+    if (input.intent === 'send-sms') {
+      const challenge = await mfa.challenge(input.factorId)
+      const query = new URLSearchParams({ factor: input.factorId, challenge: challenge.id, redirectTo })
+      return redirect(`/auth/mfa?${query.toString()}`)
+    }
+    const verified =
+      input.intent === 'backup'
+        ? await mfa.verifyBackupCode(input.code)
+        : await mfa.verifyCode({ factorId: input.factorId, code: input.code, challengeId: input.challengeId })
+    return redirectWithCookies(redirectTo, verified.setCookies, await flashCookie(context, 'signedIn'))
+  } catch (error) {
+    return formFailure(error, submission, { formId })
   }
-  if (intent !== 'backup' && intent !== 'code') {
-    return data<ActionResult>({ intent, factorId: null, error: 'unexpected' }, { status: 400 })
-  }
-  const verified =
-    intent === 'backup'
-      ? await authRequest(context, request, 'POST', '/mfa/backup-codes/verify', { code })
-      : await verifyFactorCode(context, request, {
-          factorId,
-          code,
-          challengeId: String(form.get('challengeId') ?? '').slice(0, 64),
-        })
-  if (verified.status !== 200) return failed(verified)
-  return redirectWithCookies(redirectTo, verified.setCookies, await flashCookie(context, 'signedIn'))
 }
 
 export const headers: Route.HeadersFunction = accountPageHeaders
 
+/** A Conform form of this page, given the last answer when it was this form's. */
+function useChallengeForm(id: string) {
+  const actionData = useActionData<typeof action>()
+  return useForm<{ code: string; factorId: string }>({
+    id,
+    lastResult: actionData?.formId === id ? actionData.result : undefined,
+  })
+}
+
 export default function MfaChallengeRoute() {
   const { t } = useTranslation()
   const { factors, backupCodesRemaining, sent, redirectTo, smsMinutes } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const errorFor = (intent: string, factorId: string | null) =>
-    actionData && actionData.intent === intent && actionData.factorId === factorId
-      ? t(`mfa.errors.${actionData.error}`)
-      : null
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <PageMeta title={t('mfa.challengeTitle')} description={t('mfa.challengeLead')} />
       <h1 className="text-2xl font-bold text-slate-900">{t('mfa.challengeTitle')}</h1>
       <p className="mt-2 text-slate-700">{t('mfa.challengeLead')}</p>
-      {actionData?.error === 'signInExpired' ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {t('mfa.errors.signInExpired')}
-        </div>
-      ) : null}
       <div className="mt-6 space-y-6">
         {factors.map((factor) =>
           factor.type === 'totp' ? (
@@ -101,7 +102,6 @@ export default function MfaChallengeRoute() {
               factor={factor}
               legend={t('mfa.useTotp', { name: factor.friendlyName })}
               redirectTo={redirectTo}
-              error={errorFor('code', factor.id)}
             />
           ) : sent.factorId === factor.id && sent.challengeId ? (
             <CodeForm
@@ -111,57 +111,13 @@ export default function MfaChallengeRoute() {
               note={t('mfa.codeSent', { phone: factor.phone, minutes: smsMinutes })}
               challengeId={sent.challengeId}
               redirectTo={redirectTo}
-              error={errorFor('code', factor.id) ?? errorFor('send-sms', factor.id)}
               resend
             />
           ) : (
-            <Form key={factor.id} method="post" className="rounded-lg border border-slate-200 p-4">
-              <p className="font-medium text-slate-900">
-                {t('mfa.usePhone', { name: factor.friendlyName, phone: factor.phone })}
-              </p>
-              <input type="hidden" name="factorId" value={factor.id} />
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-              {errorFor('send-sms', factor.id) ? (
-                <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-                  {errorFor('send-sms', factor.id)}
-                </p>
-              ) : null}
-              <IntentButton intent="send-sms" label={t('mfa.sendCode')} />
-            </Form>
+            <SendCodeForm key={factor.id} factor={factor} redirectTo={redirectTo} />
           ),
         )}
-        {backupCodesRemaining > 0 ? (
-          <details
-            className="rounded-lg border border-slate-200 p-4"
-            open={actionData?.intent === 'backup' || undefined}
-          >
-            <summary className="min-h-11 cursor-pointer py-2 font-medium text-slate-900">
-              {t('mfa.useBackup')}
-            </summary>
-            <Form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-              <FormField
-                id="backup-code"
-                label={t('mfa.backupCode')}
-                hint={t('mfa.backupCodeHint')}
-                error={errorFor('backup', null)}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="code"
-                    autoComplete="one-time-code"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    required
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <IntentButton intent="backup" label={t('mfa.verify')} />
-            </Form>
-          </details>
-        ) : null}
+        {backupCodesRemaining > 0 ? <BackupCodeForm redirectTo={redirectTo} /> : null}
       </div>
       <p className="mt-8 text-center text-sm">
         <Link to="/auth" className="inline-flex min-h-11 items-center font-semibold text-red-800 underline">
@@ -172,13 +128,66 @@ export default function MfaChallengeRoute() {
   )
 }
 
+function SendCodeForm({ factor, redirectTo }: { factor: PublicFactor; redirectTo: string }) {
+  const { t } = useTranslation()
+  const [form] = useChallengeForm(`factor-${factor.id}`)
+  return (
+    <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-4">
+      <p className="font-medium text-slate-900">
+        {t('mfa.usePhone', { name: factor.friendlyName, phone: factor.phone })}
+      </p>
+      <input type="hidden" name="factorId" value={factor.id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div className="mt-2">
+        <FormAlert id={form.errorId} error={useFormError(form)} />
+      </div>
+      <IntentButton intent="send-sms" label={t('mfa.sendCode')} />
+    </Form>
+  )
+}
+
+function BackupCodeForm({ redirectTo }: { redirectTo: string }) {
+  const { t } = useTranslation()
+  const [form, fields] = useChallengeForm('backup')
+  const error = useFieldError(fields.code, useFormError(form))
+  return (
+    <details className="rounded-lg border border-slate-200 p-4" open={error ? true : undefined}>
+      <summary className="min-h-11 cursor-pointer py-2 font-medium text-slate-900">
+        {t('mfa.useBackup')}
+      </summary>
+      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormField
+          id={fields.code.id}
+          label={t('mfa.backupCode')}
+          hint={t('mfa.backupCodeHint')}
+          error={error}
+        >
+          {(control) => (
+            <input
+              {...control}
+              key={fields.code.key}
+              name={fields.code.name}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <IntentButton intent="backup" label={t('mfa.verify')} />
+      </Form>
+    </details>
+  )
+}
+
 function CodeForm({
   factor,
   legend,
   note,
   challengeId,
   redirectTo,
-  error,
   resend = false,
 }: {
   factor: PublicFactor
@@ -186,13 +195,12 @@ function CodeForm({
   note?: string
   challengeId?: string
   redirectTo: string
-  error: string | null
   resend?: boolean
 }) {
   const { t } = useTranslation()
-  const id = `code-${factor.id}`
+  const [form, fields] = useChallengeForm(`factor-${factor.id}`)
   return (
-    <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
+    <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <p className="font-medium text-slate-900">{legend}</p>
       {note ? (
         <p role="status" className="text-sm text-slate-700">
@@ -202,7 +210,7 @@ function CodeForm({
       <input type="hidden" name="factorId" value={factor.id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {challengeId ? <input type="hidden" name="challengeId" value={challengeId} /> : null}
-      <CodeField id={id} error={error} />
+      <CodeField field={fields.code} formError={useFormError(form)} />
       <div className="flex flex-wrap gap-3">
         <IntentButton intent="code" label={t('mfa.verify')} />
         {resend ? (

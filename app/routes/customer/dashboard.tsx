@@ -1,31 +1,56 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { z } from 'zod'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
-import { authRequest } from '#app/lib/session.server.ts'
+import { callAuth } from '#app/lib/auth-client.server.ts'
+import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getUser } from '#app/middleware/auth.server.ts'
+import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/dashboard.ts'
 
-export function loader({ context }: Route.LoaderArgs) {
+const SignInMethodsSchema = z.array(z.object({ providerId: z.string() }))
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context)
-  return { user }
+  // Whether deleting asks for the password or, without one, for a ticked confirmation.
+  const methods = await callAuth(
+    context,
+    request,
+    { method: 'GET', path: '/list-accounts' },
+    SignInMethodsSchema,
+  ).catch(throwRouteError)
+  return { user, hasPassword: methods.data.some((method) => method.providerId === 'credential') }
 }
 
-/** Deleting the account asks for the password again; better-auth checks it. */
+/** Deleting the account asks for the password again (or, without one, a fresh session and a confirmation). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  const password = String(form.get('password') ?? '').slice(0, 200)
-  const result = await authRequest(context, request, 'POST', '/delete-user', { password })
-  if (result.status !== 200)
-    return data({ error: 'wrongPassword' as const }, { status: result.status === 429 ? 429 : 400 })
-  const headers = new Headers()
-  for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', 'flash=accountDeleted; Path=/; Max-Age=60; SameSite=Lax; HttpOnly')
-  return redirect('/', { headers })
+  const submission = parseWithZod(await request.formData(), { schema: DeleteAccountSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const { password, confirm } = submission.value
+  try {
+    const deleted = await callAuth(
+      context,
+      request,
+      { method: 'POST', path: '/delete-user', body: { password, confirm: confirm === 'on' } },
+      z.looseObject({ success: z.boolean() }),
+    )
+    const headers = new Headers()
+    for (const cookie of deleted.setCookies) headers.append('Set-Cookie', cookie)
+    headers.append('Set-Cookie', 'flash=accountDeleted; Path=/; Max-Age=60; SameSite=Lax; HttpOnly')
+    return redirect('/', { headers })
+  } catch (error) {
+    return formFailure(error, submission)
+  }
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return { 'Cache-Control': 'private, no-store', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
+}
 
 export default function UserDashboardRoute() {
   const { t } = useTranslation()
@@ -45,7 +70,6 @@ export default function UserDashboardRoute() {
 
 function AccountSection() {
   const { t } = useTranslation()
-  const actionData = useActionData<typeof action>()
   return (
     <section aria-labelledby="account-heading" className="mt-10 space-y-6">
       <h2 id="account-heading" className="text-2xl font-bold text-slate-900">
@@ -65,18 +89,38 @@ function AccountSection() {
           {t('account.exportButton')}
         </a>
       </div>
-      <Form method="post" className="space-y-3 rounded-lg border border-red-200 p-5">
-        <h3 className="font-semibold text-red-900">{t('account.deleteTitle')}</h3>
-        <p className="text-sm text-slate-700">{t('account.deleteText')}</p>
-        <FormField
-          id="delete-password"
-          label={t('account.password')}
-          error={actionData?.error ? t(`account.${actionData.error}`) : null}
-        >
+      <DeleteAccountForm />
+    </section>
+  )
+}
+
+function DeleteAccountForm() {
+  const { t } = useTranslation()
+  const { hasPassword } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm<{ password: string; confirm: string }>({
+    id: 'delete-account',
+    lastResult: actionData?.result,
+  })
+  // A refusal from the server (wrong password, stale session) is a form error, a locale key;
+  // the schema's own problems are field errors under `auth.errors`.
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const fieldError = fields.password.errors?.[0]
+    ? t(`auth.errors.${fields.password.errors[0] as 'required'}`)
+    : null
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-red-200 p-5">
+      <h3 className="font-semibold text-red-900">{t('account.deleteTitle')}</h3>
+      <p className="text-sm text-slate-700">
+        {hasPassword ? t('account.deleteText') : t('account.deleteTextNoPassword')}
+      </p>
+      {hasPassword ? (
+        <FormField id={fields.password.id} label={t('account.password')} error={fieldError ?? formError}>
           {(control) => (
             <input
               {...control}
-              name="password"
+              key={fields.password.key}
+              name={fields.password.name}
               type="password"
               autoComplete="current-password"
               required
@@ -84,13 +128,31 @@ function AccountSection() {
             />
           )}
         </FormField>
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-        >
-          {t('account.deleteButton')}
-        </button>
-      </Form>
-    </section>
+      ) : (
+        <div className="space-y-1">
+          <label className="flex min-h-11 items-center gap-3 text-slate-900">
+            <input
+              type="checkbox"
+              name={fields.confirm.name}
+              required
+              aria-describedby={formError ? form.errorId : undefined}
+              className="h-5 w-5"
+            />
+            {t('account.confirmDelete')}
+          </label>
+          {formError ? (
+            <p id={form.errorId} className="text-sm font-medium text-red-800">
+              {formError}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+      >
+        {t('account.deleteButton')}
+      </button>
+    </Form>
   )
 }

@@ -1,3 +1,5 @@
+import { FRESH_SESSION_SECONDS } from '../reauthentication-policy.ts'
+
 /** Lifetimes and limits of multi-factor authentication (docs/decisions/008-mfa.md). */
 export const MFA_LIMITS = {
   /** How long a sign-in may wait for its second factor. */
@@ -15,5 +17,7 @@ export const MFA_LIMITS = {
   maxFactors: 10,
   backupCodes: 10,
   /** Removing a factor without a password (Google accounts) needs a session this young. */
-  freshSessionSeconds: 10 * 60,
+  freshSessionSeconds: FRESH_SESSION_SECONDS,
+  /** An enrolment never confirmed with a code is dropped after this long. */
+  staleEnrolmentSeconds: 24 * 60 * 60,
 } as const

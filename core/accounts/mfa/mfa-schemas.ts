@@ -55,4 +55,38 @@ export type EnrollFactorInput = z.output<typeof EnrollFactorSchema>
 
 export const VerifyFactorSchema = z.object({ challengeId: z.uuid({ error: 'required' }), code: CodeSchema })
 
-export const FactorIdSchema = z.uuid()
+export const FactorIdSchema = z.uuid({ error: 'required' })
+
+const ChallengeIdSchema = z.uuid({ error: 'required' })
+/** A form's optional short text (the factor's name echoed back for the confirmation message). */
+const NameEcho = z.string().max(FRIENDLY_NAME_MAX).optional()
+const PasswordEcho = z.string().max(200).optional()
+
+/** The second step of a sign-in (/auth/mfa): a factor's code, a backup code, or "text me a code". */
+export const MfaChallengeFormSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('code'),
+    factorId: FactorIdSchema,
+    code: CodeSchema,
+    challengeId: ChallengeIdSchema.optional(),
+  }),
+  z.object({ intent: z.literal('backup'), code: BackupCodeSchema }),
+  z.object({ intent: z.literal('send-sms'), factorId: FactorIdSchema }),
+])
+
+/** Every form of the security page (/account/security), told apart by the button pressed. */
+export const SecurityFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('add-totp'), friendlyName: FriendlyNameSchema }),
+  z.object({ intent: z.literal('add-phone'), friendlyName: FriendlyNameSchema, phone: PhoneSchema }),
+  z.object({ intent: z.literal('send-sms'), factorId: FactorIdSchema }),
+  z.object({
+    intent: z.literal('confirm'),
+    factorId: FactorIdSchema,
+    name: NameEcho,
+    code: CodeSchema,
+    challengeId: ChallengeIdSchema.optional(),
+  }),
+  // A verified factor's removal needs the password; whether it is right is the server's to say.
+  z.object({ intent: z.literal('remove'), factorId: FactorIdSchema, name: NameEcho, password: PasswordEcho }),
+  z.object({ intent: z.literal('regenerate'), password: z.string({ error: 'required' }).max(200) }),
+])

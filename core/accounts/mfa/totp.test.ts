@@ -59,6 +59,6 @@ test('base32 round-trips and secrets carry 160 bits', () => {
 test('the otpauth URI names the issuer and account and carries the parameters apps need', () => {
   const uri = otpauthUri({ issuer: 'Japan Proxy', account: 'ana@example.com', secret: 'JBSWY3DPEHPK3PXP' })
   expect(uri).toBe(
-    'otpauth://totp/Japan%20Proxy:ana%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Japan+Proxy&algorithm=SHA1&digits=6&period=30',
+    'otpauth://totp/Japan%20Proxy:ana%40example.com?issuer=Japan%20Proxy&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
   )
 })

@@ -3,14 +3,16 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
-import { accountRateLimits, limitAccountEmails } from './account-rate-limits.ts'
+import { limitAccountEmails } from '../account-rate-limits.ts'
+import { hashPassword, verifyPassword } from '../passwords.ts'
+import { accountRateLimits } from './account-rate-limits.ts'
 import { answerTimeFloor } from './answer-time-floor.ts'
 import { commonPasswordsPlugin } from './common-passwords.ts'
+import { deleteAccountGuard } from './delete-account.ts'
 import { type GoogleConfig, googleSignIn, googleSocialProviders } from './google.ts'
-import { type MfaOptions, mfa } from './mfa/mfa-plugin.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
+import { type MfaOptions, mfa } from './mfa-plugin.ts'
 
-export { hashPassword, PASSWORD_HASHING, verifyPassword } from './passwords.ts'
+export { hashPassword, PASSWORD_HASHING, verifyPassword } from '../passwords.ts'
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -52,9 +54,9 @@ export type AuthOptions = {
  */
 export function createAuth(options: AuthOptions) {
   const secure = options.appUrl.startsWith('https:')
-  const factor = options.rateLimitFactor ?? 1
-  const perMinute = (max: number) => ({ window: 60, max: max * factor })
-  const accountLimits = { db: options.db, secret: options.secret, factor }
+  const rateLimitFactor = options.rateLimitFactor ?? 1
+  const perMinute = (max: number) => ({ window: 60, max: max * rateLimitFactor })
+  const accountLimits = { db: options.db, secret: options.secret, rateLimitFactor }
   const sendAccountEmail = limitAccountEmails(accountLimits, options.sendAccountEmail)
   return betterAuth({
     appName: options.appName,
@@ -64,7 +66,8 @@ export function createAuth(options: AuthOptions) {
     telemetry: { enabled: false },
     database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
     user: {
-      // Deleting an account asks for the password again (re-authentication).
+      // Deleting an account always asks for the password again (or, without one, a fresh session
+      // and an explicit confirmation): ./delete-account.ts, ahead of better-auth's own check.
       deleteUser: { enabled: true },
       additionalFields: {
         // The language e-mails and notifications go out in.
@@ -144,7 +147,7 @@ export function createAuth(options: AuthOptions) {
         // Reading one's own session (every signed-in page) needs the 190-bit session token: nothing
         // to guess, so no counter row to write per request.
         '/get-session': false,
-        // Starting a Google sign-in (better-auth's own default is 3 per 10 s, which the factor misses).
+        // Starting a Google sign-in (better-auth's own default is 3 per 10 s, which the rate-limit factor misses).
         '/sign-in/social': perMinute(10),
         '/request-password-reset': perMinute(3),
         '/send-verification-email': perMinute(3),
@@ -188,13 +191,14 @@ export function createAuth(options: AuthOptions) {
           composeSms: async ({ code }) => code,
         }),
         challengePath: '/auth/mfa',
-        rateLimitFactor: factor,
+        rateLimitFactor,
       }),
       jwt(),
       commonPasswordsPlugin(),
       googleSignIn(options.google),
       accountRateLimits(accountLimits),
       answerTimeFloor(),
+      deleteAccountGuard(options.db),
     ],
   })
 }
