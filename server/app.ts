@@ -10,7 +10,7 @@ import { translator } from '#app/i18n.server.ts'
 import { apiError } from '#app/lib/http-errors.ts'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
-import { verifyBearerToken } from '#core/accounts/bearer-token.ts'
+import { findBearerAccount, verifyBearerToken } from '#core/accounts/bearer-token.ts'
 import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
@@ -252,10 +252,12 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
         res.status(401).json({ error: { code: 'unauthorized', message: result.error } })
         return
       }
-      const { sub, email, name, role } = result.claims
-      res
-        .set('Cache-Control', 'no-store')
-        .json({ id: sub, email, name, role: typeof role === 'string' ? role : 'user' })
+      const account = await findBearerAccount(db, result.claims)
+      if (!account) {
+        res.status(401).json({ error: { code: 'unauthorized', message: 'Session ended' } })
+        return
+      }
+      res.set('Cache-Control', 'no-store').json(account)
     } catch (error) {
       next(error)
     }
@@ -310,6 +312,8 @@ const guardAuthInput: RequestHandler = (req, res, next) => {
   readAuthBody(req, res, (error?: unknown) => {
     if (error) return next(error)
     if (typeof req.body === 'string' && NUL.test(req.body)) return refuse(400, t.badRequest)
+    // An empty body stays no body (better-auth asks a body, not its absence, for a content type).
+    if (req.body === '') req.body = undefined
     next()
   })
 }

@@ -32,13 +32,30 @@ export const SignInSchema = z.object({
   password: z.string({ error: 'required' }).min(1, { error: 'required' }),
 })
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+
+/** A person's name as we store it: 1 to 100 characters, none of them control characters. */
+export const FullNameSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(NAME_MAX, { error: 'tooLong', abort: true })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'invalidCharacters' })
+
+/**
+ * What the auth API itself may be sent about a person (sign-up, update-user), whoever calls it:
+ * our forms send a name and a language; nothing sends a picture.
+ */
+export const AccountProfileInputSchema = z.object({
+  name: FullNameSchema.optional(),
+  language: z.enum(['es', 'en'], { error: 'language' }).optional(),
+  image: z.null({ error: 'image' }).optional(),
+})
+
 export const SignUpSchema = z
   .object({
-    fullName: z
-      .string({ error: 'required' })
-      .trim()
-      .min(1, { error: 'required', abort: true })
-      .max(NAME_MAX, { error: 'tooLong' }),
+    fullName: FullNameSchema,
     email,
     password,
     confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }),

@@ -1,4 +1,8 @@
+import { and, eq, gt } from 'drizzle-orm'
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose'
+import { toRoleName } from '#core/shared/service-context.ts'
+import type { Database } from '#db/client.ts'
+import { sessions, users } from '#db/schema/index.ts'
 
 export type BearerResult =
   | { ok: true; claims: Record<string, unknown> }
@@ -37,4 +41,20 @@ export async function verifyBearerToken(
     if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { ok: false, error: 'Invalid JWT signature' }
     return { ok: false, error: 'Invalid token' }
   }
+}
+
+/**
+ * The account behind a verified token, while the session it was issued to lives: a token outlives
+ * nothing its session does not (sign-out, password reset, deletion). The role is read now, not
+ * from the token, so a role change applies at once.
+ */
+export async function findBearerAccount(db: Database, claims: Record<string, unknown>) {
+  const { sub, sid } = claims
+  if (typeof sub !== 'string' || typeof sid !== 'string') return null
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), gt(sessions.expiresAt, new Date())))
+  return row ? { ...row, role: toRoleName(row.role) } : null
 }

@@ -3,8 +3,13 @@ import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { base32Decode, hotp, timeStep } from '#core/accounts/mfa/totp.ts'
-import { insertPasswordAccount } from '#tests/support/accounts.ts'
-import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
+import {
+  insertPasswordAccount,
+  insertSession,
+  SESSION_COOKIE,
+  signedSessionCookie,
+} from '#tests/support/accounts.ts'
+import { type ServerProcess, SYSTEM_TEST_SECRET, startAppOnTestDatabase } from './server-process.ts'
 
 // Multi-factor authentication through the running server, with SMS going out through the Twilio
 // adapter to a local stand-in of Twilio's API.
@@ -251,9 +256,12 @@ test('five wrong codes end a pending sign-in; the per-account limit holds across
   const first = await tryCodes(5)
   expect(first.slice(0, 4)).toEqual(Array(4).fill('401 MFA_INVALID_CODE'))
   expect(first[4]).toBe('401 MFA_SIGN_IN_EXPIRED')
-  // The enrolment's code, five and four more (from new addresses, in a new sign-in) make the
-  // account's 10 checks per 15 minutes; the next one is refused whatever the address.
-  expect(await tryCodes(4)).toEqual(Array(4).fill('401 MFA_INVALID_CODE'))
+  // Only wrong codes count (the enrolment's right one gave its check back): five and five more
+  // (from new addresses, in a new sign-in) make the account's 10 checks per 15 minutes; the next
+  // one is refused whatever the address.
+  const second = await tryCodes(5)
+  expect(second.slice(0, 4)).toEqual(Array(4).fill('401 MFA_INVALID_CODE'))
+  expect(second[4]).toBe('401 MFA_SIGN_IN_EXPIRED')
   expect(await tryCodes(1)).toEqual(['429 MFA_TOO_MANY_ATTEMPTS'])
 })
 
@@ -338,12 +346,19 @@ test('bad enrolment input gets 400 with a named problem and writes nothing', asy
   expect((await call('POST', `/mfa/factors/${randomUUID()}/challenge`, { cookie })).status).toBe(404)
 })
 
-test('an aal1 session cannot add or remove factors; removal needs the password; others’ factors are out of reach', async () => {
+test('turning the second step on ends the password-only sessions; an aal1 session cannot add or remove factors; removal needs the password; others’ factors are out of reach', async () => {
   const user = await verifiedUser('levels@example.com')
-  const older = await signIn(user) // a second device, signed in before the factor existed
+  const earlier = await signIn(user) // a second device, signed in before the factor existed
   const current = await signIn(user)
   const { factor } = await enrolTotp(current.cookie, 'App')
+  expect((await call('GET', '/mfa/factors', { cookie: earlier.cookie })).status).toBe(401)
+  expect((await call('GET', '/mfa/factors', { cookie: current.cookie })).body.aal).toBe('aal2')
 
+  // A session at aal1 on an account with a factor (none can be signed in any more; one made
+  // directly, as a session from before this rule would be) still may do nothing protected.
+  const older = {
+    cookie: `${SESSION_COOKIE}=${signedSessionCookie(await insertSession(database.pool, user.id), SYSTEM_TEST_SECRET)}`,
+  }
   expect((await call('GET', '/mfa/factors', { cookie: older.cookie })).body.aal).toBe('aal1')
   const add = await call('POST', '/mfa/factors', {
     cookie: older.cookie,

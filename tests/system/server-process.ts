@@ -4,6 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 
+/** The auth secret every server under test signs with (so a test can sign a session cookie). */
+export const SYSTEM_TEST_SECRET = 'system-test-secret-system-test-secret-0123'
+
 export type ServerProcess = {
   url: string
   child: ChildProcess
@@ -26,7 +29,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       NODE_ENV: 'production',
       PORT: '0',
       LOG_LEVEL: 'info',
-      AUTH_SECRET: 'system-test-secret-system-test-secret-0123',
+      AUTH_SECRET: SYSTEM_TEST_SECRET,
       // E-mails and forwards are background jobs: idle workers look for them twice a second.
       JOBS_POLL_INTERVAL_SECONDS: '0.5',
       ...env,

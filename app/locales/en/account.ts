@@ -41,6 +41,7 @@ export default {
     passwordUpdatedTitle: 'Password updated!',
     passwordUpdatedText: 'Your password has been successfully updated.',
     errors: {
+      invalidCharacters: 'Remove the special characters.',
       signInFailed: 'Sign in failed',
       signUpFailed: 'Sign up failed',
       passwordResetFailed: 'Password reset failed',

@@ -95,6 +95,8 @@ export default {
       onlyAdminsAssignRoles: 'Only admins can assign roles',
       userNotFound: 'That user does not exist.',
       lastAdmin: 'The last admin cannot lose the admin role.',
+      invalidProfileInput:
+        'Check the name and language: a name of at most 100 characters, without special characters.',
       invalidRoleInput: 'Choose a valid user and role.',
       mfaInvalidCode: 'That code is not correct.',
       mfaChallengeExpired: 'That code has expired. Ask for a new one.',

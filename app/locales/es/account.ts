@@ -44,6 +44,7 @@ export default {
     passwordUpdatedTitle: '¡Contraseña actualizada!',
     passwordUpdatedText: 'Tu contraseña se actualizó correctamente.',
     errors: {
+      invalidCharacters: 'Quita los caracteres especiales.',
       signInFailed: 'No se pudo iniciar sesión',
       signUpFailed: 'No se pudo crear la cuenta',
       passwordResetFailed: 'No se pudo restablecer la contraseña',

@@ -99,6 +99,8 @@ export default {
       onlyAdminsAssignRoles: 'Solo los administradores pueden asignar roles',
       userNotFound: 'Ese usuario no existe.',
       lastAdmin: 'El último administrador no puede perder el rol de administrador.',
+      invalidProfileInput:
+        'Revisa el nombre y el idioma: un nombre de hasta 100 caracteres, sin caracteres especiales.',
       invalidRoleInput: 'Elige un usuario y un rol válidos.',
       mfaInvalidCode: 'Ese código no es correcto.',
       mfaChallengeExpired: 'Ese código venció. Pide uno nuevo.',

@@ -4,15 +4,37 @@ import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema/index.ts'
 import { limitAccountEmails } from '../account-rate-limits.ts'
+import { afterPasswordReset } from '../password-reset.ts'
 import { hashPassword, verifyPassword } from '../passwords.ts'
+import { accountInputLimits } from './account-input.ts'
 import { accountRateLimits } from './account-rate-limits.ts'
 import { answerTimeFloor } from './answer-time-floor.ts'
 import { commonPasswordsPlugin } from './common-passwords.ts'
 import { deleteAccountGuard } from './delete-account.ts'
 import { type GoogleConfig, googleSignIn, googleSocialProviders } from './google.ts'
 import { type MfaOptions, mfa } from './mfa-plugin.ts'
+import { noTokensInAnswers } from './no-tokens-in-answers.ts'
 
 export { hashPassword, PASSWORD_HASHING, verifyPassword } from '../passwords.ts'
+
+/** better-auth's admin plugin endpoints, none of which the product exposes. */
+export const ADMIN_ENDPOINTS = [
+  '/admin/ban-user',
+  '/admin/create-user',
+  '/admin/get-user',
+  '/admin/has-permission',
+  '/admin/impersonate-user',
+  '/admin/list-user-sessions',
+  '/admin/list-users',
+  '/admin/remove-user',
+  '/admin/revoke-user-session',
+  '/admin/revoke-user-sessions',
+  '/admin/set-role',
+  '/admin/set-user-password',
+  '/admin/stop-impersonating',
+  '/admin/unban-user',
+  '/admin/update-user',
+]
 
 /** What accounts need from the rest of the server. */
 export type AuthOptions = {
@@ -64,6 +86,9 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     telemetry: { enabled: false },
+    // Staff actions go through our services and their audit trail (core/accounts/roles.ts), never
+    // through better-auth's admin endpoints: the plugin stays for the role and ban fields only.
+    disabledPaths: ADMIN_ENDPOINTS,
     database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
     user: {
       // Deleting an account always asks for the password again (or, without one, a fresh session
@@ -82,6 +107,8 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
+      // A used link ends the account's other reset links and lifts its sign-in lock.
+      onPasswordReset: async ({ user }) => afterPasswordReset(options.db, options.secret, user),
       // Signing up with a registered address answers with a made-up user: it must look exactly
       // like a new one, role included (better-auth leaves fields added by plugins null).
       customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
@@ -193,12 +220,20 @@ export function createAuth(options: AuthOptions) {
         challengePath: '/auth/mfa',
         rateLimitFactor,
       }),
-      jwt(),
+      // A token names its session (sid): /api/v1/me accepts it only while that session lives, so
+      // signing out, a password reset or a deleted account ends it at once (role read fresh too).
+      jwt({
+        jwt: {
+          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
+        },
+      }),
       commonPasswordsPlugin(),
       googleSignIn(options.google),
       accountRateLimits(accountLimits),
       answerTimeFloor(),
       deleteAccountGuard(options.db),
+      accountInputLimits(),
+      noTokensInAnswers(),
     ],
   })
 }

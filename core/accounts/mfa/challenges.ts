@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { SmsSender } from '#core/notifications/sms.ts'
+import { releaseRateLimit } from '#core/shared/rate-limit.ts'
 import type { Database } from '#db/client.ts'
 import { limitAttempts } from '../account-rate-limits.ts'
 import { newBackupCodes } from './backup-codes.ts'
@@ -46,11 +47,27 @@ export type MfaActor =
   | { kind: 'session'; userId: string; language: string; aal: Aal; sessionToken: string }
   | { kind: 'pending'; userId: string; language: string; pending: PendingSignIn }
 
-/** Per-account limits of code checks and text messages, from any address (429 + Retry-After). */
-export function limitAccount(deps: MfaDeps, kind: 'verify' | 'sms', userId: string): Promise<void> {
-  return limitAttempts(deps.db, `mfa-${kind}:${userId}`, accountLimitRule(kind, deps.rateLimitFactor), {
+/**
+ * Per-account limits of code checks and text messages, from any address (429 + Retry-After).
+ * Returns when the attempt was counted, so a check that succeeds can give it back.
+ */
+export async function limitAccount(deps: MfaDeps, kind: 'verify' | 'sms', userId: string): Promise<Date> {
+  const countedAt = new Date()
+  await limitAttempts(deps.db, `mfa-${kind}:${userId}`, accountLimitRule(kind, deps.rateLimitFactor), {
     reason: 'mfaTooManyAttempts',
+    now: countedAt,
   })
+  return countedAt
+}
+
+/** A right code gives its check back: only wrong codes build up the account's lock. */
+export function releaseVerifyAttempt(deps: MfaDeps, userId: string, countedAt: Date): Promise<void> {
+  return releaseRateLimit(
+    deps.db,
+    `mfa-verify:${userId}`,
+    accountLimitRule('verify', deps.rateLimitFactor),
+    countedAt,
+  )
 }
 
 /** The actor's factor `factorId`, if the actor may ask for or check its code (mfa-policy.ts). */
@@ -108,11 +125,12 @@ export async function verifyFactor(
   const input = VerifyFactorSchema.safeParse(body)
   if (!input.success) throw invalidInput(input.error)
   const factor = await usableFactor(deps, actor, factorId)
-  await limitAccount(deps, 'verify', actor.userId)
+  const countedAt = await limitAccount(deps, 'verify', actor.userId)
   if (!(await checkFactorCode(deps, factor, input.data))) {
     await countFailure(deps.db, actor)
     throw invalidCode()
   }
+  await releaseVerifyAttempt(deps, actor.userId, countedAt)
   if (actor.kind === 'pending') {
     await markFactorUsed(deps.db, factor.id)
     return { backupCodes: null }

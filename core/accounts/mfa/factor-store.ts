@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import {
   authBackupCodes,
@@ -96,7 +96,8 @@ export async function advanceTotpStep(db: Database, factorId: string, step: numb
 /**
  * A factor passed its code for a signed-in session, in one transaction: the factor is used (and
  * verified, if it was being set up), the first verified factor gets its backup codes (hashes
- * given) and the session becomes aal2.
+ * given) and the session becomes aal2. Turning the second step on (the first verified factor)
+ * also ends the account's other sessions: they were signed in with the password alone.
  */
 export async function recordFactorVerified(
   db: Database,
@@ -126,7 +127,10 @@ export async function recordFactorVerified(
         .set({ status: 'verified', verifiedAt: now })
         .where(eq(authFactors.id, factorId))
     }
-    if (backupCodeHashes) await writeBackupCodeHashes(tx, userId, backupCodeHashes)
+    if (backupCodeHashes) {
+      await writeBackupCodeHashes(tx, userId, backupCodeHashes)
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.token, sessionToken)))
+    }
     await tx.update(sessions).set({ aal: 'aal2' }).where(eq(sessions.token, sessionToken))
   })
 }

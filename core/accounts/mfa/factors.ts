@@ -1,6 +1,12 @@
 import { reauthenticate } from '../reauthentication.ts'
 import { redeemBackupCode, replaceBackupCodes } from './backup-codes.ts'
-import { countFailure, limitAccount, type MfaActor, type MfaDeps } from './challenges.ts'
+import {
+  countFailure,
+  limitAccount,
+  type MfaActor,
+  type MfaDeps,
+  releaseVerifyAttempt,
+} from './challenges.ts'
 import {
   backupCodesRemaining,
   dropStaleEnrolments,
@@ -137,11 +143,12 @@ export async function regenerateBackupCodes(deps: MfaDeps, actor: SessionActor, 
 export async function verifyBackupCode(deps: MfaDeps, actor: MfaActor, code: unknown): Promise<void> {
   const input = BackupCodeSchema.safeParse(code)
   if (!input.success) throw invalidInput(input.error, 'code')
-  await limitAccount(deps, 'verify', actor.userId)
+  const countedAt = await limitAccount(deps, 'verify', actor.userId)
   if (!(await redeemBackupCode(deps.db, actor.userId, input.data))) {
     await countFailure(deps.db, actor)
     throw invalidCode()
   }
+  await releaseVerifyAttempt(deps, actor.userId, countedAt)
   if (actor.kind === 'session') await setSessionAal2(deps.db, actor.sessionToken)
 }
 
