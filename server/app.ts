@@ -42,6 +42,8 @@ export type AppDeps = {
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
   checkDatabase: () => Promise<void>
+  /** True once a shutdown began: /readyz answers 503 and every answer closes its connection. */
+  isShuttingDown?: () => boolean
   isProduction: boolean
   appUrl: string
   /** build/client in production; in development Vite serves assets. */
@@ -71,6 +73,14 @@ export function createApp(deps: AppDeps) {
       : null
   if (pageCache) services.settings.onInvalidate(() => pageCache.clear())
 
+  // During a shutdown every answer closes its connection, so keep-alive clients move elsewhere.
+  if (deps.isShuttingDown) {
+    const isShuttingDown = deps.isShuttingDown
+    app.use((_req, res, next) => {
+      if (isShuttingDown()) res.setHeader('Connection', 'close')
+      next()
+    })
+  }
   // Hashed build files first: answered from memory, precompressed, without the page middleware.
   if (deps.clientDir) app.use('/assets', staticAssets(path.join(deps.clientDir, 'assets')))
 
@@ -130,6 +140,10 @@ export function createApp(deps: AppDeps) {
   })
   app.get('/readyz', async (req, res) => {
     res.set('Cache-Control', 'no-store')
+    if (deps.isShuttingDown?.()) {
+      res.status(503).json({ status: 'shutting-down' })
+      return
+    }
     try {
       await deps.checkDatabase()
       res.json({ status: 'ready' })

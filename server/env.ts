@@ -27,6 +27,7 @@ const EnvSchema = z
     PAGE_CACHE: booleanish.default(true),
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(1),
     /** Key of the external form service; when set, contact messages are also forwarded there. */
     CONTACT_FORM_ACCESS_KEY: z
       .string()

@@ -83,6 +83,9 @@ const jobs = createJobQueue({
 })
 await jobs.start().catch(startupFailed)
 
+/** Set by SIGTERM/SIGINT: readiness fails at once (see shutdown below). */
+let shuttingDown = false
+
 const deps: AppDeps = {
   db,
   accounts: {
@@ -118,6 +121,7 @@ const deps: AppDeps = {
   checkDatabase: async () => {
     await pool.query('SELECT 1')
   },
+  isShuttingDown: () => shuttingDown,
   isProduction: env.isProduction,
   appUrl: env.APP_URL,
   pageCache: { enabled: env.PAGE_CACHE, ttlSeconds: env.PAGE_CACHE_TTL_SECONDS },
@@ -152,7 +156,6 @@ if (demo) {
 }
 console.log('')
 
-let shuttingDown = false
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (shuttingDown) return
@@ -161,18 +164,28 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   })
 }
 
-/** Stop accepting, let in-flight requests and jobs finish, then close the database. */
+/**
+ * Say not ready at once, keep accepting for the drain period (closing the port would reset the
+ * connections still waiting to be accepted; every answer now closes its connection), then stop
+ * accepting, let in-flight requests and jobs finish, and close the database.
+ */
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
-  const force = setTimeout(() => {
-    logger.error('shutdown timed out; closing remaining connections')
-    server.closeAllConnections()
-  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
+  const force = setTimeout(
+    () => {
+      logger.error('shutdown timed out; closing remaining connections')
+      server.closeAllConnections()
+    },
+    (env.SHUTDOWN_DRAIN_SECONDS + env.SHUTDOWN_TIMEOUT_SECONDS) * 1000,
+  )
   force.unref()
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
+  await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000))
   await new Promise<void>((resolve) => {
     server.close(() => resolve())
     server.closeIdleConnections()
   })
+  clearInterval(closeIdle)
   await closeDev?.()
   // Background tasks may still be enqueueing (account e-mails); then the workers stop taking
   // jobs and finish theirs (one still running at the deadline is retried by another process).

@@ -113,3 +113,53 @@ test('SIGTERM finishes the request in flight, stops PostgreSQL and exits 0', asy
   expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
   expect(fs.existsSync(path.join(dataDir, 'storefront.lock'))).toBe(false)
 })
+
+/** One raw HTTP/1.1 request on its own connection; resolves with what came back, or the error. */
+function rawRequest(port: number, path: string, keepAlive = false) {
+  return new Promise<{ reply: string; error: string | null; socket: net.Socket }>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let reply = ''
+    let settled = false
+    const done = (error: string | null) => {
+      if (settled) return
+      settled = true
+      resolve({ reply, error, socket })
+    }
+    socket.on('data', (chunk) => {
+      reply += chunk.toString()
+      if (keepAlive && reply.includes('\r\n\r\n')) done(null)
+    })
+    socket.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message))
+    socket.on('close', () => done(null))
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: ${keepAlive ? 'keep-alive' : 'close'}\r\n\r\n`,
+    )
+  })
+}
+
+test('SIGTERM: /readyz says 503 at once, every connection already waiting is answered, an idle keep-alive connection does not hold the exit', async () => {
+  const dataDir = newDataDir()
+  const server = await startServer({ ...embedded(dataDir), SHUTDOWN_DRAIN_SECONDS: '1' })
+  const port = Number(new URL(server.url).port)
+
+  // An idle keep-alive connection (the server would keep it 65 s).
+  const idle = await rawRequest(port, '/healthz', true)
+  expect(idle.reply).toMatch(/^HTTP\/1\.1 200/)
+
+  // A burst on a cold server, the signal in the middle of it.
+  const burst = Array.from({ length: 40 }, (_, index) =>
+    rawRequest(port, index % 2 ? '/healthz' : '/store-guide'),
+  )
+  const started = Date.now()
+  server.child.kill('SIGTERM')
+  const readiness = await rawRequest(port, '/readyz')
+  const answers = await Promise.all(burst)
+
+  expect(readiness.reply).toMatch(/^HTTP\/1\.1 503/)
+  expect(
+    answers.filter((answer) => !/^HTTP\/1\.1 200/.test(answer.reply)).map((answer) => answer.error),
+  ).toEqual([])
+  expect(await server.exited).toBe(0)
+  expect(Date.now() - started).toBeLessThan(15_000)
+  idle.socket.destroy()
+})
