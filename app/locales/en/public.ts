@@ -292,6 +292,7 @@ export default {
       price: {
         required: 'Enter a price in yen.',
         notNumber: 'Enter the price as a number of yen, e.g. 2500.',
+        separators: 'We could not tell where the thousands are: write 2500, 2,500 or 2.500.',
         notWhole: 'Yen have no decimals: enter a whole number.',
         negative: 'The price cannot be negative.',
         tooLarge: 'That is more than {{max}}. Check the price, or contact us for large orders.',
@@ -299,6 +300,7 @@ export default {
       weight: {
         required: 'Enter a weight in grams.',
         notNumber: 'Enter the weight as a number of grams.',
+        separators: 'We could not tell where the thousands are: write 1500, 1,500 or 1.500.',
         outOfRange: 'For this method, enter a weight from {{min}} g to {{max}} g.',
         offStep: 'Weights go in steps of {{step}} g.',
       },
