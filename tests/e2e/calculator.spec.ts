@@ -24,7 +24,7 @@ const TEXT = {
     total: 'Total',
     weight: 'Weight in grams',
     express: 'Express (EMS)',
-    economic: 'Economic (small packet)',
+    economic: 'Economy (small packet)',
     region: 'Destination region',
     negative: 'The price cannot be negative.',
     notNumber: 'Enter the price as a number of yen, e.g. 2500.',

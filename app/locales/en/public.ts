@@ -33,7 +33,7 @@ export default {
       },
       s2: { title: 'Get your quote', text: 'We reply with the quote and an electronic receipt.' },
       s3: {
-        title: 'Pay the products',
+        title: 'Pay for the products',
         text: 'Pay by credit or debit card, or PayPal (no PayPal account needed).',
       },
       s4: {
@@ -275,7 +275,7 @@ export default {
       central_south_america: 'Central and South America',
     },
     methods: {
-      economic: 'Economic (small packet)',
+      economic: 'Economy (small packet)',
       express: 'Express (EMS)',
     },
     destinations: {
