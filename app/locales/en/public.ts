@@ -343,6 +343,8 @@ export default {
       email: 'E-mail',
       facebook: 'Facebook',
       instagram: 'Instagram',
+      whatsapp: 'WhatsApp',
+      whatsappHint: 'Our main ordering channel: send us the links of what you want.',
     },
     staff: {
       heading: 'Who answers you',

@@ -352,6 +352,8 @@ export default {
       email: 'Correo electrónico',
       facebook: 'Facebook',
       instagram: 'Instagram',
+      whatsapp: 'WhatsApp',
+      whatsappHint: 'Nuestro canal principal para pedidos: envíanos los enlaces de lo que quieres.',
     },
     staff: {
       heading: 'Quién te responde',
