@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -7,6 +8,7 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { messagingHandle } from '#app/lib/messaging-links.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactFormFields } from '#core/contact/contact-fields.ts'
@@ -51,23 +53,27 @@ export default function ContactRoute() {
   const root = useRootData()
   const channels = root
     ? [
+        // WhatsApp first: it is where most orders start.
+        ...(['whatsapp', 'instagram', 'facebook'] as const).map((network) => {
+          const href = root.settings.messaging[network]
+          return {
+            key: network,
+            label: t(`contact.channels.${network}`),
+            hint: network === 'whatsapp' ? t('contact.channels.whatsappHint') : null,
+            href,
+            text: messagingHandle(network, href) ?? t(`contact.channels.${network}`),
+            external: true,
+            demo: root.demo.messaging,
+          }
+        }),
         {
+          key: 'email',
           label: t('contact.channels.email'),
+          hint: null,
           href: `mailto:${root.settings.company.email}`,
           text: root.settings.company.email,
           external: false,
-        },
-        {
-          label: t('contact.channels.facebook'),
-          href: root.settings.messaging.facebook,
-          text: root.settings.messaging.facebook,
-          external: true,
-        },
-        {
-          label: t('contact.channels.instagram'),
-          href: root.settings.messaging.instagram,
-          text: root.settings.messaging.instagram,
-          external: true,
+          demo: root.demo.company,
         },
       ]
     : []
@@ -89,8 +95,12 @@ export default function ContactRoute() {
             </h2>
             <ul className="mt-4 space-y-3">
               {channels.map((channel) => (
-                <li key={channel.label} className="rounded-lg border border-slate-200 p-4">
-                  <h3 className="text-sm font-medium text-slate-700">{channel.label}</h3>
+                <li key={channel.key} className="rounded-lg border border-slate-200 p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="text-sm font-medium text-slate-700">{channel.label}</h3>
+                    {channel.demo ? <DemoLabel /> : null}
+                  </div>
+                  {channel.hint ? <p className="mt-1 text-sm text-slate-700">{channel.hint}</p> : null}
                   <a
                     href={channel.href}
                     className="inline-flex min-h-11 items-center break-all font-semibold text-red-800 underline underline-offset-4"
@@ -102,11 +112,6 @@ export default function ContactRoute() {
                 </li>
               ))}
             </ul>
-            {root?.demo.messaging ? (
-              <p className="mt-3 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
-                {t('site.demoData')}
-              </p>
-            ) : null}
           </section>
           <section aria-labelledby="staff-heading">
             <h2 id="staff-heading" className="text-xl font-bold text-slate-900">
@@ -127,10 +132,29 @@ export default function ContactRoute() {
   )
 }
 
-function SentConfirmation() {
+function DemoLabel() {
   const { t } = useTranslation()
   return (
-    <div role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-5">
+    <span className="inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
+      {t('site.demoData')}
+    </span>
+  )
+}
+
+/** Shown after the redirect; it takes the focus, so keyboard and screen-reader users land on it. */
+function SentConfirmation() {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    ref.current?.focus()
+  }, [])
+  return (
+    <div
+      ref={ref}
+      role="status"
+      tabIndex={-1}
+      className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-5 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-700"
+    >
       <p className="text-lg font-semibold text-emerald-950">{t('contact.form.sentTitle')}</p>
       <p className="mt-1 text-emerald-950">{t('contact.form.sentText')}</p>
       <Link

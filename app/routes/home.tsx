@@ -68,7 +68,7 @@ export default function HomeRoute() {
       />
       <PageIntro heading={t('home.heading')} lead={t('home.lead')}>
         <div className="mt-8 flex flex-wrap items-start gap-3">
-          <OrderButton messaging={settings.messaging} />
+          <OrderButton messaging={settings.messaging} demo={root.demo.messaging} />
           <Link
             to={href('/store-guide')}
             className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"

@@ -10,8 +10,23 @@ const FRACTION_DIGITS: Record<Currency, number> = { JPY: 0, USD: 2, MXN: 2, CLP:
 // Latin America.
 const INTL_LOCALE: Record<Language, string> = { es: 'es', en: 'en' }
 
+/**
+ * Each currency is written the way the people who pay in it write it (ADR 013): dollars as in the
+ * USA, pesos as in Mexico and Chile. Yen, which every visitor reads, follows the page's language.
+ */
+const CURRENCY_LOCALE: Record<Exclude<Currency, 'JPY'>, string> = {
+  USD: 'en-US',
+  MXN: 'es-MX',
+  CLP: 'es-CL',
+}
+
 export function intlLocale(language: Language): string {
   return INTL_LOCALE[language]
+}
+
+/** The Intl locale an amount of `currency` is written in on a page in `language`. */
+export function moneyLocale(currency: Currency, language: Language): string {
+  return currency === 'JPY' ? intlLocale(language) : CURRENCY_LOCALE[currency]
 }
 
 /** Converts a yen amount into `currency`. Exact arithmetic is left to display rounding. */
@@ -22,12 +37,14 @@ export function convertFromYen(amountJpy: number, currency: Currency, rates: Yen
 
 export function formatMoney(amount: number, currency: Currency, language: Language): string {
   const digits = FRACTION_DIGITS[currency]
-  return new Intl.NumberFormat(intlLocale(language), {
+  return new Intl.NumberFormat(moneyLocale(currency, language), {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
+    // Spanish CLDR data leaves four-digit amounts ungrouped ("1500" beside "36.000"): group all.
+    useGrouping: 'always',
   }).format(amount)
 }
 
@@ -38,5 +55,5 @@ export function formatPercent(rate: number, language: Language): string {
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value)
+  return new Intl.NumberFormat(intlLocale(language), { useGrouping: 'always' }).format(value)
 }

@@ -98,6 +98,14 @@ test('item prices: empty and zero mean no result; bad input is named', () => {
   expect(parseItemPrice('Infinity')).toEqual({ ok: false, error: 'notNumber' })
   expect(parseItemPrice('1e400')).toEqual({ ok: false, error: 'notNumber' })
   expect(parseItemPrice('12.5')).toEqual({ ok: false, error: 'notWhole' })
+  // The ways shops and people write it (ADR 013; the parser has its own tests in core/money).
+  expect(parseItemPrice('2.500')).toEqual({ ok: true, value: 2500 })
+  expect(parseItemPrice('¥2,500')).toEqual({ ok: true, value: 2500 })
+  expect(parseItemPrice('2,500円')).toEqual({ ok: true, value: 2500 })
+  expect(parseItemPrice('２５００')).toEqual({ ok: true, value: 2500 })
+  expect(parseItemPrice('1,2,3')).toEqual({ ok: false, error: 'separators' })
+  expect(parseItemPrice('10.000.001')).toEqual({ ok: false, error: 'tooLarge' })
+  expect(parseItemPrice('1e3')).toEqual({ ok: false, error: 'notNumber' })
   expect(parseItemPrice(String(MAX_ITEM_PRICE_JPY))).toEqual({ ok: true, value: MAX_ITEM_PRICE_JPY })
   expect(parseItemPrice(String(MAX_ITEM_PRICE_JPY + 1))).toEqual({ ok: false, error: 'tooLarge' })
   expect(parseItemPrice('<script>alert(1)</script>')).toEqual({ ok: false, error: 'notNumber' })
@@ -114,7 +122,12 @@ test('weights: inside the method range and on the 50 g step', () => {
   expect(parseWeight('express', '600.5')).toEqual({ ok: false, error: 'offStep' })
   expect(parseWeight('express', '')).toEqual({ ok: false, error: 'required' })
   expect(parseWeight('express', 'heavy')).toEqual({ ok: false, error: 'notNumber' })
-  expect(parseWeight('economic', '-1e99')).toEqual({ ok: false, error: 'outOfRange' })
+  expect(parseWeight('economic', '-1000')).toEqual({ ok: false, error: 'outOfRange' })
+  expect(parseWeight('economic', '-1e99')).toEqual({ ok: false, error: 'notNumber' })
+  expect(parseWeight('express', '1.500')).toEqual({ ok: true, value: 1500 })
+  expect(parseWeight('express', '1,500 g')).toEqual({ ok: true, value: 1500 })
+  expect(parseWeight('express', '1,5')).toEqual({ ok: false, error: 'offStep' })
+  expect(parseWeight('express', '15 00')).toEqual({ ok: false, error: 'separators' })
   expect(parseWeight('economic', 'Infinity')).toEqual({ ok: false, error: 'notNumber' })
 })
 
@@ -225,10 +238,11 @@ test('property: invalid prices are always rejected, never priced', () => {
   const invalid = fc.oneof(
     fc.integer({ min: -MAX_ITEM_PRICE_JPY, max: -1 }).map(String),
     fc.integer({ min: MAX_ITEM_PRICE_JPY + 1, max: Number.MAX_SAFE_INTEGER }).map(String),
+    // Decimals with one or two digits (three after a separator are thousands: "2.500" is 2500).
     fc
       .double({ min: 0.01, max: 1e6, noNaN: true })
-      .filter((n) => !Number.isInteger(n))
-      .map(String),
+      .map((n) => n.toFixed(2))
+      .filter((text) => !text.endsWith('.00')),
     fc.string().filter((s) => /[a-zA-Z]/.test(s) && !/^\s*[+-]?\d/.test(s)),
     fc.constantFrom('NaN', '-Infinity', 'Infinity', '1e999', '--1', '1-1', '0x10'),
   )

@@ -1,4 +1,5 @@
 import type { YenRates } from '#core/money/money.ts'
+import { parseGrams, parseWholeNumber, parseYen } from '#core/money/parse-yen.ts'
 
 /**
  * The pricing rules of the service: purchase quotes, shipping prices and full estimates.
@@ -34,57 +35,60 @@ export const MAX_ITEM_COUNT = 99
 
 export type PricingSettings = { serviceFeeJpy: number; taxRate: number; yenRates: YenRates }
 
-export type PriceError = 'required' | 'notNumber' | 'notWhole' | 'negative' | 'tooLarge'
-export type WeightError = 'required' | 'notNumber' | 'outOfRange' | 'offStep'
+export type PriceError = 'required' | 'notNumber' | 'separators' | 'notWhole' | 'negative' | 'tooLarge'
+export type WeightError = 'required' | 'notNumber' | 'separators' | 'outOfRange' | 'offStep'
 export type CountError = 'required' | 'notWhole' | 'outOfRange'
 
 type Parsed<T, E> = { ok: true; value: T } | { ok: false; error: E }
 
-// A decimal number as people type it (no hex, no "Infinity", no "NaN").
-const NUMBER_SYNTAX = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i
-
 /**
- * Reads an item price typed by a person. Empty and zero are "no price yet" (the calculator
- * shows nothing), anything else must be a whole, non-negative number of yen up to the maximum.
- * Thousands separators and surrounding spaces are accepted.
+ * Reads an item price typed or pasted by a person ("2500", "2.500", "2,500", "¥2,500", "2,500円",
+ * "JPY 2500", full-width digits: `parseYen`, ADR 013). Empty and zero are "no price yet" (the
+ * calculator shows nothing), anything else must be a whole, non-negative number of yen up to the
+ * maximum.
  */
 export function parseItemPrice(input: string | number | null | undefined): Parsed<number | null, PriceError> {
   if (input === null || input === undefined) return { ok: true, value: null }
-  const text = String(input)
-    .trim()
-    .replace(/[,_\s]/g, '')
-  if (text === '') return { ok: true, value: null }
-  if (!NUMBER_SYNTAX.test(text)) return { ok: false, error: 'notNumber' }
-  const value = Number(text)
-  if (!Number.isFinite(value)) return { ok: false, error: 'notNumber' }
-  if (value < 0) return { ok: false, error: 'negative' }
-  if (!Number.isInteger(value)) return { ok: false, error: 'notWhole' }
-  if (value > MAX_ITEM_PRICE_JPY) return { ok: false, error: 'tooLarge' }
-  return { ok: true, value: value === 0 ? null : value }
+  const parsed = parseYen(input)
+  if (!parsed.ok) return parsed.error === 'required' ? { ok: true, value: null } : parsed
+  if (parsed.value > MAX_ITEM_PRICE_JPY) return { ok: false, error: 'tooLarge' }
+  return { ok: true, value: parsed.value === 0 ? null : parsed.value }
 }
 
+/** Reads a weight in grams, written as people write it ("1500", "1.500", "1,500 g"). */
 export function parseWeight(
   method: ShippingMethod,
   input: string | number | null | undefined,
 ): Parsed<number, WeightError> {
-  const text = String(input ?? '').trim()
-  if (text === '') return { ok: false, error: 'required' }
-  const value = Number(text)
-  if (!NUMBER_SYNTAX.test(text) || !Number.isFinite(value)) return { ok: false, error: 'notNumber' }
+  const parsed = parseGrams(input)
   const limits = WEIGHT_LIMITS[method]
+  if (!parsed.ok) {
+    switch (parsed.error) {
+      case 'required':
+      case 'notNumber':
+      case 'separators':
+        return { ok: false, error: parsed.error }
+      case 'notWhole':
+        return { ok: false, error: 'offStep' }
+      default:
+        return { ok: false, error: 'outOfRange' }
+    }
+  }
+  const value = parsed.value
   if (value < limits.minG || value > limits.maxG) return { ok: false, error: 'outOfRange' }
-  if (!Number.isInteger(value) || value % limits.stepG !== 0) return { ok: false, error: 'offStep' }
+  if (value % limits.stepG !== 0) return { ok: false, error: 'offStep' }
   return { ok: true, value }
 }
 
 export function parseItemCount(input: string | number | null | undefined): Parsed<number, CountError> {
-  const text = String(input ?? '').trim()
-  if (text === '') return { ok: false, error: 'required' }
-  const value = Number(text)
-  if (!NUMBER_SYNTAX.test(text) || !Number.isFinite(value)) return { ok: false, error: 'notWhole' }
-  if (value < 1 || value > MAX_ITEM_COUNT) return { ok: false, error: 'outOfRange' }
-  if (!Number.isInteger(value)) return { ok: false, error: 'notWhole' }
-  return { ok: true, value }
+  const parsed = parseWholeNumber(input, [])
+  if (!parsed.ok) {
+    if (parsed.error === 'required') return { ok: false, error: 'required' }
+    if (parsed.error === 'negative' || parsed.error === 'tooLarge') return { ok: false, error: 'outOfRange' }
+    return { ok: false, error: 'notWhole' }
+  }
+  if (parsed.value < 1 || parsed.value > MAX_ITEM_COUNT) return { ok: false, error: 'outOfRange' }
+  return { ok: true, value: parsed.value }
 }
 
 /** The tax on an amount, rounded down to the yen, in integer arithmetic (no 0.1 drift). */

@@ -13,6 +13,7 @@ const TEXT = {
     negative: 'El precio no puede ser negativo.',
     notNumber: 'Ingresa el precio como un número de yenes, por ejemplo 2500.',
     notWhole: 'El yen no tiene decimales: ingresa un número entero.',
+    separators: 'No pudimos saber dónde van los miles: escribe 2500, 2.500 o 2,500.',
     tooLarge: /Eso es más de 10\.000\.000\sJPY/,
     outOfRange: 'Para este método, ingresa un peso de 500 g a 10000 g.',
     offStep: 'Los pesos van en pasos de 50 g.',
@@ -23,11 +24,12 @@ const TEXT = {
     total: 'Total',
     weight: 'Weight in grams',
     express: 'Express (EMS)',
-    economic: 'Economic (small packet)',
+    economic: 'Economy (small packet)',
     region: 'Destination region',
     negative: 'The price cannot be negative.',
     notNumber: 'Enter the price as a number of yen, e.g. 2500.',
     notWhole: 'Yen have no decimals: enter a whole number.',
+    separators: 'We could not tell where the thousands are: write 2500, 2,500 or 2.500.',
     tooLarge: /That is more than JPY\s10,000,000/,
     outOfRange: 'For this method, enter a weight from 500 g to 10000 g.',
     offStep: 'Weights go in steps of 50 g.',
@@ -59,10 +61,11 @@ for (const language of ['es', 'en'] as const) {
     const total = panel.locator('dl > div', {
       has: page.locator('dt', { hasText: new RegExp(`^${text.total}$`) }),
     })
-    await expect(total.locator('dd')).toContainText(language === 'es' ? '1650\u00a0JPY' : 'JPY\u00a01,650')
-    await expect(panel).toContainText(language === 'es' ? '11,22\u00a0USD' : 'USD\u00a011.22')
-    await expect(panel).toContainText(language === 'es' ? '214,50\u00a0MXN' : 'MXN\u00a0214.50')
-    await expect(panel).toContainText(language === 'es' ? '10.791,00\u00a0CLP' : 'CLP\u00a010,791.00')
+    await expect(total.locator('dd')).toContainText(language === 'es' ? '1.650\u00a0JPY' : 'JPY\u00a01,650')
+    // Each currency as its payers write it, whatever the page language (ADR 013).
+    await expect(panel).toContainText('USD\u00a011.22')
+    await expect(panel).toContainText('MXN\u00a0214.50')
+    await expect(panel).toContainText('CLP\u00a010.791,00')
   })
 
   test(`bad prices get a clear message, never a number (${language})`, async ({ page }) => {
@@ -73,11 +76,42 @@ for (const language of ['es', 'en'] as const) {
       ['abc', text.notNumber],
       ['NaN', text.notNumber],
       ['12.5', text.notWhole],
+      ['2,5', text.notWhole],
+      ['1,2,3', text.separators],
       ['10000001', text.tooLarge],
     ] as const) {
       await input.fill(value)
       await expect(page.getByText(message)).toBeVisible()
       await expect(input).toHaveAttribute('aria-invalid', 'true')
+    }
+  })
+
+  test(`prices are read as shops and people write them (${language})`, async ({ page }) => {
+    await open(page, language)
+    const panel = page.getByRole('region', {
+      name: language === 'es' ? 'Calculadora de precios en yenes' : 'Yen price calculator',
+    })
+    const input = panel.getByLabel(text.price)
+    const total = panel.locator('dl > div', {
+      has: page.locator('dt', { hasText: new RegExp(`^${text.total}$`) }),
+    })
+    // 2500 + 500 fee + 10 % tax = 3300.
+    for (const value of [
+      '2500',
+      '2.500',
+      '2,500',
+      '2 500',
+      '¥2,500',
+      '￥2,500',
+      '2,500円',
+      'JPY 2500',
+      '２５００',
+    ]) {
+      await input.fill(value)
+      await expect(input).not.toHaveAttribute('aria-invalid', 'true')
+      await expect(total.locator('dd')).toContainText(language === 'es' ? '3.300\u00a0JPY' : 'JPY\u00a03,300')
+      await input.fill('')
+      await expect(total).toHaveCount(0)
     }
   })
 
@@ -88,16 +122,16 @@ for (const language of ['es', 'en'] as const) {
     const panel = page.getByRole('region', {
       name: language === 'es' ? 'Calculadora de envío' : 'Shipping calculator',
     })
-    const weight = panel.getByRole('spinbutton', { name: text.weight })
+    const weight = panel.getByRole('textbox', { name: text.weight })
     await expect(weight).toHaveValue('500')
-    await expect(panel).toContainText(language === 'es' ? '2002\u00a0JPY' : 'JPY\u00a02,002')
+    await expect(panel).toContainText(language === 'es' ? '2.002\u00a0JPY' : 'JPY\u00a02,002')
 
     await weight.fill('800')
     await panel.getByLabel(text.express).check()
     await expect(weight).toHaveValue('1000')
     await panel.getByLabel(text.region).selectOption('usa')
     // EMS to the USA, 1 kg: (5300 + 500) × 1.1.
-    await expect(panel).toContainText(language === 'es' ? '6380\u00a0JPY' : 'JPY\u00a06,380')
+    await expect(panel).toContainText(language === 'es' ? '6.380\u00a0JPY' : 'JPY\u00a06,380')
 
     await weight.fill('12000')
     await expect(panel.getByText(text.outOfRange)).toBeVisible()

@@ -45,6 +45,8 @@ for (const language of ['es', 'en'] as const) {
     await page.getByRole('button', { name: text.send }).click()
     await expect(page.getByRole('status')).toContainText(text.sent)
     await expect(page).toHaveURL(/sent=1/)
+    // The focus moves to the confirmation, not back to the page body.
+    await expect(page.getByRole('status')).toBeFocused()
     await page.getByRole('link', { name: text.another }).click()
     await expect(page.getByLabel(text.name, { exact: true })).toBeVisible()
   })
@@ -64,6 +66,36 @@ for (const language of ['es', 'en'] as const) {
     await page.getByRole('button', { name: text.send }).click()
     await expect(page.getByText(text.invalidEmail)).toBeVisible()
     await expect(page).not.toHaveURL(/sent=1/)
+  })
+}
+
+for (const [language, demo, opens] of [
+  ['es', 'Datos de demostración', '(se abre en una pestaña nueva)'],
+  ['en', 'Demo data', '(opens in a new tab)'],
+] as const) {
+  test(`the contact cards: WhatsApp first, readable link text, placeholders labelled as demo data (${language})`, async ({
+    page,
+  }) => {
+    await page.goto(`/contact?lang=${language}`)
+    const channels = page.getByRole('region', {
+      name: language === 'es' ? 'Otras formas de contactarnos' : 'Other ways to reach us',
+    })
+    const cards = channels.getByRole('listitem')
+    await expect(cards).toHaveCount(4)
+    for (const [index, name, href] of [
+      [0, 'WhatsApp', 'https://wa.me/'],
+      [1, 'Instagram', 'https://www.instagram.com/'],
+      [2, 'Facebook', 'https://www.facebook.com/'],
+    ] as const) {
+      const card = cards.nth(index)
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(name)
+      // The seed's placeholder addresses name nobody: the network's name, never the raw URL.
+      await expect(card.getByRole('link', { name: `${name} ${opens}` })).toHaveAttribute('href', href)
+      await expect(card.getByText(demo)).toBeVisible()
+    }
+    await expect(channels).not.toContainText('https://')
+    await expect(cards.nth(3).getByRole('link')).toHaveAttribute('href', /^mailto:/)
+    await expect(cards.nth(3).getByText(demo)).toBeVisible()
   })
 }
 

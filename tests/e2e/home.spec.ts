@@ -18,6 +18,8 @@ test('the order button reveals Instagram, Facebook and WhatsApp, each in a new t
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
   }
+  // The seeded links are placeholders, and say so.
+  await expect(hero.getByText('Demo data')).toBeVisible()
   await expect(hero.getByRole('link', { name: 'Where to shop' })).toHaveAttribute('href', '/store-guide')
 })
 

@@ -74,7 +74,7 @@ test('the currency selector changes every figure and is remembered', async ({ pa
   await expect(page.getByRole('banner').getByRole('combobox', { name: 'Currency' })).toHaveValue('USD')
 
   await page.getByRole('banner').getByRole('combobox', { name: 'Currency' }).selectOption('CLP')
-  await expect(pricing).toContainText('approx. CLP\u00a03,270.00')
+  await expect(pricing).toContainText('approx. CLP\u00a03.270,00')
 })
 
 test('the footer links, company details and tax registration id come from settings', async ({ page }) => {

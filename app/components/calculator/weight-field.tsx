@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { parseGrams } from '#core/money/parse-yen.ts'
 import { type ShippingMethod, WEIGHT_LIMITS, type WeightError } from '#core/pricing/pricing.ts'
 
 /**
- * Weight as a number field (submitted with the form) and a slider bound to it. The slider needs
- * JavaScript, so it stays disabled until the page is interactive.
+ * Weight as a text field (submitted with the form; text so "1.500" and "1,500 g" are read as people
+ * mean them, `parseGrams`) and a slider bound to it. The slider needs JavaScript, so it stays
+ * disabled until the page is interactive.
  */
 export function WeightField({
   id,
@@ -27,10 +29,8 @@ export function WeightField({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const limits = WEIGHT_LIMITS[method]
-  const numeric = Number(value)
-  const sliderValue = Number.isFinite(numeric)
-    ? Math.min(limits.maxG, Math.max(limits.minG, numeric))
-    : limits.defaultG
+  const parsed = parseGrams(value)
+  const sliderValue = parsed.ok ? Math.min(limits.maxG, Math.max(limits.minG, parsed.value)) : limits.defaultG
   const range = { min: limits.minG, max: limits.maxG, step: limits.stepG }
   return (
     <FormField
@@ -44,11 +44,10 @@ export function WeightField({
           <input
             {...control}
             name={name}
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={limits.minG}
-            max={limits.maxG}
-            step={limits.stepG}
+            autoComplete="off"
+            maxLength={32}
             value={value}
             onChange={(event) => onChange(event.currentTarget.value)}
             className={inputClass}

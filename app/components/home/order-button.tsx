@@ -4,14 +4,15 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 
 /**
  * "Order now" reveals the three messaging channels (ordering happens by message). A <details>
- * disclosure, so it works before and without JavaScript.
+ * disclosure, so it works before and without JavaScript. While the links are the seed's
+ * placeholders (`demo`), they say so.
  */
-export function OrderButton({ messaging }: { messaging: Settings['messaging'] }) {
+export function OrderButton({ messaging, demo }: { messaging: Settings['messaging']; demo: boolean }) {
   const { t } = useTranslation()
   const channels = [
+    { name: 'WhatsApp', href: messaging.whatsapp, Icon: MessageCircle },
     { name: 'Instagram', href: messaging.instagram, Icon: Camera },
     { name: 'Facebook', href: messaging.facebook, Icon: Users },
-    { name: 'WhatsApp', href: messaging.whatsapp, Icon: MessageCircle },
   ]
   return (
     <details className="group">
@@ -20,7 +21,14 @@ export function OrderButton({ messaging }: { messaging: Settings['messaging'] })
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="mt-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <p className="text-sm text-slate-700">{t('home.orderHint')}</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-700">{t('home.orderHint')}</p>
+          {demo ? (
+            <span className="inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
+              {t('site.demoData')}
+            </span>
+          ) : null}
+        </div>
         <ul className="mt-3 flex flex-wrap gap-2">
           {channels.map(({ name, href, Icon }) => (
             <li key={name}>

@@ -33,7 +33,7 @@ export default {
       },
       s2: { title: 'Get your quote', text: 'We reply with the quote and an electronic receipt.' },
       s3: {
-        title: 'Pay the products',
+        title: 'Pay for the products',
         text: 'Pay by credit or debit card, or PayPal (no PayPal account needed).',
       },
       s4: {
@@ -275,7 +275,7 @@ export default {
       central_south_america: 'Central and South America',
     },
     methods: {
-      economic: 'Economic (small packet)',
+      economic: 'Economy (small packet)',
       express: 'Express (EMS)',
     },
     destinations: {
@@ -292,6 +292,7 @@ export default {
       price: {
         required: 'Enter a price in yen.',
         notNumber: 'Enter the price as a number of yen, e.g. 2500.',
+        separators: 'We could not tell where the thousands are: write 2500, 2,500 or 2.500.',
         notWhole: 'Yen have no decimals: enter a whole number.',
         negative: 'The price cannot be negative.',
         tooLarge: 'That is more than {{max}}. Check the price, or contact us for large orders.',
@@ -299,6 +300,7 @@ export default {
       weight: {
         required: 'Enter a weight in grams.',
         notNumber: 'Enter the weight as a number of grams.',
+        separators: 'We could not tell where the thousands are: write 1500, 1,500 or 1.500.',
         outOfRange: 'For this method, enter a weight from {{min}} g to {{max}} g.',
         offStep: 'Weights go in steps of {{step}} g.',
       },
@@ -341,6 +343,8 @@ export default {
       email: 'E-mail',
       facebook: 'Facebook',
       instagram: 'Instagram',
+      whatsapp: 'WhatsApp',
+      whatsappHint: 'Our main ordering channel: send us the links of what you want.',
     },
     staff: {
       heading: 'Who answers you',

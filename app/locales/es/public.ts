@@ -301,6 +301,7 @@ export default {
       price: {
         required: 'Ingresa un precio en yenes.',
         notNumber: 'Ingresa el precio como un número de yenes, por ejemplo 2500.',
+        separators: 'No pudimos saber dónde van los miles: escribe 2500, 2.500 o 2,500.',
         notWhole: 'El yen no tiene decimales: ingresa un número entero.',
         negative: 'El precio no puede ser negativo.',
         tooLarge: 'Eso es más de {{max}}. Revisa el precio o contáctanos para pedidos grandes.',
@@ -308,6 +309,7 @@ export default {
       weight: {
         required: 'Ingresa un peso en gramos.',
         notNumber: 'Ingresa el peso como un número de gramos.',
+        separators: 'No pudimos saber dónde van los miles: escribe 1500, 1.500 o 1,500.',
         outOfRange: 'Para este método, ingresa un peso de {{min}} g a {{max}} g.',
         offStep: 'Los pesos van en pasos de {{step}} g.',
       },
@@ -350,6 +352,8 @@ export default {
       email: 'Correo electrónico',
       facebook: 'Facebook',
       instagram: 'Instagram',
+      whatsapp: 'WhatsApp',
+      whatsappHint: 'Nuestro canal principal para pedidos: envíanos los enlaces de lo que quieres.',
     },
     staff: {
       heading: 'Quién te responde',
