@@ -104,7 +104,8 @@ test('when the form service is down the message waits, and the worker sends it o
       expect((await rows('Retry Me'))[0]).toMatchObject({ forward_status: 'sent', forward_attempts: 2 }),
     { timeout: 10_000 },
   )
-  expect(await job()).toEqual([expect.objectContaining({ state: 'completed' })])
+  // The row is marked sent inside the handler; pg-boss completes the job just after it returns.
+  await vi.waitFor(async () => expect(await job()).toEqual([expect.objectContaining({ state: 'completed' })]))
 })
 
 test('a ticked bot-check looks like a success but stays out of the inbox and is never forwarded', async () => {
