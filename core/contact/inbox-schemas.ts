@@ -8,7 +8,8 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number]
  * A page cursor: the last message of the previous page, its received time in UTC to the
  * microsecond (as PostgreSQL stores it, so no two instants round to one) and its id.
  */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
 
 /** The list's query string (`?status=handled&spam=1&after=…`); anything unreadable is the default. */
 export const InboxQuerySchema = z.object({

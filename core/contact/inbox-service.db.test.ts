@@ -5,6 +5,7 @@ import { createTestDatabase } from '#tests/db.ts'
 import { insertPasswordAccount } from '#tests/support/accounts.ts'
 import { InboxQuerySchema } from './inbox-schemas.ts'
 import {
+  countOpenContactMessages,
   getContactMessage,
   INBOX_PAGE_SIZE,
   listContactMessages,
@@ -26,7 +27,15 @@ async function setup() {
       `INSERT INTO contact_messages (name, email, subject, message, language, is_spam, forward_status, created_at)
        VALUES ($1, $2, 'order', $3, 'es', $4, $5, coalesce($6::timestamptz, now() - make_interval(mins => $7)))
        RETURNING id`,
-      [name, `${name.toLowerCase()}@example.com`, `Hola, soy ${name}`, spam, spam ? 'skipped' : 'not_configured', at ?? null, minutesAgo],
+      [
+        name,
+        `${name.toLowerCase()}@example.com`,
+        `Hola, soy ${name}`,
+        spam,
+        spam ? 'skipped' : 'not_configured',
+        at ?? null,
+        minutesAgo,
+      ],
     )
     return rows[0]?.id as string
   }
@@ -72,11 +81,13 @@ test('handled messages move to the handled filter with who and when; reopening b
     (await listContactMessages(ctx, query(raw))).items.map((item) => item.name)
   expect(await names({})).toEqual(['Luis', 'Ana'])
   expect(await names({ spam: '1' })).toEqual(['Bot'])
+  expect(await countOpenContactMessages(ctx)).toBe(2)
 
   const handled = await setContactMessageHandled(ctx, first, { intent: 'handle' })
   expect(handled.handledAt).toBeInstanceOf(Date)
   expect(await names({})).toEqual(['Luis'])
   expect(await names({ status: 'handled' })).toEqual(['Ana'])
+  expect(await countOpenContactMessages(ctx)).toBe(1)
   const message = await getContactMessage(ctx, first)
   expect(message).toMatchObject({
     name: 'Ana',
@@ -106,10 +117,15 @@ test('anonymous callers, customers and moderators are refused reading and handli
   const id = await insert('Ana')
   const moderator = await insertPasswordAccount(pool, { email: 'mod@example.com', role: 'moderator' })
   const customer = await insertPasswordAccount(pool, { email: 'cus@example.com' })
-  for (const actor of [null, { id: customer.id, role: 'user' }, { id: moderator.id, role: 'moderator' }] as const) {
+  for (const actor of [
+    null,
+    { id: customer.id, role: 'user' },
+    { id: moderator.id, role: 'moderator' },
+  ] as const) {
     const ctx = { db, actor }
     for (const attempt of [
       () => listContactMessages(ctx, query()),
+      () => countOpenContactMessages(ctx),
       () => getContactMessage(ctx, id),
       () => setContactMessageHandled(ctx, id, { intent: 'handle' }),
     ]) {

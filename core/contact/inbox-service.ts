@@ -51,10 +51,13 @@ const receivedAtKey = sql<string>`to_char(${contactMessages.createdAt} at time z
 /**
  * One page of the inbox: open or handled messages, newest first, 20 a page (keyset: the page
  * after `query.after`). Spam (the form's bot check) is left out unless `query.spam`, and then only
- * spam is listed.
+ * spam is listed, handled or not.
  * @throws AppError `forbidden` for anyone but staff (inbox-policy.ts).
  */
-export async function listContactMessages({ db, actor }: ServiceContext, query: InboxQuery): Promise<InboxPage> {
+export async function listContactMessages(
+  { db, actor }: ServiceContext,
+  query: InboxQuery,
+): Promise<InboxPage> {
   if (!canReadContactInbox(actor)) refuse(actor, 'read')
   const rows = await db
     .select({
@@ -74,7 +77,11 @@ export async function listContactMessages({ db, actor }: ServiceContext, query: 
     .where(
       and(
         eq(contactMessages.isSpam, query.spam),
-        query.status === 'handled' ? isNotNull(contactMessages.handledAt) : isNull(contactMessages.handledAt),
+        query.spam
+          ? undefined
+          : query.status === 'handled'
+            ? isNotNull(contactMessages.handledAt)
+            : isNull(contactMessages.handledAt),
         query.after
           ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (${query.after.receivedAt}::timestamptz, ${query.after.id}::uuid)`
           : undefined,
@@ -88,6 +95,16 @@ export async function listContactMessages({ db, actor }: ServiceContext, query: 
     items: page.map(({ key: _key, ...item }) => item),
     nextCursor: rows.length > INBOX_PAGE_SIZE && last ? `${last.key}_${last.id}` : null,
   }
+}
+
+/** How many messages wait to be handled (spam aside), for the admin dashboard. */
+export async function countOpenContactMessages({ db, actor }: ServiceContext): Promise<number> {
+  if (!canReadContactInbox(actor)) refuse(actor, 'read')
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.isSpam, false), isNull(contactMessages.handledAt)))
+  return row?.count ?? 0
 }
 
 /**
@@ -104,7 +121,8 @@ export async function getContactMessage({ db, actor }: ServiceContext, id: strin
     .from(contactMessages)
     .leftJoin(users, eq(users.id, contactMessages.handledBy))
     .where(eq(contactMessages.id, id))
-  if (!row) throw new AppError('not_found', `Contact message ${id} does not exist`, { reason: 'messageNotFound' })
+  if (!row)
+    throw new AppError('not_found', `Contact message ${id} does not exist`, { reason: 'messageNotFound' })
   const m = row.message
   return {
     id: m.id,
@@ -148,6 +166,7 @@ export async function setContactMessageHandled(
     )
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id, handledAt: contactMessages.handledAt })
-  if (!row) throw new AppError('not_found', `Contact message ${id} does not exist`, { reason: 'messageNotFound' })
+  if (!row)
+    throw new AppError('not_found', `Contact message ${id} does not exist`, { reason: 'messageNotFound' })
   return row
 }
