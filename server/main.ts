@@ -60,7 +60,7 @@ const contactForwarding = { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: en
 const mailer = env.SMTP_URL
   ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
   : createOutboxMailer({ db })
-// The job workers' own settings (the site name in e-mails), dropped on the same notifications.
+// The job workers' own settings (the shop's name, address and e-mail in e-mails), dropped on the same notifications.
 const jobSettings = createSettingsService({ db })
 
 // One channel announces changes to prices, fees and rates alike.
