@@ -21,7 +21,11 @@ export default [
     route('account/security', 'routes/account/security.tsx'),
   ]),
   layout('routes/customer/layout.tsx', [route('user-dashboard', 'routes/customer/dashboard.tsx')]),
-  layout('routes/admin/layout.tsx', [route('admin-dashboard', 'routes/admin/dashboard.tsx')]),
+  layout('routes/admin/layout.tsx', [
+    route('admin-dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
+    route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
+  ]),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),

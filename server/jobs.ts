@@ -25,9 +25,9 @@ export function createJobHandlers(deps: {
       await forwardContactMessage({ db, forwarding: deps.contactForwarding }, messageId, job)
     },
     'email.send': async (email, job) => {
-      const siteName = (await deps.settings.get()).company.name
+      const { name, address, email: companyEmail } = (await deps.settings.get()).company
       await runEffectOnce(db, `email.send:${job.id}`, () =>
-        deps.mailer.send(composeAccountEmail({ ...email, siteName })),
+        deps.mailer.send(composeAccountEmail({ ...email, shop: { name, address, email: companyEmail } })),
       )
     },
     'jobs.prune-effects': async () => {

@@ -1,10 +1,19 @@
 import pino from 'pino'
+import { formatLogLine } from './log-format.ts'
 
 export type Logger = pino.Logger
 
-/** JSON lines on stdout; one logger per process, children per request. */
-export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/**
+ * One logger per process, children per request. JSON lines on stdout, which is what log
+ * collectors, the tests and CI read; when stdout is a terminal (`npm start`, `npm run dev` in a
+ * shell), one readable line per entry instead (server/log-format.ts), coloured unless `NO_COLOR`
+ * is set.
+ */
+export function createLogger(
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  { readable = process.stdout.isTTY === true }: { readable?: boolean } = {},
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'storefront' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -12,7 +21,12 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): L
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       remove: true,
     },
-  })
+  }
+  if (!readable) return pino(options)
+  const color = !process.env.NO_COLOR
+  // Synchronous, like pino's own stdout destination: a line is on the terminal before the next
+  // statement runs, so the start-up banner (console.log) really comes after the last log line.
+  return pino(options, { write: (line: string) => process.stdout.write(formatLogLine(line, { color })) })
 }
 
 // Query parameters that carry credentials: reset and verification tokens, an OAuth callback's

@@ -60,7 +60,7 @@ const contactForwarding = { accessKey: env.CONTACT_FORM_ACCESS_KEY, endpoint: en
 const mailer = env.SMTP_URL
   ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
   : createOutboxMailer({ db })
-// The job workers' own settings (the site name in e-mails), dropped on the same notifications.
+// The job workers' own settings (the shop's name, address and e-mail in e-mails), dropped on the same notifications.
 const jobSettings = createSettingsService({ db })
 
 // One channel announces changes to prices, fees and rates alike.
@@ -141,6 +141,8 @@ const started = services as Services | null
 const demo = embedded && started ? await ensureDemoAccounts(started.auth, db).catch(startupFailed) : null
 
 logger.info({ url, database: embedded ? 'embedded' : 'external' }, 'storefront listening')
+// The banner comes last, after the last start-up log line (the logger writes synchronously), so
+// the address and the demo logins are what a person sees at the bottom of the terminal.
 console.log(
   `\n  Storefront running at ${url}\n  Database: ${embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}`,
 )

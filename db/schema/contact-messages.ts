@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
 
 /**
  * Every message sent through the contact form, stored before anything else happens to it.
@@ -36,9 +37,15 @@ export const contactMessages = pgTable(
     lastError: text(),
     forwardedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The staff inbox (/admin-dashboard/messages): when a message was marked handled, and by whom
+    // (null again when reopened; the person stays null if their account is deleted).
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: text().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('contact_messages_created_at_idx').on(table.createdAt),
+    // The inbox's pages: newest first, the id breaking ties (keyset paging).
+    index('contact_messages_inbox_idx').on(table.createdAt.desc(), table.id.desc()),
     check(
       'contact_messages_forward_status_check',
       sql`${table.forwardStatus} in ('not_configured', 'skipped', 'pending', 'sent', 'failed')`,

@@ -1,4 +1,5 @@
-import { expectNoAxeViolations, test, waitForHydration } from './fixtures.ts'
+import { expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { insertContactMessage } from './outbox.ts'
 
 const PAGES = [
   '/',
@@ -30,4 +31,30 @@ for (const language of ['es', 'en'] as const) {
       await expectNoAxeViolations(page)
     })
   }
+}
+
+// The admin area's pages, signed in as an admin: the contact inbox and one message.
+for (const language of ['es', 'en'] as const) {
+  test(`axe finds no violation on the contact inbox and a message (${language}, desktop and mobile)`, async ({
+    page,
+    signInAs,
+  }) => {
+    const id = await insertContactMessage({
+      name: 'Lucía Axe',
+      email: uniqueEmail('axe'),
+      message: 'Una línea\nY otra, bastante más larga para que se parta en pantallas pequeñas.',
+      language,
+    })
+    await signInAs({ role: 'admin', language })
+    for (const path of ['/admin-dashboard', '/admin-dashboard/messages', `/admin-dashboard/messages/${id}`]) {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(`${path}?lang=${language}`)
+      await waitForHydration(page)
+      await expectNoAxeViolations(page)
+
+      await page.setViewportSize({ width: 375, height: 740 })
+      await page.getByRole('banner').locator('summary').click()
+      await expectNoAxeViolations(page)
+    }
+  })
 }

@@ -94,3 +94,23 @@ export function insertAccount(options: Parameters<typeof insertPasswordAccount>[
     dataDir,
   )
 }
+
+/** Stores a contact message as the form would (not forwarded); returns its id. */
+export function insertContactMessage(
+  {
+    name,
+    email,
+    message,
+    language = 'es',
+  }: { name: string; email: string; message: string; language?: string },
+  dataDir = e2eDataDir,
+) {
+  return withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO contact_messages (name, email, subject, message, language, forward_status)
+       VALUES ($1, $2, 'order', $3, $4, 'not_configured') RETURNING id`,
+      [name, email, message, language],
+    )
+    return rows[0]?.id ?? ''
+  }, dataDir)
+}

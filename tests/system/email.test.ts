@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import en from '#app/locales/en.ts'
 import es from '#app/locales/es.ts'
+import { DEFAULT_SETTINGS } from '#core/settings/settings-schema.ts'
 import { waitForJobsIdle } from '#tests/support/jobs.ts'
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '#tests/support/smtp-sink.ts'
 import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
@@ -54,9 +55,18 @@ function readAccountEmail(
   const t = LOCALES[lang].emails
   const other = LOCALES[lang === 'es' ? 'en' : 'es'].emails
   expect(mail.from?.value).toEqual([{ address: 'tienda@example.com', name: 'Tienda de prueba' }])
-  expect(mail.subject?.startsWith(`${t[kind].subject} · `)).toBe(true)
+  // Branded with the shop (the seeded company settings): subject, header, footer, both parts.
+  const shop = DEFAULT_SETTINGS.company
+  expect(mail.subject).toBe(`${t[kind].subject} · ${shop.name}`)
   const text = mail.text ?? ''
   const html = typeof mail.html === 'string' ? mail.html : ''
+  const footer = t.footer.replace('{{shop}}', shop.name).replace('{{address}}', shop.address)
+  expect(text.split('\n')[0]).toBe(shop.name)
+  expect(text).toContain(`--\n${footer}\n${t.contact.replace('{{email}}', shop.email)}`)
+  expect(html).toContain(`>${escapeHtml(shop.name)}</td>`)
+  expect(html).toContain(escapeHtml(footer))
+  expect(html).toContain(`href="mailto:${escapeHtml(shop.email)}"`)
+  expect(html).toContain(`<html lang="${lang}">`)
   for (const line of [t.greeting.replace('{{name}}', name), t[kind].body, t.ignore]) {
     expect(text).toContain(line)
     expect(html).toContain(escapeHtml(line))

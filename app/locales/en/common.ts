@@ -94,6 +94,8 @@ export default {
       googleUnavailable: 'Signing in with Google is not available here.',
       onlyAdminsAssignRoles: 'Only admins can assign roles',
       userNotFound: 'That user does not exist.',
+      staffOnlyInbox: 'Only admins can read and handle contact messages.',
+      messageNotFound: 'That message does not exist.',
       lastAdmin: 'The last admin cannot lose the admin role.',
       invalidProfileInput:
         'Check the name and language: a name of at most 100 characters, without special characters.',

@@ -4,6 +4,9 @@ export default {
   emails: {
     greeting: 'Hello {{name}},',
     ignore: "If you didn't ask for this, you can ignore this e-mail.",
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    footer: 'Sent by {{shop}}, {{address}}.',
+    contact: 'Questions? Write to us at {{email}}.',
     verify: {
       subject: 'Confirm your e-mail address',
       body: 'Please confirm your e-mail address to finish creating your account.',

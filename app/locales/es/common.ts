@@ -98,6 +98,8 @@ export default {
       googleUnavailable: 'Iniciar sesión con Google no está disponible aquí.',
       onlyAdminsAssignRoles: 'Solo los administradores pueden asignar roles',
       userNotFound: 'Ese usuario no existe.',
+      staffOnlyInbox: 'Solo los administradores pueden leer y atender los mensajes de contacto.',
+      messageNotFound: 'Ese mensaje no existe.',
       lastAdmin: 'El último administrador no puede perder el rol de administrador.',
       invalidProfileInput:
         'Revisa el nombre y el idioma: un nombre de hasta 100 caracteres, sin caracteres especiales.',

@@ -6,6 +6,9 @@ export default {
   emails: {
     greeting: 'Hola, {{name}}:',
     ignore: 'Si no lo pediste, puedes ignorar este correo.',
+    linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    footer: 'Enviado por {{shop}}, {{address}}.',
+    contact: '¿Tienes preguntas? Escríbenos a {{email}}.',
     verify: {
       subject: 'Confirma tu correo electrónico',
       body: 'Confirma tu correo electrónico para terminar de crear tu cuenta.',

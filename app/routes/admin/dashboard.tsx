@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
-import { getUser } from '#app/middleware/auth.server.ts'
+import { throwRouteError } from '#app/lib/http-errors.ts'
+import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
+import { countOpenContactMessages } from '#core/contact/inbox-service.ts'
 import type { Route } from './+types/dashboard.ts'
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context)
-  return { user }
+  const openMessages = await countOpenContactMessages(getServiceContext(context)).catch(throwRouteError)
+  return { user, openMessages }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function AdminDashboardRoute() {
   const { t } = useTranslation()
-  const { user } = useLoaderData<typeof loader>()
+  const { user, openMessages } = useLoaderData<typeof loader>()
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
       <PageMeta title={t('dashboard.adminTitle')} description={t('dashboard.adminTitle')} />
@@ -24,6 +27,15 @@ export default function AdminDashboardRoute() {
       </p>
       <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
       <p className="mt-6">
+        <Link
+          to="/admin-dashboard/messages"
+          className="inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4"
+        >
+          {t('inbox.dashboardLink')}
+        </Link>{' '}
+        <span className="text-slate-700">({t('inbox.dashboardOpen', { count: openMessages })})</span>
+      </p>
+      <p className="mt-2">
         <SecurityLink />
       </p>
     </section>
