@@ -32,8 +32,7 @@ export type ReviewsService = {
 export function createReviewsService({ db }: { db: Database }): ReviewsService {
   return {
     async latest(limit, { language } = {}) {
-      const sameLanguageFirst =
-        language === undefined ? [] : [sql`(${reviews.language} = ${language}) desc`]
+      const sameLanguageFirst = language === undefined ? [] : [sql`(${reviews.language} = ${language}) desc`]
       const [listed, [aggregate]] = await Promise.all([
         db
           .select({
