@@ -50,8 +50,8 @@ test("the visitor's language first, then the others, each group newest first", a
   expect(await names('en')).toEqual(['A', 'D', 'C', 'B'])
   expect(await names()).toEqual(['A', 'C', 'D', 'B'])
   // The limit keeps the visitor's language: two slots go to the two Spanish reviews.
-  expect(await names('es').then((all) => all.slice(0, 2))).toEqual(['C', 'B'])
-  expect((await service.latest(2, { language: 'es' })).reviews).toHaveLength(2)
+  const firstTwo = await service.latest(2, { language: 'es' })
+  expect(firstTwo.reviews.map((review) => review.name)).toEqual(['C', 'B'])
 })
 
 test('the database refuses a rating outside 1 to 5 or an unknown country code', async () => {
