@@ -27,15 +27,16 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await page.getByRole('link', { name: 'Seguridad y verificación en dos pasos' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seguridad')
   await expect(page.getByTestId('aal')).toHaveText(
-    'Sesión iniciada con un solo paso (nivel de garantía aal1).',
+    'Solo contraseña: esta sesión se inició sin el segundo paso.',
   )
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal1')
   await waitForHydration(page)
 
   const add = formWith(page, 'Configurar aplicación de autenticación')
-  await add.getByLabel('Nombre de este método').fill('Mi móvil')
+  await add.getByLabel('Nombre de este método').fill('Mi celular')
   await add.getByRole('button').click()
   await expect(
-    page.getByRole('img', { name: 'Código QR para añadir «Mi móvil» a una aplicación de autenticación' }),
+    page.getByRole('img', { name: 'Código QR para agregar «Mi celular» a una aplicación de autenticación' }),
   ).toBeVisible()
   await expectNoAxeViolations(page)
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
@@ -51,7 +52,7 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await expect(page.getByRole('status').filter({ hasText: 'está listo' })).toBeVisible()
   const codes = page.getByRole('list', { name: 'Tus códigos de respaldo' }).getByRole('listitem')
   await expect(codes).toHaveCount(10)
-  await expect(page.getByTestId('aal')).toContainText('aal2')
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
   await expect(page.getByText('Verificado', { exact: true })).toBeVisible()
 
   // Sign out, then in again: the password alone no longer signs in.
@@ -76,9 +77,8 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await page.getByRole('button', { name: 'Verificar' }).first().click()
   await expect(page.getByRole('status').filter({ hasText: '¡Bienvenido de nuevo!' })).toBeVisible()
   await page.goto('/account/security')
-  await expect(page.getByTestId('aal')).toHaveText(
-    'Sesión iniciada con verificación en dos pasos (nivel de garantía aal2).',
-  )
+  await expect(page.getByTestId('aal')).toHaveText('Verificación en dos pasos: activa en esta sesión.')
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
 })
 
 test('phone by SMS in English: add, confirm with the texted code, sign in with a new code; remove with the password', async ({
@@ -158,7 +158,7 @@ test('without JavaScript: sign in with the password, then the code, and the sess
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
   await page.getByLabel('Code', { exact: true }).fill(hotp(base32Decode(secret), timeStep()))
   await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.getByTestId('aal')).toContainText('aal2')
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
 
   const context = await browser.newContext({ javaScriptEnabled: false })
   const plain = await context.newPage()
@@ -174,6 +174,7 @@ test('without JavaScript: sign in with the password, then the code, and the sess
   await plain.getByRole('button', { name: 'Verify' }).first().click()
   await expect(plain.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
   await plain.goto('/account/security')
-  await expect(plain.getByTestId('aal')).toContainText('aal2')
+  await expect(plain.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
+  await expect(plain.getByTestId('aal')).toHaveText('Two-step verification: on for this session.')
   await context.close()
 })
