@@ -71,6 +71,20 @@ export default {
       title: 'No se pudo cerrar la sesión',
       text: 'No pudimos cerrar tu sesión. Inténtalo de nuevo.',
     },
+    verificationSent: { title: 'Revisa tu correo', text: 'Te enviamos un enlace de verificación.' },
+    resetLinkSent: {
+      title: 'Revisa tu correo',
+      text: 'Te enviamos un enlace para restablecer tu contraseña.',
+    },
+    passwordUpdated: { title: '¡Contraseña actualizada!', text: 'Tu contraseña se actualizó correctamente.' },
+    passwordsDontMatch: {
+      title: 'Las contraseñas no coinciden',
+      text: 'Asegúrate de que las dos contraseñas sean iguales.',
+    },
+    passwordTooShort: {
+      title: 'Contraseña demasiado corta',
+      text: 'La contraseña debe tener al menos {{min}} caracteres.',
+    },
   },
   notFound: {
     title: 'Página no encontrada',
