@@ -69,7 +69,11 @@ test('sign-up explains a password mismatch and a short password next to the fiel
   await page.getByLabel('Confirm password', { exact: true }).fill('different')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByText('Password too short: use at least 8 characters.')).toBeVisible()
-  await expect(page.getByText("Passwords don't match")).toBeVisible()
+  await expect(page.getByText('Enter the same password in both fields.')).toBeVisible()
+  // The specification's toast says it too (tests/e2e/toasts.spec.ts has both rules in both languages).
+  await expect(page.getByRole('alert').filter({ hasText: "Passwords don't match" })).toContainText(
+    'Please make sure both passwords are the same.',
+  )
 })
 
 test('guards: anonymous, user and admin', async ({ page, signInAs }) => {
@@ -131,7 +135,9 @@ test('forgot password → e-mail → new password → signed out everywhere → 
   await waitForHydration(page)
   await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send link' }).click()
-  await expect(page.getByRole('status')).toContainText("We've sent you a password reset link.")
+  await expect(page.getByRole('status')).toContainText(
+    "Check your emailWe've sent you a password reset link.",
+  )
   const mail = await latestEmail(email, { subject: 'Reset your password' })
   expect(mail.subject).toContain('Reset your password')
   await page.goto(mail.link)
@@ -139,7 +145,9 @@ test('forgot password → e-mail → new password → signed out everywhere → 
   await page.getByLabel('New password', { exact: true }).fill('a brand new password')
   await page.getByLabel('Confirm password', { exact: true }).fill('a brand new password')
   await page.getByRole('button', { name: 'Update password' }).click()
-  await expect(page.getByRole('status')).toContainText('Password updated!')
+  await expect(page.getByRole('status')).toContainText(
+    'Password updated!Your password has been successfully updated.',
+  )
   await page.goto('/user-dashboard?lang=en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Required')
   await signIn(page, email, 'a brand new password')

@@ -178,3 +178,62 @@ test('without JavaScript: sign in with the password, then the code, and the sess
   await expect(plain.getByTestId('aal')).toHaveText('Two-step verification: on for this session.')
   await context.close()
 })
+
+for (const language of ['en', 'es'] as const) {
+  test(`backup codes in ${language}: downloaded as a text file and copied with the button`, async ({
+    page,
+    context,
+    signInAs,
+  }) => {
+    const t =
+      language === 'es'
+        ? {
+            setup: 'Configurar aplicación de autenticación',
+            name: 'Nombre de este método',
+            code: 'Código',
+            confirm: 'Confirmar',
+            codes: 'Tus códigos de respaldo',
+            download: 'Descargar como archivo de texto',
+            file: 'codigos-de-respaldo.txt',
+            copy: 'Copiar los códigos',
+            copied: 'Copiados.',
+          }
+        : {
+            setup: 'Set up authenticator app',
+            name: 'Name for this method',
+            code: 'Code',
+            confirm: 'Confirm',
+            codes: 'Your backup codes',
+            download: 'Download as a text file',
+            file: 'backup-codes.txt',
+            copy: 'Copy the codes',
+            copied: 'Copied.',
+          }
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signInAs({ email: uniqueEmail(`codes-${language}`), language })
+    await page.goto(`/account/security?lang=${language}`)
+    await waitForHydration(page)
+    const add = formWith(page, t.setup)
+    await add.getByLabel(t.name).fill('App')
+    await add.getByRole('button').click()
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
+    await page.getByLabel(t.code, { exact: true }).fill(hotp(base32Decode(secret), timeStep()))
+    await page.getByRole('button', { name: t.confirm }).click()
+    const items = page.getByRole('list', { name: t.codes }).getByRole('listitem')
+    await expect(items).toHaveCount(10)
+    const codes = await items.allTextContents()
+
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: t.download }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe(t.file)
+    const path = await download.path()
+    const { readFile } = await import('node:fs/promises')
+    const lines = (await readFile(path, 'utf8')).split('\n')
+    for (const code of codes) expect(lines).toContain(code)
+
+    await page.getByRole('button', { name: t.copy }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.copied })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'))
+  })
+}

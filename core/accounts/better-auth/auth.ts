@@ -126,7 +126,7 @@ export function createAuth(options: AuthOptions) {
           kind: 'reset-password',
           to: user.email,
           name: user.name,
-          url: withVerificationCallback(url),
+          url,
           language: (user as { language?: string }).language ?? 'es',
         })
       },
