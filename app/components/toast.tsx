@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 /** Where toasts appear: the bottom right corner, stacked. Rendered on the server too (no-JS). */
 export function ToastStack({ children }: { children: ReactNode }) {
   return (
-    <div className="fixed right-4 bottom-4 left-4 z-40 flex flex-col items-end gap-2 sm:left-auto">
+    <div className="pointer-events-none fixed right-4 bottom-4 left-4 z-40 flex flex-col items-end gap-2 sm:left-auto [&>*]:pointer-events-auto">
       {children}
     </div>
   )
@@ -29,6 +29,7 @@ export function Toast({
   const { t } = useTranslation()
   return (
     <div
+      data-toast
       role={destructive ? 'alert' : 'status'}
       className={`flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${destructive ? 'border-red-300 bg-red-50 text-red-950' : 'border-slate-200 bg-white text-slate-900'}`}
     >
