@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import en from '#app/locales/en.ts'
+import { VERIFICATION_CALLBACK_PATH } from '#core/accounts/verification-link.ts'
 import { AppError, codeOfHttpStatus } from '#core/shared/errors.ts'
 import { authRequest } from './session.server.ts'
 
@@ -101,7 +102,8 @@ const SignInAnswer = z.object({ mfaRequired: z.literal(true).optional() }).passt
 const SocialAnswer = z.object({ url: z.url() })
 
 export async function signInWithPassword(caller: Call, input: { email: string; password: string }) {
-  const answer = await call(caller, '/sign-in/email', input)
+  // An unverified account is sent a fresh link: it ends where the sign-up's does.
+  const answer = await call(caller, '/sign-in/email', { ...input, callbackURL: VERIFICATION_CALLBACK_PATH })
   const parsed = SignInAnswer.safeParse(answer.data)
   return { mfaRequired: parsed.data?.mfaRequired === true, setCookies: answer.setCookies }
 }
@@ -123,6 +125,22 @@ export async function startGoogleSignIn(
   const parsed = SocialAnswer.safeParse(answer.data)
   if (!parsed.success) throw accountFlowFailure({ ...answer, status: 502 }, '/sign-in/social')
   return { url: parsed.data.url, setCookies: answer.setCookies }
+}
+
+/**
+ * A new verification link to `email`, ending where the first one ends. The same answer whether
+ * the account exists, is verified already or not (better-auth answers alike and pads the time);
+ * its rate limit applies (a 429 is a refusal).
+ */
+export async function resendVerificationEmail(caller: Call, email: string) {
+  await call(
+    caller,
+    '/send-verification-email',
+    { email, callbackURL: VERIFICATION_CALLBACK_PATH },
+    (status) =>
+      // 400: a signed-in session for another address, or one already verified.
+      [200, 400].includes(status),
+  )
 }
 
 /** The same answer whether or not the account exists. */

@@ -100,6 +100,24 @@ function defineCookies(secure: boolean): SiteCookies {
   }
 }
 
+const SENT_TO_SECONDS = 15 * 60
+
+/**
+ * The address a verification link just went to, for the check-your-email screen (shown there,
+ * and where "send it again" sends): in a short-lived cookie rather than in the address bar, so it
+ * stays out of history and access logs. Path `/`: the page's data requests go to `/auth.data`.
+ */
+export function sentToCookie(context: Readonly<RouterContextProvider>): Cookie {
+  const secure = new URL(context.get(requestContext).appUrl).protocol === 'https:'
+  return secure ? sentToCookies.secure : sentToCookies.plain
+}
+
+const sentToOptions = { path: '/', sameSite: 'lax', httpOnly: true, maxAge: SENT_TO_SECONDS } as const
+const sentToCookies = {
+  secure: createCookie('sent_to', { ...sentToOptions, secure: true }),
+  plain: createCookie('sent_to', { ...sentToOptions, secure: false }),
+}
+
 /** The `Set-Cookie` line of a one-shot toast after a redirect (see app/lib/flash.ts). */
 export function flashCookie(
   context: Readonly<RouterContextProvider>,

@@ -1,5 +1,13 @@
 /** One-shot messages carried across a redirect (shown once as a toast); the flash cookie holds one. */
-export const FLASH_MESSAGES = ['signedIn', 'signedOut', 'signOutFailed', 'accountDeleted'] as const
+export const FLASH_MESSAGES = [
+  'signedIn',
+  'signedOut',
+  'signOutFailed',
+  'accountDeleted',
+  'verificationSent',
+  'resetLinkSent',
+  'passwordUpdated',
+] as const
 export type FlashMessage = (typeof FLASH_MESSAGES)[number]
 
 export function parseFlash(value: unknown): FlashMessage | null {

@@ -21,7 +21,7 @@ export const handle = areas('public')
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { reviews, language } = context.get(requestContext)
-  const summary = await reviews.latest(6)
+  const summary = await reviews.latest(6, { language })
   // Written out on the server, so server and browser never disagree on a name or a date.
   const countries = new Intl.DisplayNames([intlLocale(language)], { type: 'region' })
   const dates = new Intl.DateTimeFormat(intlLocale(language), {

@@ -21,11 +21,18 @@ export type ReviewSummary = {
   includesDemo: boolean
 }
 
-export type ReviewsService = { latest(limit: number): Promise<ReviewSummary> }
+export type ReviewsService = {
+  /**
+   * The newest published reviews, those written in `language` (the visitor's) first: a Spanish
+   * page leads with Spanish reviews, then the others, each group newest first.
+   */
+  latest(limit: number, options?: { language?: string }): Promise<ReviewSummary>
+}
 
 export function createReviewsService({ db }: { db: Database }): ReviewsService {
   return {
-    async latest(limit) {
+    async latest(limit, { language } = {}) {
+      const sameLanguageFirst = language === undefined ? [] : [sql`(${reviews.language} = ${language}) desc`]
       const [listed, [aggregate]] = await Promise.all([
         db
           .select({
@@ -39,7 +46,7 @@ export function createReviewsService({ db }: { db: Database }): ReviewsService {
           })
           .from(reviews)
           .where(eq(reviews.isPublished, true))
-          .orderBy(desc(reviews.reviewedOn), desc(reviews.id))
+          .orderBy(...sameLanguageFirst, desc(reviews.reviewedOn), desc(reviews.id))
           .limit(limit),
         db
           .select({

@@ -20,7 +20,10 @@ test('sign up → e-mail in the chosen language → verify → signed in → das
   await page.goto('/dashboard?lang=en')
   await expect(page).toHaveURL(/\/user-dashboard$/)
   await expect(page.getByRole('main')).toContainText(`Signed in as Ana Pérez (${email}).`)
-  await expect(page.getByRole('main')).toContainText('Role: user')
+  // One heading for the page, and a customer's role is not news: it shows only when it is not "user".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account')
+  await expect(page.getByRole('main')).not.toContainText('Your account')
+  await expect(page.getByRole('main')).not.toContainText('Role:')
 
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByRole('status')).toContainText('Signed out')
@@ -66,7 +69,11 @@ test('sign-up explains a password mismatch and a short password next to the fiel
   await page.getByLabel('Confirm password', { exact: true }).fill('different')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByText('Password too short: use at least 8 characters.')).toBeVisible()
-  await expect(page.getByText("Passwords don't match")).toBeVisible()
+  await expect(page.getByText('Enter the same password in both fields.')).toBeVisible()
+  // The specification's toast says it too (tests/e2e/toasts.spec.ts has both rules in both languages).
+  await expect(page.getByRole('alert').filter({ hasText: "Passwords don't match" })).toContainText(
+    'Please make sure both passwords are the same.',
+  )
 })
 
 test('guards: anonymous, user and admin', async ({ page, signInAs }) => {
@@ -128,7 +135,9 @@ test('forgot password → e-mail → new password → signed out everywhere → 
   await waitForHydration(page)
   await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send link' }).click()
-  await expect(page.getByRole('status')).toContainText("We've sent you a password reset link.")
+  await expect(page.getByRole('status')).toContainText(
+    "Check your emailWe've sent you a password reset link.",
+  )
   const mail = await latestEmail(email, { subject: 'Reset your password' })
   expect(mail.subject).toContain('Reset your password')
   await page.goto(mail.link)
@@ -136,7 +145,9 @@ test('forgot password → e-mail → new password → signed out everywhere → 
   await page.getByLabel('New password', { exact: true }).fill('a brand new password')
   await page.getByLabel('Confirm password', { exact: true }).fill('a brand new password')
   await page.getByRole('button', { name: 'Update password' }).click()
-  await expect(page.getByRole('status')).toContainText('Password updated!')
+  await expect(page.getByRole('status')).toContainText(
+    'Password updated!Your password has been successfully updated.',
+  )
   await page.goto('/user-dashboard?lang=en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Required')
   await signIn(page, email, 'a brand new password')

@@ -27,15 +27,16 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await page.getByRole('link', { name: 'Seguridad y verificación en dos pasos' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seguridad')
   await expect(page.getByTestId('aal')).toHaveText(
-    'Sesión iniciada con un solo paso (nivel de garantía aal1).',
+    'Solo contraseña: esta sesión se inició sin el segundo paso.',
   )
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal1')
   await waitForHydration(page)
 
   const add = formWith(page, 'Configurar aplicación de autenticación')
-  await add.getByLabel('Nombre de este método').fill('Mi móvil')
+  await add.getByLabel('Nombre de este método').fill('Mi celular')
   await add.getByRole('button').click()
   await expect(
-    page.getByRole('img', { name: 'Código QR para añadir «Mi móvil» a una aplicación de autenticación' }),
+    page.getByRole('img', { name: 'Código QR para agregar «Mi celular» a una aplicación de autenticación' }),
   ).toBeVisible()
   await expectNoAxeViolations(page)
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
@@ -51,7 +52,7 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await expect(page.getByRole('status').filter({ hasText: 'está listo' })).toBeVisible()
   const codes = page.getByRole('list', { name: 'Tus códigos de respaldo' }).getByRole('listitem')
   await expect(codes).toHaveCount(10)
-  await expect(page.getByTestId('aal')).toContainText('aal2')
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
   await expect(page.getByText('Verificado', { exact: true })).toBeVisible()
 
   // Sign out, then in again: the password alone no longer signs in.
@@ -76,9 +77,8 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await page.getByRole('button', { name: 'Verificar' }).first().click()
   await expect(page.getByRole('status').filter({ hasText: '¡Bienvenido de nuevo!' })).toBeVisible()
   await page.goto('/account/security')
-  await expect(page.getByTestId('aal')).toHaveText(
-    'Sesión iniciada con verificación en dos pasos (nivel de garantía aal2).',
-  )
+  await expect(page.getByTestId('aal')).toHaveText('Verificación en dos pasos: activa en esta sesión.')
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
 })
 
 test('phone by SMS in English: add, confirm with the texted code, sign in with a new code; remove with the password', async ({
@@ -158,7 +158,7 @@ test('without JavaScript: sign in with the password, then the code, and the sess
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
   await page.getByLabel('Code', { exact: true }).fill(hotp(base32Decode(secret), timeStep()))
   await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.getByTestId('aal')).toContainText('aal2')
+  await expect(page.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
 
   const context = await browser.newContext({ javaScriptEnabled: false })
   const plain = await context.newPage()
@@ -174,6 +174,66 @@ test('without JavaScript: sign in with the password, then the code, and the sess
   await plain.getByRole('button', { name: 'Verify' }).first().click()
   await expect(plain.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
   await plain.goto('/account/security')
-  await expect(plain.getByTestId('aal')).toContainText('aal2')
+  await expect(plain.getByTestId('aal')).toHaveAttribute('data-aal', 'aal2')
+  await expect(plain.getByTestId('aal')).toHaveText('Two-step verification: on for this session.')
   await context.close()
 })
+
+for (const language of ['en', 'es'] as const) {
+  test(`backup codes in ${language}: downloaded as a text file and copied with the button`, async ({
+    page,
+    context,
+    signInAs,
+  }) => {
+    const t =
+      language === 'es'
+        ? {
+            setup: 'Configurar aplicación de autenticación',
+            name: 'Nombre de este método',
+            code: 'Código',
+            confirm: 'Confirmar',
+            codes: 'Tus códigos de respaldo',
+            download: 'Descargar como archivo de texto',
+            file: 'codigos-de-respaldo.txt',
+            copy: 'Copiar los códigos',
+            copied: 'Copiados.',
+          }
+        : {
+            setup: 'Set up authenticator app',
+            name: 'Name for this method',
+            code: 'Code',
+            confirm: 'Confirm',
+            codes: 'Your backup codes',
+            download: 'Download as a text file',
+            file: 'backup-codes.txt',
+            copy: 'Copy the codes',
+            copied: 'Copied.',
+          }
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signInAs({ email: uniqueEmail(`codes-${language}`), language })
+    await page.goto(`/account/security?lang=${language}`)
+    await waitForHydration(page)
+    const add = formWith(page, t.setup)
+    await add.getByLabel(t.name).fill('App')
+    await add.getByRole('button').click()
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '')
+    await page.getByLabel(t.code, { exact: true }).fill(hotp(base32Decode(secret), timeStep()))
+    await page.getByRole('button', { name: t.confirm }).click()
+    const items = page.getByRole('list', { name: t.codes }).getByRole('listitem')
+    await expect(items).toHaveCount(10)
+    const codes = await items.allTextContents()
+
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: t.download }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe(t.file)
+    const path = await download.path()
+    const { readFile } = await import('node:fs/promises')
+    const lines = (await readFile(path, 'utf8')).split('\n')
+    for (const code of codes) expect(lines).toContain(code)
+
+    await page.getByRole('button', { name: t.copy }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.copied })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'))
+  })
+}

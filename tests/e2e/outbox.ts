@@ -50,6 +50,14 @@ export function latestEmail(to: string, { subject = '', dataDir = e2eDataDir } =
   }, dataDir)
 }
 
+/** How many e-mails to `to` the development outbox holds (for "was another one sent?"). */
+export function emailCount(to: string, dataDir = e2eDataDir) {
+  return withE2eDatabase(async (client) => {
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM outbox_emails WHERE "to" = $1', [to])
+    return Number(rows[0]?.n ?? 0)
+  }, dataDir)
+}
+
 /** The newest text message to `to` in the e2e server's development SMS outbox. */
 export function latestSms(to: string, dataDir = e2eDataDir) {
   return withE2eDatabase(async (client) => {

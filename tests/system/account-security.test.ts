@@ -452,6 +452,57 @@ test('a verification link signs in once; opened again it signs no one in, and an
   expect(sessionCookie(valid)).not.toBeNull()
 })
 
+test('a link re-sent on sign-in (form or JSON API) or from the check-your-email screen ends where the first one ends: signed in, on "Email Verified!"', async () => {
+  for (const email of ['resent-form@example.com', 'resent-api@example.com', 'resent-button@example.com'])
+    await verifiedAccount(email, PASSWORD, false)
+  const formSignIn = await send('POST', '/auth', {
+    from: newClientAddress(),
+    form: { intent: 'signin', email: 'resent-form@example.com', password: PASSWORD, redirectTo: '/' },
+    headers: { cookie: 'lang=en' },
+  })
+  expect(formSignIn.status).toBe(403)
+  expect(formSignIn.body).toContain('Confirm your e-mail first')
+  // A client of the JSON API that names no callbackURL (better-auth would then use "/").
+  const apiSignIn = await api('/sign-in/email', { email: 'resent-api@example.com', password: PASSWORD })
+  expect(apiSignIn.status).toBe(403)
+
+  // The check-your-email screen's button answers alike for an address with no account.
+  const resend = (email: string) =>
+    send('POST', '/auth?mode=signup&sent=1', { from: newClientAddress(), form: { intent: 'resend', email } })
+  const known = await resend('resent-button@example.com')
+  const unknown = await resend(`nobody-${randomUUID().slice(0, 8)}@example.com`)
+  expect(known.status).toBe(302)
+  expect(known.headers.location).toBe('/auth?mode=signup&sent=1')
+  expect(unknown.status).toBe(known.status)
+  expect(unknown.headers.location).toBe(known.headers.location)
+  // The screen it comes back to names the address (from a short-lived cookie, not the URL) with the toast.
+  const cookies = (known.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ')
+  expect(cookies).toMatch(/sent_to=/)
+  const screen = await send('GET', '/auth?mode=signup&sent=1', {
+    from: newClientAddress(),
+    headers: { cookie: `${cookies}; lang=en` },
+  })
+  expect(screen.body).toContain('resent-button@example.com')
+  expect(screen.body).toContain('Check your email')
+  expect(screen.body).toContain('We&#x27;ve sent you a verification link.')
+
+  for (const email of ['resent-form@example.com', 'resent-api@example.com', 'resent-button@example.com']) {
+    const link = new URL(await smtp.link(email))
+    expect(link.searchParams.get('callbackURL')).toBe('/auth?verified=true')
+    const from = newClientAddress()
+    const opened = await send('GET', `${link.pathname}${link.search}`, { from })
+    expect(opened.status).toBe(302)
+    expect(opened.headers.location).toBe('/auth?verified=true')
+    const cookie = `${(sessionCookie(opened) ?? '').split(';')[0]}; lang=en`
+    expect(cookie).toMatch(/session_token=/)
+    const landing = await send('GET', '/auth?verified=true', { from, headers: { cookie } })
+    expect(landing.headers.location).toBe('/email-verification')
+    const verifiedPage = await send('GET', '/email-verification', { from, headers: { cookie } })
+    expect(verifiedPage.body).toContain('Email Verified!')
+    expect(verifiedPage.body).toContain('Your e-mail is confirmed and you are signed in.')
+  }
+})
+
 test('deleting the account always asks for the password, through the page and the JSON API; a Google-only account needs a fresh session and an explicit confirmation', async () => {
   const cookieOf = (answer: Answer) =>
     (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ')

@@ -298,7 +298,7 @@ test('phone factor: the code goes out by SMS in the user’s language through th
   expect(challenge.status).toBe(200)
   const sms = texts.at(-1)
   expect(sms?.to).toBe('+34600112233')
-  expect(sms?.body).toMatch(/tu código de verificación es \d{6}\. Caduca en 5 minutos/)
+  expect(sms?.body).toMatch(/tu código de verificación es \d{6}\. Vence en 5 minutos/)
   const code = /(\d{6})/.exec(sms?.body ?? '')?.[1]
   // The code is stored as an HMAC, never in clear.
   const stored = await database.pool.query('SELECT code_hash FROM auth_factor_challenges WHERE id = $1', [

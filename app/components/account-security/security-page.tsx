@@ -50,7 +50,7 @@ export function SecurityPage({
 
         <div className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4">
           <h2 className="font-semibold text-slate-900">{t('mfa.assuranceHeading')}</h2>
-          <p className="mt-1 text-slate-800" data-testid="aal">
+          <p className="mt-1 text-slate-800" data-testid="aal" data-aal={aal}>
             {aal === 'aal2' ? t('mfa.aal2') : t('mfa.aal1')}
           </p>
         </div>

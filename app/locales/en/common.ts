@@ -59,6 +59,17 @@ export default {
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
     signOutFailed: { title: 'Sign out failed', text: 'We could not sign you out. Please try again.' },
+    verificationSent: { title: 'Check your email', text: "We've sent you a verification link." },
+    resetLinkSent: { title: 'Check your email', text: "We've sent you a password reset link." },
+    passwordUpdated: { title: 'Password updated!', text: 'Your password has been successfully updated.' },
+    passwordsDontMatch: {
+      title: "Passwords don't match",
+      text: 'Please make sure both passwords are the same.',
+    },
+    passwordTooShort: {
+      title: 'Password too short',
+      text: 'Password must be at least {{min}} characters long.',
+    },
   },
   notFound: {
     title: 'Page not found',

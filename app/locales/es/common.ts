@@ -1,6 +1,12 @@
 import type en from '../en/common.ts'
 
-// Spanish strings of the common area: neutral Latin-American Spanish, addressing the reader as tú.
+// Spanish strings of the common area.
+// One Spanish for every page: neutral Latin-American Spanish (most customers are in Latin
+// America), addressing the reader as tú. Prefer the Latin-American word and tense where Spain's
+// differs: «Ingresa» (not «Introduce»), «celular» (not «móvil»), «computadora» (not «ordenador»),
+// «agregar» (not «añadir»), «vence / venció» (not «caduca / ha caducado»), the simple past for
+// what just happened («Perdiste», «Enviamos», «Se eliminó»; not «Has perdido», «Hemos enviado»,
+// «Se ha eliminado»), no vosotros. Say things in plain words: no technical jargon (no «aal2»).
 // `satisfies typeof en` makes a missing or extra key a type error.
 export default {
   site: {
@@ -63,7 +69,21 @@ export default {
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
     signOutFailed: {
       title: 'No se pudo cerrar la sesión',
-      text: 'No hemos podido cerrar tu sesión. Inténtalo de nuevo.',
+      text: 'No pudimos cerrar tu sesión. Inténtalo de nuevo.',
+    },
+    verificationSent: { title: 'Revisa tu correo', text: 'Te enviamos un enlace de verificación.' },
+    resetLinkSent: {
+      title: 'Revisa tu correo',
+      text: 'Te enviamos un enlace para restablecer tu contraseña.',
+    },
+    passwordUpdated: { title: '¡Contraseña actualizada!', text: 'Tu contraseña se actualizó correctamente.' },
+    passwordsDontMatch: {
+      title: 'Las contraseñas no coinciden',
+      text: 'Asegúrate de que las dos contraseñas sean iguales.',
+    },
+    passwordTooShort: {
+      title: 'Contraseña demasiado corta',
+      text: 'La contraseña debe tener al menos {{min}} caracteres.',
     },
   },
   notFound: {
@@ -107,12 +127,10 @@ export default {
       mfaInvalidCode: 'Ese código no es correcto.',
       mfaChallengeExpired: 'Ese código venció. Pide uno nuevo.',
       mfaTooManyAttempts: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
-      mfaSignInExpired:
-        'Demasiados códigos incorrectos o ha pasado demasiado tiempo: vuelve a iniciar sesión.',
-      mfaNoPendingSignIn:
-        'Demasiados códigos incorrectos o ha pasado demasiado tiempo: vuelve a iniciar sesión.',
+      mfaSignInExpired: 'Demasiados códigos incorrectos o pasó demasiado tiempo: vuelve a iniciar sesión.',
+      mfaNoPendingSignIn: 'Demasiados códigos incorrectos o pasó demasiado tiempo: vuelve a iniciar sesión.',
       mfaNameTaken: 'Ya tienes un método con ese nombre.',
-      mfaTooManyFactors: 'Has alcanzado el máximo de 10 métodos.',
+      mfaTooManyFactors: 'Ya tienes el máximo de 10 métodos.',
       mfaAal2Required: 'Inicia sesión primero con tu segundo paso y vuelve a intentarlo.',
       invalidPassword: 'Esa contraseña no es correcta.',
       reauthRequired: 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',

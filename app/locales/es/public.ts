@@ -1,6 +1,12 @@
 import type en from '../en/public.ts'
 
-// Spanish strings of the public area: neutral Latin-American Spanish, addressing the reader as tú.
+// Spanish strings of the public area.
+// One Spanish for every page: neutral Latin-American Spanish (most customers are in Latin
+// America), addressing the reader as tú. Prefer the Latin-American word and tense where Spain's
+// differs: «Ingresa» (not «Introduce»), «celular» (not «móvil»), «computadora» (not «ordenador»),
+// «agregar» (not «añadir»), «vence / venció» (not «caduca / ha caducado»), the simple past for
+// what just happened («Perdiste», «Enviamos», «Se eliminó»; not «Has perdido», «Hemos enviado»,
+// «Se ha eliminado»), no vosotros. Say things in plain words: no technical jargon (no «aal2»).
 // `satisfies typeof en` makes a missing or extra key a type error.
 export default {
   pricing: {
@@ -203,13 +209,13 @@ export default {
       fashion: {
         title: 'Moda',
         i1: 'Ropa urbana de Harajuku',
-        i2: 'Zapatillas',
+        i2: 'Tenis y zapatillas',
         i3: 'Bolsos y accesorios',
         i4: 'Marcas japonesas',
       },
       electronics: {
         title: 'Electrónica',
-        i1: 'Cámaras y objetivos',
+        i1: 'Cámaras y lentes',
         i2: 'Videojuegos',
         i3: 'Audio',
         i4: 'Modelos solo de Japón',

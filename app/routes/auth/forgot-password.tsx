@@ -6,6 +6,7 @@ import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestPasswordReset } from '#app/lib/auth-client.server.ts'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { areas } from '#app/locales/areas.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -26,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirect('/forgot-password?sent=1')
+  return redirect('/forgot-password?sent=1', {
+    headers: { 'Set-Cookie': await flashCookie(context, 'resetLinkSent') },
+  })
 }
 
 export default function ForgotPasswordRoute() {
@@ -40,7 +43,7 @@ export default function ForgotPasswordRoute() {
       <PageMeta title={t('auth.forgotTitle')} description={t('auth.forgotText')} />
       <h1 className="text-2xl font-bold text-slate-900">{t('auth.forgotTitle')}</h1>
       {sent ? (
-        <div role="status" className="mt-4 space-y-4">
+        <div className="mt-4 space-y-4">
           <p className="font-semibold text-slate-900">{t('auth.checkEmailHeading')}</p>
           <p className="text-slate-700">{t('auth.resetSentText')}</p>
           <Link to="/auth" className="inline-flex min-h-11 items-center font-semibold text-red-800 underline">

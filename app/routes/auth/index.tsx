@@ -1,18 +1,24 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
-import { FailureAlert } from '#app/components/failure-alert.tsx'
+import { FailureAlert, PasswordRuleToasts } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '#app/lib/auth-client.server.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
+import {
+  resendVerificationEmail,
+  signInWithPassword,
+  signUpWithPassword,
+  startGoogleSignIn,
+} from '#app/lib/auth-client.server.ts'
+import { flashCookie, sentToCookie } from '#app/lib/cookies.server.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import { accountPageHeaders, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
-import { SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
+import { ForgotPasswordSchema, SignInSchema, SignUpSchema } from '#core/accounts/account-schemas.ts'
+import { VERIFICATION_CALLBACK_PATH } from '#core/accounts/verification-link.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/index.ts'
 
@@ -45,9 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect('/')
   }
   const googleError = url.searchParams.get('error')
+  const sent = url.searchParams.get('sent') === '1'
+  const sentTo: unknown = sent ? await sentToCookie(context).parse(request.headers.get('Cookie')) : null
   return {
     mode: url.searchParams.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const),
-    sent: url.searchParams.get('sent') === '1',
+    sent,
+    // The address the link went to (typed by this visitor), when the cookie is still there.
+    sentTo:
+      typeof sentTo === 'string' && ForgotPasswordSchema.safeParse({ email: sentTo }).success ? sentTo : null,
     reset:
       url.searchParams.get('reset') === 'done'
         ? ('done' as const)
@@ -105,12 +116,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         email,
         password,
         language,
-        callbackURL: '/auth?verified=true',
+        callbackURL: VERIFICATION_CALLBACK_PATH,
       })
     } catch (error) {
       return formFailure(error, withHiddenPasswords(submission, ['password', 'confirmPassword']), { intent })
     }
-    return redirect('/auth?mode=signup&sent=1')
+    return sentScreen(context, email)
+  }
+
+  if (intent === 'resend') {
+    // The same answer whether or not the account exists; better-auth's rate limit holds.
+    const submission = parseWithZod(form, { schema: ForgotPasswordSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+    try {
+      await resendVerificationEmail(caller, submission.value.email)
+    } catch (error) {
+      return formFailure(error, submission, { intent })
+    }
+    return sentScreen(context, submission.value.email)
   }
 
   const submission = parseWithZod(form, { schema: SignInSchema })
@@ -129,6 +152,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The check-your-email screen, its toast, and the address the link went to. */
+async function sentScreen(context: Route.ActionArgs['context'], email: string) {
+  const headers = new Headers()
+  headers.append('Set-Cookie', await flashCookie(context, 'verificationSent'))
+  headers.append('Set-Cookie', await sentToCookie(context).serialize(email))
+  return redirect('/auth?mode=signup&sent=1', { headers })
+}
+
 /** A Conform submission whose replies never send the typed passwords back to the page. */
 function withHiddenPasswords<Reply>(
   submission: { reply: (options?: { hideFields?: string[] } & object) => Reply },
@@ -141,7 +172,7 @@ export const headers: Route.HeadersFunction = accountPageHeaders
 
 export default function AuthRoute() {
   const { t } = useTranslation()
-  const { mode, sent, reset, invalidVerification, redirectTo, googleEnabled, googleFailure } =
+  const { mode, sent, sentTo, reset, invalidVerification, redirectTo, googleEnabled, googleFailure } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // The provider sent the visitor back with an error, or the sign-in could not even start.
@@ -156,9 +187,20 @@ export default function AuthRoute() {
     <section className="mx-auto max-w-md px-4 py-12">
       <PageMeta title={t('auth.title')} description={t('auth.description')} />
       {sent ? (
-        <div role="status" className="space-y-4 text-center">
+        <div className="space-y-4 text-center">
           <h1 className="text-2xl font-bold text-slate-900">{t('auth.checkEmailHeading')}</h1>
-          <p className="text-slate-700">{t('auth.checkEmailText')}</p>
+          <p className="text-slate-700">
+            {sentTo ? (
+              <Trans
+                i18nKey="auth.checkEmailSentTo"
+                values={{ email: sentTo }}
+                components={{ address: <strong className="break-all text-slate-900" /> }}
+              />
+            ) : (
+              t('auth.checkEmailText')
+            )}
+          </p>
+          <ResendForm sentTo={sentTo} />
           <Link
             to="/auth"
             className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-5 font-semibold"
@@ -184,15 +226,6 @@ export default function AuthRoute() {
             <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
               <p className="font-semibold">{t('auth.invalidVerificationTitle')}</p>
               <p className="text-sm">{t('auth.invalidVerificationText')}</p>
-            </div>
-          ) : null}
-          {reset === 'done' ? (
-            <div
-              role="status"
-              className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950"
-            >
-              <p className="font-semibold">{t('auth.passwordUpdatedTitle')}</p>
-              <p className="text-sm">{t('auth.passwordUpdatedText')}</p>
             </div>
           ) : null}
           {mode === 'signup' ? <SignUpForm /> : <SignInForm redirectTo={redirectTo} />}
@@ -224,7 +257,7 @@ export default function AuthRoute() {
   )
 }
 
-function useAuthForm(intent: 'signin' | 'signup') {
+function useAuthForm(intent: 'signin' | 'signup' | 'resend') {
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm<Record<string, string>>({
     id: intent,
@@ -277,12 +310,45 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   )
 }
 
+/** "Send the link again", to the address it went to (asked for when the cookie is gone). */
+function ResendForm({ sentTo }: { sentTo: string | null }) {
+  const { t } = useTranslation()
+  const { form, fields, failure } = useAuthForm('resend')
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3 text-left">
+      <p className="text-center text-sm text-slate-700">{t('auth.checkEmailHelp')}</p>
+      <FailureAlert titleKey="resendFailed" messageKey={failure} />
+      <input type="hidden" name="intent" value="resend" />
+      {sentTo ? (
+        <input type="hidden" name="email" value={sentTo} />
+      ) : (
+        <AuthField
+          field={fields.email ?? { id: 'resend-email', name: 'email' }}
+          label={t('auth.resendEmail')}
+          type="email"
+          autoComplete="email"
+        />
+      )}
+      <button
+        type="submit"
+        className="min-h-11 w-full rounded-md border border-slate-400 bg-white font-semibold text-slate-900 hover:bg-slate-50"
+      >
+        {t('auth.resend')}
+      </button>
+    </Form>
+  )
+}
+
 function SignUpForm() {
   const { t } = useTranslation()
   const { form, fields, failure } = useAuthForm('signup')
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
       <FailureAlert titleKey="signUpFailed" messageKey={failure} />
+      <PasswordRuleToasts
+        passwordErrors={fields.password?.errors}
+        confirmErrors={fields.confirmPassword?.errors}
+      />
       <input type="hidden" name="intent" value="signup" />
       <AuthField
         field={fields.fullName ?? { id: 'signup-name', name: 'fullName' }}

@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
-import { FailureAlert } from '#app/components/failure-alert.tsx'
+import { FailureAlert, PasswordRuleToasts } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { resetPassword } from '#app/lib/auth-client.server.ts'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { accountPageHeaders } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
@@ -37,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { context, request },
       { newPassword: submission.value.password, token: submission.value.token },
     )
-    return redirect(done ? '/auth?reset=done' : '/auth?reset=invalid')
+    if (!done) return redirect('/auth?reset=invalid')
+    // The sign-in page, with the 'Password updated!' toast.
+    return redirect('/auth?reset=done', {
+      headers: { 'Set-Cookie': await flashCookie(context, 'passwordUpdated') },
+    })
   } catch (error) {
     // A refused password (too common) is refused before the token is spent: the same link
     // works with another password.
@@ -65,6 +70,10 @@ export default function ResetPasswordRoute() {
       <h1 className="text-2xl font-bold text-slate-900">{t('auth.resetTitle')}</h1>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
         <FailureAlert titleKey="passwordUpdateFailed" messageKey={form.errors?.[0] ?? null} />
+        <PasswordRuleToasts
+          passwordErrors={fields.password.errors}
+          confirmErrors={fields.confirmPassword.errors}
+        />
         <input type="hidden" name="token" value={token} />
         <AuthField
           field={fields.password}

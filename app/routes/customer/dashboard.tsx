@@ -62,7 +62,10 @@ export default function UserDashboardRoute() {
       <p className="mt-3 text-slate-700">
         {t('dashboard.signedInAs', { name: user.name, email: user.email })}
       </p>
-      <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
+      {/* Every customer is a "user": the role is news only when it is something else. */}
+      {user.role === 'user' ? null : (
+        <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
+      )}
       <AccountSection />
     </section>
   )
@@ -71,15 +74,12 @@ export default function UserDashboardRoute() {
 function AccountSection() {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="account-heading" className="mt-10 space-y-6">
-      <h2 id="account-heading" className="text-2xl font-bold text-slate-900">
-        {t('account.heading')}
-      </h2>
+    <div className="mt-10 space-y-6">
       <p>
         <SecurityLink />
       </p>
       <div className="rounded-lg border border-slate-200 p-5">
-        <h3 className="font-semibold text-slate-900">{t('account.exportTitle')}</h3>
+        <h2 className="font-semibold text-slate-900">{t('account.exportTitle')}</h2>
         <p className="mt-1 text-sm text-slate-700">{t('account.exportText')}</p>
         <a
           href="/account/export"
@@ -90,7 +90,7 @@ function AccountSection() {
         </a>
       </div>
       <DeleteAccountForm />
-    </section>
+    </div>
   )
 }
 
@@ -110,7 +110,7 @@ function DeleteAccountForm() {
     : null
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-red-200 p-5">
-      <h3 className="font-semibold text-red-900">{t('account.deleteTitle')}</h3>
+      <h2 className="font-semibold text-red-900">{t('account.deleteTitle')}</h2>
       <p className="text-sm text-slate-700">
         {hasPassword ? t('account.deleteText') : t('account.deleteTextNoPassword')}
       </p>

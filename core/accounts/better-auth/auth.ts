@@ -6,6 +6,7 @@ import * as schema from '#db/schema/index.ts'
 import { limitAccountEmails } from '../account-rate-limits.ts'
 import { afterPasswordReset } from '../password-reset.ts'
 import { hashPassword, verifyPassword } from '../passwords.ts'
+import { withVerificationCallback } from '../verification-link.ts'
 import { accountInputLimits } from './account-input.ts'
 import { accountRateLimits } from './account-rate-limits.ts'
 import { answerTimeFloor } from './answer-time-floor.ts'
@@ -141,7 +142,7 @@ export function createAuth(options: AuthOptions) {
           kind: 'verify-email',
           to: user.email,
           name: user.name,
-          url,
+          url: withVerificationCallback(url),
           language: (user as { language?: string }).language ?? 'es',
         })
       },
