@@ -129,11 +129,12 @@ async function enrolTotp(cookie: string, friendlyName = 'Mi móvil') {
   expect(created.status).toBe(200)
   const factor = created.body as { id: string; totp: { secret: string; uri: string } }
   const challenge = await call('POST', `/mfa/factors/${factor.id}/challenge`, { cookie })
+  const step = timeStep()
   const verified = await call('POST', `/mfa/factors/${factor.id}/verify`, {
     cookie,
-    body: { challengeId: challenge.body.id, code: codeAt(factor.totp.secret, timeStep()) },
+    body: { challengeId: challenge.body.id, code: codeAt(factor.totp.secret, step) },
   })
-  return { factor, verified }
+  return { factor, verified, step }
 }
 
 test('TOTP: enrol, confirm (aal2, ten backup codes once), a code never works twice', async () => {
@@ -142,7 +143,7 @@ test('TOTP: enrol, confirm (aal2, ten backup codes once), a code never works twi
   const before = await call('GET', '/mfa/factors', { cookie })
   expect(before.body).toMatchObject({ aal: 'aal1', factors: [], backupCodesRemaining: 0 })
 
-  const { factor, verified } = await enrolTotp(cookie)
+  const { factor, verified, step } = await enrolTotp(cookie)
   expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/.+:totp%40example\.com\?issuer=.+&secret=[A-Z2-7]{32}&/)
   expect(new URL(factor.totp.uri).searchParams.get('secret')).toBe(factor.totp.secret)
   expect(verified.status).toBe(200)
@@ -174,11 +175,12 @@ test('TOTP: enrol, confirm (aal2, ten backup codes once), a code never works twi
   expect(exported).not.toContain(factor.totp.secret)
   expect(exported).not.toContain((verified.body.backupCodes as string[])[0])
 
-  // Replay: the code just used, against a fresh challenge, is refused.
+  // Replay: the code just used (its own step, however long the checks above took), against a
+  // fresh challenge, is refused.
   const again = await call('POST', `/mfa/factors/${factor.id}/challenge`, { cookie })
   const replay = await call('POST', `/mfa/factors/${factor.id}/verify`, {
     cookie,
-    body: { challengeId: again.body.id, code: codeAt(factor.totp.secret, timeStep()) },
+    body: { challengeId: again.body.id, code: codeAt(factor.totp.secret, step) },
   })
   expect(replay.status).toBe(401)
   expect(replay.body.code).toBe('MFA_INVALID_CODE')
