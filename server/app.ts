@@ -16,6 +16,7 @@ import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { toRoleName } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
@@ -135,7 +136,7 @@ export function createApp(deps: AppDeps) {
       res.json({ status: 'ready' })
     } catch (error) {
       req.log.warn({ err: error }, 'readiness check failed')
-      res.status(503).json({ status: 'unavailable' })
+      res.status(503).set('Retry-After', '5').json({ status: 'unavailable' })
     }
   })
 
@@ -228,7 +229,8 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
         title: t.assignedTitle,
         message: translator(language)('roles.assignedText', { role: roleName }),
       })
-    } catch (error) {
+    } catch (caught) {
+      const error = databaseUnavailableError(caught, { write: true }) ?? caught
       if (!isAppError(error)) return next(error)
       const { status, headers, body } = apiError(error, translator(language))
       const title = error.code === 'forbidden' ? t.deniedTitle : t.failedTitle
@@ -314,9 +316,14 @@ const guardAuthInput: RequestHandler = (req, res, next) => {
   })
 }
 
-/** Errors outside React Router (middleware, body parsing). Never shows a stack in production. */
+/**
+ * Errors outside React Router (middleware, body parsing, the JSON API). Never shows a stack in
+ * production. A database outage is 503 with Retry-After and the "temporarily unavailable" message.
+ */
 function errorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    const outage = databaseUnavailableError(error, { write: req.method !== 'GET' && req.method !== 'HEAD' })
+    if (outage) return unavailable(outage, req, res)
     const status = Number(error?.status ?? error?.statusCode ?? 500)
     const isClientError = status >= 400 && status < 500
     if (!isClientError) req.log?.error({ err: error }, 'unhandled error')
@@ -341,4 +348,31 @@ function errorHandler(): ErrorRequestHandler {
           `<body><main><h1>${message}</h1><p><a href="/">${MESSAGES[language].notFound.backHome}</a></p></main></body></html>`,
       )
   }
+}
+
+/** The answer to a request the database could not serve: 503, Retry-After, JSON or a short page. */
+function unavailable(
+  error: AppError,
+  req: Parameters<ErrorRequestHandler>[1],
+  res: Parameters<ErrorRequestHandler>[2],
+) {
+  req.log?.warn({ err: error }, 'database unavailable')
+  if (res.headersSent) {
+    res.end()
+    return
+  }
+  const language: Language = res.locals.preferences?.language ?? 'es'
+  const { status, headers, body } = apiError(error, translator(language))
+  res.status(status).set(headers).set('Cache-Control', 'no-store')
+  if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
+    res.json(body)
+    return
+  }
+  const message = body.error.message
+  res
+    .type('html')
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${message}</title></head>` +
+        `<body><main><h1>${message}</h1><p><a href="">${MESSAGES[language].errors.tryAgain}</a></p></main></body></html>`,
+    )
 }
