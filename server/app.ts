@@ -86,7 +86,10 @@ export function createApp(deps: AppDeps) {
         return id
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // 503 is the database outage's answer (docs/decisions/015): logged once as a warning where
+      // it was recognised, not as an error per request.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
       serializers: {
         // Reset and verification links are live credentials: never in the logs.
         req: (req) => ({ method: req.method, url: redactUrl(String(req.url)), id: req.id }),
@@ -194,7 +197,7 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
   const ownOrigin = new URL(appUrl).origin
   // better-auth reads its own body, so it comes before the JSON parser. Its rate limits key on
   // x-client-ip, which we set from the socket (or the trusted proxy), overwriting the client's.
-  router.all('/auth/*splat', guardAuthInput, (req, res) => {
+  router.all('/auth/*splat', guardAuthInput, (req, res, next) => {
     // Browsers send Origin on every cross-site POST: only our own may change state.
     if (
       req.method !== 'GET' &&
@@ -206,7 +209,9 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
       return
     }
     req.headers['x-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
-    void authHandler(req, res)
+    // better-auth answers its own failures; one it lets through (its rate limiter reading the
+    // database before the endpoint runs, during an outage) goes to the error handler: 503.
+    authHandler(req, res).catch(next)
   })
   router.use(express.json({ limit: JSON_BODY_LIMIT }))
   // Role assignment (the admin panel calls it): session, same origin, admins only. The answer

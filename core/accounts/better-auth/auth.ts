@@ -9,6 +9,7 @@ import { accountRateLimits } from './account-rate-limits.ts'
 import { answerTimeFloor } from './answer-time-floor.ts'
 import { commonPasswordsPlugin } from './common-passwords.ts'
 import { deleteAccountGuard } from './delete-account.ts'
+import { answerOutages } from './errors.ts'
 import { type GoogleConfig, googleSignIn, googleSocialProviders } from './google.ts'
 import { type MfaOptions, mfa } from './mfa-plugin.ts'
 
@@ -64,7 +65,7 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
+    database: answerOutages(drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true })),
     user: {
       // Deleting an account always asks for the password again (or, without one, a fresh session
       // and an explicit confirmation): ./delete-account.ts, ahead of better-auth's own check.
