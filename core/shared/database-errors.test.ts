@@ -19,6 +19,14 @@ test('connection failures are recognised, raw or wrapped in a cause chain', () =
   })
   expect(databaseOutageOf(drizzle)).toBe('lost')
   expect(databaseOutageOf(new Error('outer', { cause: drizzle }))).toBe('lost')
+  // Re-wrapped without a code, as pg-boss's workers report them.
+  expect(databaseOutageOf({ message: 'connect ECONNREFUSED 127.0.0.1:5432 (Queue: q, Worker: w)' })).toBe(
+    'refused',
+  )
+  expect(databaseOutageOf({ message: 'the database system is starting up (Queue: q, Worker: w)' })).toBe(
+    'refused',
+  )
+  expect(databaseOutageOf({ message: 'read ECONNRESET' })).toBe('lost')
 })
 
 test('domain failures, bugs and SQL errors are not outages', () => {

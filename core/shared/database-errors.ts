@@ -25,13 +25,16 @@ const LOST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
 // SQLSTATEs: class 08 (connection exception) and the operator-intervention shutdowns.
 const REFUSED_SQLSTATES = new Set(['57P03', '08001', '08004'])
 const LOST_SQLSTATES = new Set(['57P01', '57P02', '08000', '08003', '08006'])
+// Messages too, for errors re-wrapped without their code (pg-boss's worker errors).
 const REFUSED_MESSAGES = [
+  /\bconnect (ECONNREFUSED|EHOSTUNREACH|ENETUNREACH)\b/,
   /timeout exceeded when trying to connect/i,
   /Connection terminated due to connection timeout/i,
   /the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)/i,
   /Cannot use a pool after calling end on the pool/i,
 ]
 const LOST_MESSAGES = [
+  /\b(read|write) (ECONNRESET|EPIPE)\b/,
   /Connection terminated unexpectedly/i,
   /Connection terminated/i,
   /Client has encountered a connection error and is not queryable/i,
