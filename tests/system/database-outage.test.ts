@@ -107,7 +107,43 @@ function load(url: string) {
       await sleep(150)
     }
   }
+  let signIns = 0
+  // The auth API (better-auth): a sign-in with a wrong password is 401, or 503 while the database is away.
+  const signIn = async () => {
+    while (running) {
+      const index = signIns++
+      const at = Date.now()
+      try {
+        const response = await fetch(`${url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.8.${index >> 8}.${index & 255}`,
+          },
+          body: JSON.stringify({ email: `nobody-${index}@example.com`, password: 'not the password' }),
+          signal: AbortSignal.timeout(10_000),
+        })
+        samples.push({
+          at,
+          path: '/api/auth/sign-in/email',
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.text(),
+        })
+      } catch (error) {
+        samples.push({
+          at,
+          path: '/api/auth/sign-in/email',
+          status: 0,
+          retryAfter: null,
+          body: String(error),
+        })
+      }
+      await sleep(200)
+    }
+  }
   const workers = [
+    signIn(),
     reader('/store-guide', 40),
     reader('/store-guide', 40),
     reader('/contact', 60),
@@ -184,6 +220,8 @@ async function enqueueDelayedForward(databaseUrl: string, name: string) {
 async function outageUnderLoad(options: {
   server: ServerProcess
   formService: Awaited<ReturnType<typeof startFormService>>
+  /** The name of the contact message whose forward is enqueued just before the outage. */
+  queuedName: string
   databaseUrl: () => string
   breakDatabase: () => Promise<void>
   /** For the proxy: put the connections back after a while. */
@@ -192,7 +230,7 @@ async function outageUnderLoad(options: {
   const { server } = options
   // Warm: the pages render and the page cache is off, so every read reaches the database.
   expect((await fetch(`${server.url}/store-guide`)).status).toBe(200)
-  await enqueueDelayedForward(options.databaseUrl(), 'Queued Before')
+  await enqueueDelayedForward(options.databaseUrl(), options.queuedName)
 
   const traffic = load(server.url)
   await sleep(1_000)
@@ -211,7 +249,10 @@ async function outageUnderLoad(options: {
   await traffic.stop()
 
   const { samples, writes } = traffic
-  const pages = samples.filter((sample) => sample.path !== '/readyz' && sample.path !== '/healthz')
+  const api = samples.filter((sample) => sample.path.startsWith('/api/'))
+  const pages = samples.filter(
+    (sample) => sample.path !== '/readyz' && sample.path !== '/healthz' && !sample.path.startsWith('/api/'),
+  )
   const statuses = (list: { status: number }[]) => [...new Set(list.map((item) => item.status))].sort()
 
   // Never a 500 (nor a dropped connection): pages 200 or 503, writes 302 or 503.
@@ -223,6 +264,18 @@ async function outageUnderLoad(options: {
   expect(unavailable.filter((sample) => sample.retryAfter !== '5')).toEqual([])
   expect(unavailable[0]?.body).toContain('The site is temporarily unavailable. Please try again in a moment.')
   expect(unavailable[0]?.body).not.toContain('Unexpected Application Error')
+  // The JSON API: 401 (wrong password) or a JSON 503 with Retry-After, never a 500.
+  expect(statuses(api).filter((status) => status !== 401 && status !== 503)).toEqual([])
+  for (const sample of api.filter((item) => item.status === 503)) {
+    expect(sample.retryAfter).toBe('5')
+    // better-auth's own shape from its endpoints, ours (`{ error: { code } }`) when its rate
+    // limiter fails before an endpoint runs.
+    const body = JSON.parse(sample.body) as { code?: string; error?: { code?: string } }
+    expect(
+      body.error?.code === 'unavailable' || /^DATABASE_UNAVAILABLE/.test(body.code ?? ''),
+      sample.body,
+    ).toBe(true)
+  }
   // Load balancers: not ready during the outage, alive throughout.
   expect(
     samples.filter((sample) => sample.path === '/readyz' && sample.status === 503).length,
@@ -256,14 +309,14 @@ async function outageUnderLoad(options: {
     // The job enqueued before the outage ran after it, once.
     const deadline = Date.now() + 20_000
     for (;;) {
-      const { rows } = await pool.query(
-        `SELECT forward_status FROM contact_messages WHERE name = 'Queued Before'`,
-      )
+      const { rows } = await pool.query('SELECT forward_status FROM contact_messages WHERE name = $1', [
+        options.queuedName,
+      ])
       if (rows[0]?.forward_status === 'sent') break
       if (Date.now() > deadline) throw new Error(`the queued forward did not run: ${JSON.stringify(rows)}`)
       await sleep(200)
     }
-    expect(options.formService.received.filter((body) => body.name === 'Queued Before')).toHaveLength(1)
+    expect(options.formService.received.filter((body) => body.name === options.queuedName)).toHaveLength(1)
   } finally {
     await pool.end()
   }
@@ -310,6 +363,7 @@ test('embedded: the postmaster is killed under load; the app restarts it and ser
   await outageUnderLoad({
     server,
     formService: forms,
+    queuedName: 'Queued Before Kill',
     databaseUrl: () => runningEmbeddedUrl(dataDir),
     // As the out-of-memory killer would.
     breakDatabase: async () => {
@@ -370,6 +424,7 @@ test('any database: connections cut and refused by a proxy for 3 s; the pool and
   await outageUnderLoad({
     server,
     formService: forms,
+    queuedName: 'Queued Before Cut',
     databaseUrl: () => database.url,
     breakDatabase: () => proxy.cut(),
     repairDatabase: () => proxy.restore(),
