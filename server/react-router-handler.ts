@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { type PageCache, pageCacheKey } from './page-cache.ts'
+import { type CacheHit, type PageCache, pageCacheKey } from './page-cache.ts'
 import { parseCookies } from './preferences.ts'
 
 // Any cookie that names a session makes the visitor non-anonymous: their page is never cached;
@@ -37,25 +37,21 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
       if (cacheKey) {
         const hit = pageCache?.get(cacheKey)
         if (hit) {
-          res.status(hit.status)
-          copyHeaders(res, hit.headers)
-          res.setHeader('X-Page-Cache', 'HIT')
-          res.vary('Cookie')
-          res.vary('Accept-Encoding')
-          // Already compressed once at storage: the compression middleware leaves it alone.
-          if (req.acceptsEncodings('gzip') === 'gzip') {
-            const body = hit.gzip(nonce)
-            res.setHeader('Content-Encoding', 'gzip')
-            res.setHeader('Content-Length', body.length)
-            res.end(body)
-          } else {
-            res.send(hit.plain(nonce))
-          }
+          sendCached(req, res, hit, nonce, 'HIT')
           return
         }
       }
 
       const response = await handle(toFetchRequest(req, res, url), getLoadContext(req, res))
+
+      // The database is unreachable (503): an anonymous page rendered before the outage is
+      // still better than the "temporarily unavailable" page.
+      const stale = cacheKey && response.status === 503 ? pageCache?.getStale(cacheKey) : null
+      if (stale) {
+        await response.body?.cancel()
+        sendCached(req, res, stale, nonce, 'STALE')
+        return
+      }
 
       if (cacheKey && isStorableResponse(response)) {
         const body = await response.text()
@@ -111,6 +107,29 @@ function answerOutages<F extends (...args: any[]) => unknown>(handler: F, write:
       throwRouteError(outage)
     }
   }) as F
+}
+
+function sendCached(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  hit: CacheHit,
+  nonce: string,
+  state: 'HIT' | 'STALE',
+) {
+  res.status(hit.status)
+  copyHeaders(res, hit.headers)
+  res.setHeader('X-Page-Cache', state)
+  res.vary('Cookie')
+  res.vary('Accept-Encoding')
+  // Already compressed once at storage: the compression middleware leaves it alone.
+  if (req.acceptsEncodings('gzip') === 'gzip') {
+    const body = hit.gzip(nonce)
+    res.setHeader('Content-Encoding', 'gzip')
+    res.setHeader('Content-Length', body.length)
+    res.end(body)
+  } else {
+    res.send(hit.plain(nonce))
+  }
 }
 
 function isCacheableRequest(req: ExpressRequest, url: URL): boolean {

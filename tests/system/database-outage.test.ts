@@ -433,3 +433,40 @@ test('any database: connections cut and refused by a proxy for 3 s; the pool and
   expect(server.child.exitCode).toBeNull()
   expect(await server.stop()).toBe(0)
 })
+
+test('any database: anonymous pages in the page cache are served during an outage, even past their TTL', async () => {
+  const database = await createTestDatabase()
+  const target = new URL(database.url)
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+  const proxied = new URL(database.url)
+  proxied.hostname = '127.0.0.1'
+  proxied.port = String(proxy.port)
+  const dataDir = newDataDir()
+  const server = await startServer({
+    DATABASE_URL: proxied.toString(),
+    DATA_DIR: dataDir,
+    PAGE_CACHE: 'true',
+    PAGE_CACHE_TTL_SECONDS: '1',
+  })
+  cleanUp(server, dataDir, () => proxy.close())
+  const get = (pathname: string) => fetch(`${server.url}${pathname}`, { headers: { cookie: 'lang=en' } })
+
+  const first = await get('/store-guide')
+  expect([first.status, first.headers.get('x-page-cache')]).toEqual([200, 'MISS'])
+  await proxy.cut()
+  await sleep(1_200)
+  try {
+    const stale = await get('/store-guide')
+    expect([stale.status, stale.headers.get('x-page-cache')]).toEqual([200, 'STALE'])
+    expect(await stale.text()).toContain('</html>')
+    // Never rendered before: nothing to fall back on.
+    const uncached = await get('/store-guide?page=never-cached')
+    expect(uncached.status).toBe(503)
+    expect(uncached.headers.get('retry-after')).toBe('5')
+  } finally {
+    await proxy.restore()
+  }
+  const again = await waitForOk(server.url, Date.now(), true)
+  expect(again).toBeGreaterThan(0)
+  expect((await get('/store-guide')).headers.get('x-page-cache')).toMatch(/^(MISS|HIT)$/)
+})
