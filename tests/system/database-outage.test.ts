@@ -230,10 +230,11 @@ async function outageUnderLoad(options: {
   const { server } = options
   // Warm: the pages render and the page cache is off, so every read reaches the database.
   expect((await fetch(`${server.url}/store-guide`)).status).toBe(200)
-  await enqueueDelayedForward(options.databaseUrl(), options.queuedName)
 
   const traffic = load(server.url)
   await sleep(1_000)
+  // Due 1.5 s from now: the database goes away first.
+  await enqueueDelayedForward(options.databaseUrl(), options.queuedName)
   const brokenAt = Date.now()
   await options.breakDatabase()
   let repairedAt = brokenAt
@@ -309,10 +310,14 @@ async function outageUnderLoad(options: {
     // The job enqueued before the outage ran after it, once.
     const deadline = Date.now() + 20_000
     for (;;) {
-      const { rows } = await pool.query('SELECT forward_status FROM contact_messages WHERE name = $1', [
-        options.queuedName,
-      ])
-      if (rows[0]?.forward_status === 'sent') break
+      const { rows } = await pool.query<{ forward_status: string; forwarded_at: Date | null }>(
+        'SELECT forward_status, forwarded_at FROM contact_messages WHERE name = $1',
+        [options.queuedName],
+      )
+      if (rows[0]?.forward_status === 'sent') {
+        expect(rows[0].forwarded_at?.getTime()).toBeGreaterThan(brokenAt)
+        break
+      }
       if (Date.now() > deadline) throw new Error(`the queued forward did not run: ${JSON.stringify(rows)}`)
       await sleep(200)
     }
