@@ -34,6 +34,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+/**
+ * A failure's Retry-After (429, 503: app/lib/http-errors.ts) reaches the page's response: the
+ * error boundary here renders every thrown failure, so its headers arrive at this route.
+ */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { settings, language, currency, thirdParty, consent, appUrl, flash } = context.get(requestContext)
   const [values, demoKeys, user] = await Promise.all([

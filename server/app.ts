@@ -16,6 +16,7 @@ import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { toRoleName } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
@@ -95,7 +96,10 @@ export function createApp(deps: AppDeps) {
         return id
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // 503 is the database outage's answer (docs/decisions/015): logged once as a warning where
+      // it was recognised, not as an error per request.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
       serializers: {
         // Reset and verification links are live credentials: never in the logs.
         req: (req) => ({ method: req.method, url: redactUrl(String(req.url)), id: req.id }),
@@ -149,7 +153,7 @@ export function createApp(deps: AppDeps) {
       res.json({ status: 'ready' })
     } catch (error) {
       req.log.warn({ err: error }, 'readiness check failed')
-      res.status(503).json({ status: 'unavailable' })
+      res.status(503).set('Retry-After', '5').json({ status: 'unavailable' })
     }
   })
 
@@ -207,7 +211,7 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
   const ownOrigin = new URL(appUrl).origin
   // better-auth reads its own body, so it comes before the JSON parser. Its rate limits key on
   // x-client-ip, which we set from the socket (or the trusted proxy), overwriting the client's.
-  router.all('/auth/*splat', guardAuthInput, (req, res) => {
+  router.all('/auth/*splat', guardAuthInput, (req, res, next) => {
     // Browsers send Origin on every cross-site POST: only our own may change state.
     if (
       req.method !== 'GET' &&
@@ -219,7 +223,9 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
       return
     }
     req.headers['x-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
-    void authHandler(req, res)
+    // better-auth answers its own failures; one it lets through (its rate limiter reading the
+    // database before the endpoint runs, during an outage) goes to the error handler: 503.
+    authHandler(req, res).catch(next)
   })
   router.use(express.json({ limit: JSON_BODY_LIMIT }))
   // Role assignment (the admin panel calls it): session, same origin, admins only. The answer
@@ -242,7 +248,8 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
         title: t.assignedTitle,
         message: translator(language)('roles.assignedText', { role: roleName }),
       })
-    } catch (error) {
+    } catch (caught) {
+      const error = databaseUnavailableError(caught, { write: true }) ?? caught
       if (!isAppError(error)) return next(error)
       const { status, headers, body } = apiError(error, translator(language))
       const title = error.code === 'forbidden' ? t.deniedTitle : t.failedTitle
@@ -332,9 +339,14 @@ const guardAuthInput: RequestHandler = (req, res, next) => {
   })
 }
 
-/** Errors outside React Router (middleware, body parsing). Never shows a stack in production. */
+/**
+ * Errors outside React Router (middleware, body parsing, the JSON API). Never shows a stack in
+ * production. A database outage is 503 with Retry-After and the "temporarily unavailable" message.
+ */
 function errorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    const outage = databaseUnavailableError(error, { write: req.method !== 'GET' && req.method !== 'HEAD' })
+    if (outage) return unavailable(outage, req, res)
     const status = Number(error?.status ?? error?.statusCode ?? 500)
     const isClientError = status >= 400 && status < 500
     if (!isClientError) req.log?.error({ err: error }, 'unhandled error')
@@ -359,4 +371,31 @@ function errorHandler(): ErrorRequestHandler {
           `<body><main><h1>${message}</h1><p><a href="/">${MESSAGES[language].notFound.backHome}</a></p></main></body></html>`,
       )
   }
+}
+
+/** The answer to a request the database could not serve: 503, Retry-After, JSON or a short page. */
+function unavailable(
+  error: AppError,
+  req: Parameters<ErrorRequestHandler>[1],
+  res: Parameters<ErrorRequestHandler>[2],
+) {
+  req.log?.warn({ err: error }, 'database unavailable')
+  if (res.headersSent) {
+    res.end()
+    return
+  }
+  const language: Language = res.locals.preferences?.language ?? 'es'
+  const { status, headers, body } = apiError(error, translator(language))
+  res.status(status).set(headers).set('Cache-Control', 'no-store')
+  if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
+    res.json(body)
+    return
+  }
+  const message = body.error.message
+  res
+    .type('html')
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${message}</title></head>` +
+        `<body><main><h1>${message}</h1><p><a href="">${MESSAGES[language].errors.tryAgain}</a></p></main></body></html>`,
+    )
 }

@@ -22,6 +22,8 @@ export type EmbeddedPostgres = {
   /** Connection string for the maintenance database (`postgres`). */
   adminUrl: string
   port: number
+  /** The current postmaster's PID (it changes when the supervisor restarts it). */
+  readonly pid: number | null
   /** Fast shutdown: waits for PostgreSQL to exit, then releases the lock. */
   stop(): Promise<void>
 }
@@ -30,6 +32,10 @@ export type EmbeddedPostgresOptions = {
   dataDir: string
   database?: string
   log?: (level: 'info' | 'warn' | 'error', message: string) => void
+  /** Waits before each restart of a PostgreSQL that died under us (default 0.5, 1, 2, 4, 8 s). */
+  restartDelaysMs?: number[]
+  /** Called once when the restarts are used up (the app then exits non-zero). */
+  onGiveUp?: (message: string) => void
 }
 
 export class DataDirInUseError extends Error {
@@ -45,6 +51,9 @@ export class DataDirInUseError extends Error {
 const USER = 'postgres'
 const READY_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 30_000
+const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
+// Crash recovery replays the WAL since the last checkpoint: seconds at our size.
+const RESTART_READY_TIMEOUT_MS = 30_000
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined)
@@ -68,43 +77,102 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await stopOrphan(clusterDir, log)
 
     const port = await freePort()
-    const child = spawn(
-      bin.postgres,
-      [
-        '-D',
-        clusterDir,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-      ],
-      {
-        ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-        // Own process group: a Ctrl-C in the terminal must reach only the app, which drains
-        // requests and then stops PostgreSQL itself.
-        detached: true,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, LC_MESSAGES: 'C' },
-      },
-    )
-    let stderr = ''
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-8_000)
-    })
+    const spawnPostgres = () => {
+      const child = spawn(
+        bin.postgres,
+        [
+          '-D',
+          clusterDir,
+          '-p',
+          String(port),
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-c',
+          'unix_socket_directories=',
+        ],
+        {
+          ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+          // Own process group: a Ctrl-C in the terminal must reach only the app, which drains
+          // requests and then stops PostgreSQL itself.
+          detached: true,
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, LC_MESSAGES: 'C' },
+        },
+      )
+      let stderr = ''
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-8_000)
+      })
+      return { child, stderr: () => stderr }
+    }
 
     const adminUrl = `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`
-    await waitUntilReady(adminUrl, child, () => stderr)
+    const first = spawnPostgres()
+    let child = first.child
+    await waitUntilReady(adminUrl, child, first.stderr)
     await createDatabaseIfMissing(adminUrl, database)
     log('info', `PostgreSQL ready on 127.0.0.1:${port} (pid ${child.pid})`)
 
     let stopping: Promise<void> | null = null
+    let stopRequested = false
+
+    /**
+     * The supervisor: PostgreSQL that exits while we did not ask it to (the OOM killer, a crash)
+     * is started again on the same data directory and port, so the pool's URL stays valid and
+     * PostgreSQL's own crash recovery replays the WAL. Bounded: after the last try, `onGiveUp`.
+     */
+    const supervise = (watched: ChildProcess) => {
+      watched.once('exit', (code, signal) => {
+        if (stopRequested) return
+        log(
+          'error',
+          `PostgreSQL (pid ${watched.pid}) exited unexpectedly (${signal ?? `code ${code}`}); restarting it`,
+        )
+        void restart()
+      })
+    }
+    const restart = async () => {
+      const delays = options.restartDelaysMs ?? RESTART_DELAYS_MS
+      let lastError: unknown = null
+      for (const [index, delay] of delays.entries()) {
+        await sleep(delay)
+        if (stopRequested) return
+        const attempt = `${index + 1}/${delays.length}`
+        log('warn', `Restarting PostgreSQL, attempt ${attempt}, after ${delay} ms`)
+        const next = spawnPostgres()
+        child = next.child
+        try {
+          await waitUntilReady(adminUrl, next.child, next.stderr, RESTART_READY_TIMEOUT_MS)
+          if (stopRequested) return
+          log('info', `PostgreSQL restarted on 127.0.0.1:${port} (pid ${next.child.pid}, attempt ${attempt})`)
+          supervise(next.child)
+          return
+        } catch (error) {
+          lastError = error
+          log('warn', `PostgreSQL restart attempt ${attempt} failed: ${(error as Error).message}`)
+          await stopChild(next.child)
+        }
+      }
+      if (stopRequested) return
+      releaseLock()
+      const message =
+        `The embedded PostgreSQL in ${clusterDir} stopped and could not be restarted after ` +
+        `${delays.length} attempts; exiting so that a process manager restarts the app. ` +
+        `Last error: ${(lastError as Error | null)?.message ?? 'unknown'}`
+      log('error', message)
+      options.onGiveUp?.(message)
+    }
+    supervise(child)
+
     return {
       url: `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
       adminUrl,
       port,
+      get pid() {
+        return child.pid ?? null
+      },
       stop() {
+        stopRequested = true
         stopping ??= stopChild(child).finally(releaseLock)
         return stopping
       },
@@ -270,8 +338,13 @@ function isPostgresProcess(pid: number): boolean {
   }
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  stderr: () => string,
+  timeoutMs = READY_TIMEOUT_MS,
+) {
+  const deadline = Date.now() + timeoutMs
   let exited = false
   child.once('exit', () => {
     exited = true
@@ -279,6 +352,7 @@ async function waitUntilReady(url: string, child: ChildProcess, stderr: () => st
   while (Date.now() < deadline) {
     if (exited) throw new Error(`PostgreSQL exited during start-up:\n${stderr()}`)
     const client = new pg.Client({ connectionString: url })
+    client.on('error', () => undefined)
     try {
       await client.connect()
       await client.query('SELECT 1')
@@ -290,7 +364,7 @@ async function waitUntilReady(url: string, child: ChildProcess, stderr: () => st
     }
   }
   child.kill('SIGQUIT')
-  throw new Error(`PostgreSQL did not become ready within ${READY_TIMEOUT_MS / 1000} s:\n${stderr()}`)
+  throw new Error(`PostgreSQL did not become ready within ${timeoutMs / 1000} s:\n${stderr()}`)
 }
 
 async function createDatabaseIfMissing(adminUrl: string, database: string) {

@@ -34,6 +34,11 @@ try {
     : await startEmbeddedPostgres({
         dataDir: env.DATA_DIR,
         log: (level, message) => logger[level]({ component: 'embedded-postgres' }, message),
+        // Its restarts used up: exit non-zero, so a process manager starts the app (and it) anew.
+        onGiveUp: (message) => {
+          console.error(`\n${message}\n`)
+          process.exit(1)
+        },
       })
 } catch (error) {
   if (error instanceof DataDirInUseError) {

@@ -56,6 +56,19 @@ test('entries expire after the TTL', () => {
   expect(cache.get('k')).toBeNull()
 })
 
+test('an expired entry is kept a while for an outage, then dropped', () => {
+  let now = 1_000
+  const cache = createPageCache({ ttlMs: 100, staleMs: 1_000, now: () => now })
+  cache.set('k', page('x AAA'), 'AAA')
+  expect(cache.getStale('k')?.plain('n')).toBe('x n')
+  now += 500
+  expect(cache.get('k')).toBeNull()
+  expect(cache.getStale('k')?.plain('n')).toBe('x n')
+  now += 700
+  expect(cache.getStale('k')).toBeNull()
+  expect(cache.size).toBe(0)
+})
+
 test('the least recently used entry is evicted beyond the bound', () => {
   const cache = createPageCache({ maxEntries: 2 })
   cache.set('a', page('a AAA'), 'AAA')

@@ -24,6 +24,11 @@ export type CacheHit = {
 
 export type PageCache = {
   get(key: string): CacheHit | null
+  /**
+   * An entry past its TTL but within `staleMs` of it, for when the page cannot be rendered now
+   * (the database is unreachable: docs/decisions/015-database-outage.md). Null otherwise.
+   */
+  getStale(key: string): CacheHit | null
   set(key: string, page: CachedPage, nonce: string): void
   clear(): void
   readonly size: number
@@ -51,27 +56,39 @@ type Entry = {
   expiresAt: number
 }
 
-export function createPageCache({ maxEntries = 1_000, ttlMs = 60_000, now = Date.now } = {}): PageCache {
+export function createPageCache({
+  maxEntries = 1_000,
+  ttlMs = 60_000,
+  staleMs = 10 * 60_000,
+  now = Date.now,
+} = {}): PageCache {
   const entries = new Map<string, Entry>()
 
-  return {
-    get(key) {
-      const entry = entries.get(key)
-      if (!entry) return null
-      if (entry.expiresAt <= now()) {
-        entries.delete(key)
-        return null
-      }
-      // Refresh recency: Map keeps insertion order, so the first key is the least recent.
+  /** The entry if it is fresh (or, with `stale`, expired less than `staleMs` ago); drops older ones. */
+  function lookUp(key: string, stale: boolean): CacheHit | null {
+    const entry = entries.get(key)
+    if (!entry) return null
+    const age = now() - entry.expiresAt
+    if (age >= staleMs) {
       entries.delete(key)
-      entries.set(key, entry)
-      return {
-        status: entry.status,
-        headers: entry.headers,
-        plain: (nonce) => entry.pieces.join(nonce),
-        gzip: (nonce) => joinGzip(entry, nonce),
-      }
-    },
+      return null
+    }
+    // Expired but kept a while: a fresh render replaces it; an outage may still serve it.
+    if (age >= 0 && !stale) return null
+    // Refresh recency: Map keeps insertion order, so the first key is the least recent.
+    entries.delete(key)
+    entries.set(key, entry)
+    return {
+      status: entry.status,
+      headers: entry.headers,
+      plain: (nonce) => entry.pieces.join(nonce),
+      gzip: (nonce) => joinGzip(entry, nonce),
+    }
+  }
+
+  return {
+    get: (key) => lookUp(key, false),
+    getStale: (key) => lookUp(key, true),
     set(key, page, nonce) {
       // Without a nonce to find, a stored page would leak one response's nonce to the next.
       if (!nonce) return

@@ -1,7 +1,9 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { type PageCache, pageCacheKey } from './page-cache.ts'
+import { throwRouteError } from '#app/lib/http-errors.ts'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
+import { type CacheHit, type PageCache, pageCacheKey } from './page-cache.ts'
 import { parseCookies } from './preferences.ts'
 
 // Any cookie that names a session makes the visitor non-anonymous: their page is never cached;
@@ -20,7 +22,7 @@ type Options = {
  * the renderer. Adapted from @react-router/express, which has no hook for caching.
  */
 export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: Options): RequestHandler {
-  const handle = createRequestHandler(build, mode)
+  const handle = createRequestHandler(async () => withOutageAnswers(await build()), mode)
   return async (req, res, next) => {
     try {
       const url = requestUrl(req)
@@ -35,25 +37,21 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
       if (cacheKey) {
         const hit = pageCache?.get(cacheKey)
         if (hit) {
-          res.status(hit.status)
-          copyHeaders(res, hit.headers)
-          res.setHeader('X-Page-Cache', 'HIT')
-          res.vary('Cookie')
-          res.vary('Accept-Encoding')
-          // Already compressed once at storage: the compression middleware leaves it alone.
-          if (req.acceptsEncodings('gzip') === 'gzip') {
-            const body = hit.gzip(nonce)
-            res.setHeader('Content-Encoding', 'gzip')
-            res.setHeader('Content-Length', body.length)
-            res.end(body)
-          } else {
-            res.send(hit.plain(nonce))
-          }
+          sendCached(req, res, hit, nonce, 'HIT')
           return
         }
       }
 
       const response = await handle(toFetchRequest(req, res, url), getLoadContext(req, res))
+
+      // The database is unreachable (503): an anonymous page rendered before the outage is
+      // still better than the "temporarily unavailable" page.
+      const stale = cacheKey && response.status === 503 ? pageCache?.getStale(cacheKey) : null
+      if (stale) {
+        await response.body?.cancel()
+        sendCached(req, res, stale, nonce, 'STALE')
+        return
+      }
 
       if (cacheKey && isStorableResponse(response)) {
         const body = await response.text()
@@ -70,6 +68,67 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
     } catch (error) {
       next(error)
     }
+  }
+}
+
+const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>()
+
+/**
+ * The build with every route's loader and action wrapped: a database outage they let through
+ * (core/shared/database-errors.ts) is thrown as the `unavailable` route error (503, Retry-After),
+ * which the root error boundary renders as the translated "temporarily unavailable" page. Without
+ * this it would reach React Router as a bug (500, and in production no way to tell it apart).
+ * Loaders and forms that catch with `throwRouteError`/`formFailure` already convert it themselves.
+ */
+function withOutageAnswers(original: ServerBuild): ServerBuild {
+  const known = wrappedBuilds.get(original)
+  if (known) return known
+  const routes: ServerBuild['routes'] = {}
+  for (const [id, route] of Object.entries(original.routes)) {
+    if (!route) continue
+    const module = { ...route.module }
+    if (module.loader) module.loader = answerOutages(module.loader, false)
+    if (module.action) module.action = answerOutages(module.action, true)
+    routes[id] = { ...route, module }
+  }
+  const wrapped = { ...original, routes }
+  wrappedBuilds.set(original, wrapped)
+  return wrapped
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: loaders and actions of any route
+function answerOutages<F extends (...args: any[]) => unknown>(handler: F, write: boolean): F {
+  return (async (...args: Parameters<F>) => {
+    try {
+      return await handler(...args)
+    } catch (error) {
+      const outage = databaseUnavailableError(error, { write })
+      if (!outage) throw error
+      throwRouteError(outage)
+    }
+  }) as F
+}
+
+function sendCached(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  hit: CacheHit,
+  nonce: string,
+  state: 'HIT' | 'STALE',
+) {
+  res.status(hit.status)
+  copyHeaders(res, hit.headers)
+  res.setHeader('X-Page-Cache', state)
+  res.vary('Cookie')
+  res.vary('Accept-Encoding')
+  // Already compressed once at storage: the compression middleware leaves it alone.
+  if (req.acceptsEncodings('gzip') === 'gzip') {
+    const body = hit.gzip(nonce)
+    res.setHeader('Content-Encoding', 'gzip')
+    res.setHeader('Content-Length', body.length)
+    res.end(body)
+  } else {
+    res.send(hit.plain(nonce))
   }
 }
 

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import en from '#app/locales/en.ts'
 import { VERIFICATION_CALLBACK_PATH } from '#core/accounts/verification-link.ts'
+import { DATABASE_RETRY_AFTER_SECONDS } from '#core/shared/database-errors.ts'
 import { AppError, codeOfHttpStatus } from '#core/shared/errors.ts'
 import { authRequest } from './session.server.ts'
 
@@ -84,6 +85,15 @@ function accountFlowFailure(answer: Answer, path: string): AppError {
     return new AppError('forbidden', message, { reason: 'emailNotVerified' })
   if (status === 400 || status === 401)
     return new AppError('unauthorized', message, { reason: 'invalidCredentials' })
+  // The database was unreachable (core/accounts/better-auth/errors.ts): its reason says whether
+  // anything was saved.
+  if (status === 503) {
+    const reason = code ? reasonOfApiCode(code) : ''
+    return new AppError('unavailable', message, {
+      reason: KNOWN_REASONS.has(reason) ? reason : 'databaseUnavailable',
+      retryAfterSeconds: answer.retryAfterSeconds ?? DATABASE_RETRY_AFTER_SECONDS,
+    })
+  }
   return new AppError('upstream_failed', message, { reason: 'authUnexpected' })
 }
 

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, type AppErrorCode, HTTP_STATUS, isAppError } from '#core/shared/errors.ts'
 
 /**
@@ -16,6 +17,7 @@ const CODE_KEY: Record<AppErrorCode, string> = {
   conflict: 'conflict',
   rate_limited: 'rateLimited',
   upstream_failed: 'upstreamFailed',
+  unavailable: 'unavailable',
 }
 
 /** What an error boundary or a JSON client receives: no stack, no developer message. */
@@ -55,9 +57,12 @@ export function errorHeaders(error: AppError): HeadersInit {
 
 /**
  * For loaders: an AppError becomes a thrown response the root error boundary renders (translated
- * title and message, right status). Anything else is rethrown unchanged (a bug: 500).
+ * title and message, right status). A database outage becomes `unavailable` (503 + Retry-After).
+ * Anything else is rethrown unchanged (a bug: 500).
  */
 export function throwRouteError(error: unknown): never {
+  const outage = databaseUnavailableError(error)
+  if (outage) error = outage
   if (!isAppError(error)) throw error
   throw data(
     { appError: toPublicError(error) },
@@ -76,13 +81,16 @@ type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string
 /**
  * For actions with a Conform form: an AppError becomes the form's answer (its message as a form
  * error, its field errors on the fields) with the right status and headers, so the form shows it
- * beside what the visitor typed. Anything else is rethrown.
+ * beside what the visitor typed; so does a database outage (503). Anything else is rethrown.
  */
 export function formFailure<Result, Extra extends object = Record<never, never>>(
   error: unknown,
   submission: { reply: (options?: ReplyOptions) => Result },
   extra?: Extra,
 ) {
+  // A database outage keeps the form and what was typed, and says whether the change was saved.
+  const outage = databaseUnavailableError(error, { write: true })
+  if (outage) error = outage
   if (!isAppError(error)) throw error
   const result = submission.reply({
     formErrors: [messageKeyOf(error)],

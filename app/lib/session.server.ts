@@ -1,5 +1,6 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
+import { isDatabaseUnavailable } from '#core/shared/database-errors.ts'
 import { type RoleName, toRoleName } from '#core/shared/service-context.ts'
 
 /**
@@ -43,6 +44,8 @@ async function lookUpSessionUser(
   if (!/session_token=/.test(request.headers.get('cookie') ?? '')) return null
   const { auth, log } = context.get(requestContext)
   const session = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    // A database outage is not "signed out": it becomes 503 (server/react-router-handler.ts).
+    if (isDatabaseUnavailable(error)) throw error
     log.warn({ err: error }, 'session lookup failed')
     return null
   })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { fromDrizzle, type JobWithMetadata, PgBoss } from 'pg-boss'
 import type { z } from 'zod'
+import { isDatabaseUnavailable } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Database } from '#db/client.ts'
 
@@ -135,7 +136,13 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
     migrate: false,
     schedule: options.schedules ?? true,
   })
-  boss.on('error', (error) => logger.error({ err: error, component: 'jobs' }, 'job queue error'))
+  // While the database is away every poll fails: a warning (the workers resume by themselves when
+  // it is back); anything else is an error.
+  boss.on('error', (error) =>
+    isDatabaseUnavailable(error)
+      ? logger.warn({ err: error, component: 'jobs' }, 'job queue cannot reach the database')
+      : logger.error({ err: error, component: 'jobs' }, 'job queue error'),
+  )
   boss.on('warning', (warning) => logger.warn({ component: 'jobs', warning }, 'job queue warning'))
 
   function parsePayload(name: string, payload: unknown) {

@@ -13,6 +13,12 @@ export type AppErrorCode =
   | 'rate_limited'
   /** A service we depend on (SMS, e-mail, a payment provider) failed or did not answer. */
   | 'upstream_failed'
+  /**
+   * Our own infrastructure cannot serve the request right now (the database is down or
+   * restarting): never thrown by services, made at the web layer's edge from a connection
+   * failure (core/shared/database-errors.ts). 503 with Retry-After.
+   */
+  | 'unavailable'
 
 /** The HTTP status of each code: the only such table (pages, JSON API and auth endpoints alike). */
 export const HTTP_STATUS: Readonly<Record<AppErrorCode, number>> = {
@@ -23,10 +29,12 @@ export const HTTP_STATUS: Readonly<Record<AppErrorCode, number>> = {
   conflict: 409,
   rate_limited: 429,
   upstream_failed: 502,
+  unavailable: 503,
 }
 
 /** The code of an HTTP failure status, for answers read back from an HTTP API (the auth endpoints). */
 export function codeOfHttpStatus(status: number): AppErrorCode {
+  if (status === 503) return 'unavailable'
   if (status >= 500) return 'upstream_failed'
   const found = (Object.keys(HTTP_STATUS) as AppErrorCode[]).find((code) => HTTP_STATUS[code] === status)
   return found ?? 'invalid'
@@ -41,7 +49,7 @@ export type AppErrorDetails = {
   reason?: string
   /** Per-field message keys, for forms (the field's own namespace). */
   fieldErrors?: Record<string, string[]>
-  /** With `rate_limited`: seconds until another try may succeed (the Retry-After header). */
+  /** With `rate_limited` or `unavailable`: seconds until another try may succeed (the Retry-After header). */
   retryAfterSeconds?: number
 }
 

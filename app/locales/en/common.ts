@@ -78,6 +78,7 @@ export default {
     backHome: 'Return to Home',
   },
   errors: {
+    tryAgain: 'Try again',
     title: 'Error',
     unexpected: 'Unexpected Application Error!',
     unexpectedLead: 'Something went wrong on our side. Please try again in a moment.',
@@ -94,9 +95,15 @@ export default {
       conflict: 'That could not be done in its current state. Reload the page and try again.',
       rateLimited: 'Too many attempts. Please wait a moment and try again.',
       upstreamFailed: 'A service we depend on did not answer. Please try again in a moment.',
+      unavailable: 'The site is temporarily unavailable. Please try again in a moment.',
     },
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
+      databaseUnavailable: 'The site is temporarily unavailable. Please try again in a moment.',
+      databaseUnavailableNotSaved:
+        'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',
+      databaseUnavailableCheck:
+        'The site became unavailable while saving: your change may or may not have been saved. Please check in a moment before trying again.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',

@@ -93,6 +93,7 @@ export default {
     backHome: 'Volver al inicio',
   },
   errors: {
+    tryAgain: 'Intentar de nuevo',
     title: 'Error',
     unexpected: '¡Error inesperado en la aplicación!',
     unexpectedLead: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en un momento.',
@@ -108,8 +109,14 @@ export default {
       conflict: 'No se pudo hacer en su estado actual. Recarga la página e inténtalo de nuevo.',
       rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
       upstreamFailed: 'Un servicio del que dependemos no respondió. Inténtalo de nuevo en un momento.',
+      unavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
     },
     reasons: {
+      databaseUnavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
+      databaseUnavailableNotSaved:
+        'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',
+      databaseUnavailableCheck:
+        'El sitio dejó de estar disponible mientras guardábamos: puede que tu cambio se haya guardado o no. Revísalo en un momento antes de intentarlo de nuevo.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',

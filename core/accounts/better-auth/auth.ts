@@ -12,6 +12,7 @@ import { accountRateLimits } from './account-rate-limits.ts'
 import { answerTimeFloor } from './answer-time-floor.ts'
 import { commonPasswordsPlugin } from './common-passwords.ts'
 import { deleteAccountGuard } from './delete-account.ts'
+import { answerOutages } from './errors.ts'
 import { type GoogleConfig, googleSignIn, googleSocialProviders } from './google.ts'
 import { type MfaOptions, mfa } from './mfa-plugin.ts'
 import { noTokensInAnswers } from './no-tokens-in-answers.ts'
@@ -90,7 +91,7 @@ export function createAuth(options: AuthOptions) {
     // Staff actions go through our services and their audit trail (core/accounts/roles.ts), never
     // through better-auth's admin endpoints: the plugin stays for the role and ban fields only.
     disabledPaths: ADMIN_ENDPOINTS,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
+    database: answerOutages(drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true })),
     user: {
       // Deleting an account always asks for the password again (or, without one, a fresh session
       // and an explicit confirmation): ./delete-account.ts, ahead of better-auth's own check.

@@ -1,4 +1,6 @@
 import { APIError } from 'better-auth/api'
+import type { DBAdapterInstance } from 'better-auth/types'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { type AppError, HTTP_STATUS, isAppError } from '#core/shared/errors.ts'
 
 /**
@@ -31,11 +33,60 @@ export function apiCodeOf(reason: string): string {
   return reason.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()
 }
 
-/** Runs domain code for an endpoint or hook: its AppError leaves as an APIError; anything else as is. */
+/**
+ * Runs domain code for an endpoint or hook: its AppError leaves as an APIError, a database outage
+ * as a 503 APIError; anything else as is.
+ */
 export async function speakingAuth<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw isAppError(error) ? toAPIError(error) : error
+    if (isAppError(error)) throw toAPIError(error)
+    throw outageAsAPIError(error, true) ?? error
+  }
+}
+
+/** A database outage as better-auth's 503 APIError (its original as `cause`), or null. */
+function outageAsAPIError(error: unknown, write: boolean): APIError | null {
+  const outage = databaseUnavailableError(error, { write })
+  return outage ? Object.assign(toAPIError(outage), { cause: error }) : null
+}
+
+// The adapter's methods that read, and those that write (a write cut by an outage says whether it
+// was saved: core/shared/database-errors.ts).
+const READS = new Set(['findOne', 'findMany', 'count'])
+const WRITES = new Set([
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+  'consumeOne',
+  'incrementOne',
+  'transaction',
+])
+
+/**
+ * The database adapter with outages answered as such: a connection failure inside any of its
+ * calls leaves as a 503 APIError (`DATABASE_UNAVAILABLE…`, Retry-After), not better-auth's bare
+ * 500, and keeps the original as its `cause` so our pages recognise it too.
+ */
+export function answerOutages(instance: DBAdapterInstance): DBAdapterInstance {
+  return (options) => {
+    const adapter = instance(options)
+    return new Proxy(adapter, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver)
+        const name = String(property)
+        if (typeof value !== 'function' || !(READS.has(name) || WRITES.has(name))) return value
+        return async (...args: unknown[]) => {
+          try {
+            return await value.apply(target, args)
+          } catch (error) {
+            throw outageAsAPIError(error, WRITES.has(name)) ?? error
+          }
+        }
+      },
+    })
   }
 }
