@@ -71,6 +71,6 @@ test('the sign-in code text message is interpolated in the language asked, Spani
     'Tienda: your verification code is 123456. It expires in 10 minutes. Never share it.',
   )
   expect(composeCodeSms({ code: '654321', language: 'xx', minutes: 5, siteName: 'Tienda' })).toContain(
-    'Tienda: tu código de verificación es 654321. Caduca en 5 minutos.',
+    'Tienda: tu código de verificación es 654321. Vence en 5 minutos. No lo compartas con nadie.',
   )
 })
