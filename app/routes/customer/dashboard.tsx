@@ -1,13 +1,15 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
 import { callAuth } from '#app/lib/auth-client.server.ts'
+import { flashCookie } from '#app/lib/cookies.server.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getUser } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/dashboard.ts'
@@ -38,10 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { method: 'POST', path: '/delete-user', body: { password, confirm: confirm === 'on' } },
       z.looseObject({ success: z.boolean() }),
     )
-    const headers = new Headers()
-    for (const cookie of deleted.setCookies) headers.append('Set-Cookie', cookie)
-    headers.append('Set-Cookie', 'flash=accountDeleted; Path=/; Max-Age=60; SameSite=Lax; HttpOnly')
-    return redirect('/', { headers })
+    return redirectWithCookies('/', deleted.setCookies, await flashCookie(context, 'accountDeleted'))
   } catch (error) {
     return formFailure(error, submission)
   }
