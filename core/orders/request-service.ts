@@ -52,7 +52,7 @@ export type RequestSummary = {
   number: string
   status: RequestStatus
   submittedAt: Date
-  items: Pick<RequestItemView, 'url' | 'shopHost' | 'quantity'>[]
+  items: Pick<RequestItemView, 'position' | 'url' | 'shopHost' | 'quantity'>[]
 }
 
 export type RequestDetail = {
@@ -222,6 +222,7 @@ export async function listMyRequests(
     ? await db
         .select({
           requestId: requestItems.requestId,
+          position: requestItems.position,
           url: requestItems.url,
           shopHost: requestItems.shopHost,
           quantity: requestItems.quantity,
@@ -235,9 +236,7 @@ export async function listMyRequests(
     rows: page.rows.map((row) => ({
       ...row,
       status: statusOf(row.status),
-      items: items
-        .filter((item) => item.requestId === row.id)
-        .map(({ url, shopHost, quantity }) => ({ url, shopHost, quantity })),
+      items: items.filter((item) => item.requestId === row.id).map(({ requestId: _, ...item }) => item),
     })),
   }
 }

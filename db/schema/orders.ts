@@ -91,10 +91,7 @@ export const requestItems = pgTable(
   (table) => [
     unique('request_items_position_key').on(table.requestId, table.position),
     check('request_items_position_check', sql`${table.position} between 1 and 10`),
-    check(
-      'request_items_url_check',
-      sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`,
-    ),
+    check('request_items_url_check', sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`),
     check('request_items_quantity_check', sql`${table.quantity} between 1 and 99`),
     check('request_items_notes_check', sql`char_length(${table.notes}) <= 2000`),
     check(

@@ -86,6 +86,10 @@ export default {
     },
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
+      requestInvalid: 'Check the highlighted fields.',
+      requestNotFound: 'That request does not exist.',
+      requestChanged: 'This request has just changed. Here is how it is now.',
+      requestNotCancellable: 'This request can no longer be cancelled.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',

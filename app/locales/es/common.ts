@@ -90,6 +90,10 @@ export default {
       upstreamFailed: 'Un servicio del que dependemos no respondió. Inténtalo de nuevo en un momento.',
     },
     reasons: {
+      requestInvalid: 'Revisa los campos marcados.',
+      requestNotFound: 'Esa solicitud no existe.',
+      requestChanged: 'Esta solicitud acaba de cambiar. Así está ahora.',
+      requestNotCancellable: 'Esta solicitud ya no se puede cancelar.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',
