@@ -150,6 +150,27 @@ test('anonymous posts are refused before the action runs; bad input is refused b
   expect(await stored()).toEqual({ requests: 0, items: 0, events: 0 })
 })
 
+test('without JavaScript, "add another link" answers the form with one more row and writes nothing', async () => {
+  const { submit, stored, signedIn } = await setup()
+  const ana = await signedIn('ana@example.com')
+  const answer = await submit(
+    {
+      'items[0].url': 'https://jp.mercari.com/item/m1',
+      __intent__: JSON.stringify({
+        type: 'insert',
+        payload: { name: 'items', defaultValue: { quantity: '1' } },
+      }),
+    },
+    ana.cookie,
+  )
+  expect(answer.status).toBe(200)
+  expect(answer.data).toMatchObject({
+    form: 'request',
+    result: { initialValue: { items: [{ url: 'https://jp.mercari.com/item/m1' }, { quantity: '1' }] } },
+  })
+  expect(await stored()).toEqual({ requests: 0, items: 0, events: 0 })
+})
+
 test("cancel: someone else's request is not found, a stale version is a conflict, bad input a 400", async () => {
   const { submit, cancel, view, signedIn } = await setup()
   const ana = await signedIn('ana@example.com')
