@@ -1,7 +1,7 @@
 /**
  * The purchase request's lifecycle as a table: which event moves which state to which, and who
  * may cause it. Pure (no I/O): the service applies it inside a transaction, jobs and payment
- * webhooks will apply the same table (docs/decisions/018-orders-model.md, research §1.3).
+ * webhooks will apply the same table (docs/decisions/019-orders-model.md, research §1.3).
  */
 
 export const REQUEST_STATUSES = [

@@ -20,7 +20,7 @@ import { stores } from './stores.ts'
 // Orders, part 1: a customer's purchase request (links to items in Japanese shops), its items,
 // and the append-only history of everything that happens to it. Part 2 (quotes, invoices,
 // payments, shipments) adds columns and tables beside these; it changes none of them.
-// docs/decisions/018-orders-model.md. The status lists here are the machine's
+// docs/decisions/019-orders-model.md. The status lists here are the machine's
 // (core/orders/request-machine.ts), checked by core/orders/request-service.db.test.ts.
 
 /** Human numbers: PR-000001, PR-000002… (gaps are fine: a rolled-back submit uses one up). */

@@ -8,7 +8,7 @@ import type { Route } from './+types/layout.ts'
 // The admin area (/admin-dashboard and its tabs): admins only.
 // Every route of this branch is refused here for anyone else (see app/middleware/auth.server.ts).
 // The request services also admit moderators (core/orders/request-policy.ts); the panel does not
-// yet (docs/decisions/018-orders-model.md).
+// yet (docs/decisions/019-orders-model.md).
 
 export const handle = areas('account', 'admin')
 
