@@ -20,9 +20,15 @@ export default [
     route('account/export', 'routes/account/export.ts'),
     route('account/security', 'routes/account/security.tsx'),
   ]),
-  layout('routes/customer/layout.tsx', [route('user-dashboard', 'routes/customer/dashboard.tsx')]),
+  layout('routes/customer/layout.tsx', [
+    route('user-dashboard', 'routes/customer/dashboard.tsx'),
+    route('user-dashboard/requests', 'routes/customer/requests.tsx'),
+    route('user-dashboard/requests/:id', 'routes/customer/request.tsx'),
+  ]),
   layout('routes/admin/layout.tsx', [
     route('admin-dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
+    route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
   ]),

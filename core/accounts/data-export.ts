@@ -1,10 +1,13 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import {
   accounts,
   authBackupCodes,
   authFactors,
   contactMessages,
+  orderEvents,
+  purchaseRequests,
+  requestItems,
   roleAssignments,
   sessions,
   users,
@@ -13,8 +16,8 @@ import {
 /**
  * Everything we keep about one account, for "download my data" (GDPR art. 15 and 20): profile,
  * sign-in methods (never password hashes or tokens), second factors (never their secrets),
- * sessions, role history and the messages
- * sent through the contact form with the account's e-mail.
+ * sessions, role history, the messages sent through the contact form with the account's e-mail,
+ * and the purchase requests with their items and the history the customer is shown.
  */
 export async function exportAccountData(db: Database, userId: string) {
   const [profile] = await db
@@ -79,6 +82,7 @@ export async function exportAccountData(db: Database, userId: string) {
     ])
   return {
     exportedAt: new Date().toISOString(),
+    purchaseRequests: await exportPurchaseRequests(db, userId),
     profile,
     signInMethods,
     secondFactors,
@@ -87,4 +91,56 @@ export async function exportAccountData(db: Database, userId: string) {
     roleHistory,
     contactMessages: messages,
   }
+}
+
+async function exportPurchaseRequests(db: Database, userId: string) {
+  const requests = await db
+    .select({
+      id: purchaseRequests.id,
+      number: purchaseRequests.number,
+      status: purchaseRequests.status,
+      customerNote: purchaseRequests.customerNote,
+      locale: purchaseRequests.locale,
+      submittedAt: purchaseRequests.submittedAt,
+      closedAt: purchaseRequests.closedAt,
+    })
+    .from(purchaseRequests)
+    .where(eq(purchaseRequests.userId, userId))
+    .orderBy(asc(purchaseRequests.submittedAt))
+  const ids = requests.map((request) => request.id)
+  if (ids.length === 0) return []
+  const [items, events] = await Promise.all([
+    db
+      .select({
+        requestId: requestItems.requestId,
+        url: requestItems.url,
+        quantity: requestItems.quantity,
+        notes: requestItems.notes,
+        status: requestItems.status,
+      })
+      .from(requestItems)
+      .where(inArray(requestItems.requestId, ids))
+      .orderBy(asc(requestItems.position)),
+    db
+      .select({
+        requestId: orderEvents.entityId,
+        event: orderEvents.event,
+        toStatus: orderEvents.toStatus,
+        createdAt: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.entityType, 'purchase_request'),
+          inArray(orderEvents.entityId, ids),
+          eq(orderEvents.visibleToCustomer, true),
+        ),
+      )
+      .orderBy(asc(orderEvents.id)),
+  ])
+  return requests.map(({ id, ...request }) => ({
+    ...request,
+    items: items.filter((item) => item.requestId === id).map(({ requestId: _, ...item }) => item),
+    history: events.filter((event) => event.requestId === id).map(({ requestId: _, ...event }) => event),
+  }))
 }

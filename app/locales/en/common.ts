@@ -104,6 +104,10 @@ export default {
         'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',
       databaseUnavailableCheck:
         'The site became unavailable while saving: your change may or may not have been saved. Please check in a moment before trying again.',
+      requestInvalid: 'Check the highlighted fields.',
+      requestNotFound: 'That request does not exist.',
+      requestChanged: 'This request has just changed. Here is how it is now.',
+      requestNotCancellable: 'This request can no longer be cancelled.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',

@@ -117,6 +117,10 @@ export default {
         'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',
       databaseUnavailableCheck:
         'El sitio dejó de estar disponible mientras guardábamos: puede que tu cambio se haya guardado o no. Revísalo en un momento antes de intentarlo de nuevo.',
+      requestInvalid: 'Revisa los campos marcados.',
+      requestNotFound: 'Esa solicitud no existe.',
+      requestChanged: 'Esta solicitud acaba de cambiar. Así está ahora.',
+      requestNotCancellable: 'Esta solicitud ya no se puede cancelar.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',

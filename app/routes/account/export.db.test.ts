@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { submitRequest } from '#core/orders/request-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import {
   insertPasswordAccount,
@@ -36,7 +37,7 @@ async function setup() {
     const token = await insertSession(pool, account.id)
     return { ...account, token, cookie: `${SESSION_COOKIE}=${signedSessionCookie(token, TEST_AUTH_SECRET)}` }
   }
-  return { pool, download, signedIn }
+  return { pool, db, download, signedIn }
 }
 
 const LOGIN_REQUIRED = { status: 401, data: { guard: 'login', redirectTo: '/account/export' } }
@@ -67,16 +68,34 @@ test('a session cookie that is forged, unsigned, expired or for a deleted sessio
 })
 
 test('a signed-in customer downloads their own data as a private JSON attachment, and no one else’s', async () => {
-  const { download, signedIn } = await setup()
+  const { db, download, signedIn } = await setup()
   const ana = await signedIn('ana@example.com')
-  await signedIn('luis@example.com')
+  const luis = await signedIn('luis@example.com')
+  for (const [user, url] of [
+    [ana, 'https://jp.mercari.com/item/ana'],
+    [luis, 'https://jp.mercari.com/item/luis'],
+  ] as const) {
+    await submitRequest(
+      { db, actor: { id: user.id, role: 'user' } },
+      { items: [{ url, quantity: 1 }] },
+      { locale: 'es' },
+    )
+  }
   const answer = await download(ana.cookie)
   expect(answer.status).toBe(200)
   expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
   expect(answer.headers.get('content-disposition')).toBe('attachment; filename="my-data.json"')
   expect(answer.headers.get('cache-control')).toBe('private, no-store')
-  const data = answer.data as { profile: { email: string } }
+  const data = answer.data as { profile: { email: string }; purchaseRequests: unknown[] }
   expect(data.profile.email).toBe('ana@example.com')
+  expect(data.purchaseRequests).toEqual([
+    expect.objectContaining({
+      status: 'submitted',
+      items: [expect.objectContaining({ url: 'https://jp.mercari.com/item/ana', quantity: 1 })],
+      history: [expect.objectContaining({ event: 'submit', toStatus: 'submitted' })],
+    }),
+  ])
   expect(JSON.stringify(data)).not.toContain('luis@example.com')
+  expect(JSON.stringify(data)).not.toContain('item/luis')
   expect(JSON.stringify(data)).not.toMatch(/argon2|password|token/i)
 })

@@ -19,7 +19,7 @@ export default function AdminDashboardRoute() {
   const { t } = useTranslation()
   const { user, openMessages } = useLoaderData<typeof loader>()
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
+    <section>
       <PageMeta title={t('dashboard.adminTitle')} description={t('dashboard.adminTitle')} />
       <h1 className="text-3xl font-bold text-slate-900">{t('dashboard.adminTitle')}</h1>
       <p className="mt-3 text-slate-700">

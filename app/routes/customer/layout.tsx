@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { AreaNav } from '#app/components/area-nav.tsx'
 import { areas } from '#app/locales/areas.ts'
 import { getUser, requireUserMiddleware } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/layout.ts'
@@ -17,5 +19,17 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Layout() {
-  return <Outlet />
+  const { t } = useTranslation()
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <AreaNav
+        label={t('customerArea.nav')}
+        links={[
+          { to: '/user-dashboard', text: t('customerArea.submit'), end: true },
+          { to: '/user-dashboard/requests', text: t('customerArea.history') },
+        ]}
+      />
+      <Outlet />
+    </div>
+  )
 }

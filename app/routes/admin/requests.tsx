@@ -1,0 +1,179 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useLoaderData } from 'react-router'
+import { inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { StatusBadge } from '#app/components/status-badge.tsx'
+import { requestContext } from '#app/context.ts'
+import { japanDateTime } from '#app/lib/dates.ts'
+import { throwRouteError } from '#app/lib/http-errors.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { isRequestStatus, REQUEST_STATUSES } from '#core/orders/request-machine.ts'
+import { listRequestQueue } from '#core/orders/request-service.ts'
+import type { Route } from './+types/requests.ts'
+
+// The staff queue: ?status= filters, ?q= searches, ?cursor= pages. A plain GET form, so it works
+// without JavaScript and every view has its own address.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams
+  const status = search.get('status')
+  const q = search.get('q')?.trim() || null
+  const cursor = search.get('cursor')
+  const page = await listRequestQueue(getServiceContext(context), {
+    status: isRequestStatus(status) ? status : null,
+    q,
+    cursor,
+  }).catch(throwRouteError)
+  const format = japanDateTime(context.get(requestContext).language)
+  return {
+    status: isRequestStatus(status) ? status : null,
+    q,
+    first: !cursor,
+    counts: page.counts,
+    nextCursor: page.nextCursor,
+    rows: page.rows.map((row) => ({ ...row, submittedLabel: format(row.submittedAt) })),
+  }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+function queueHref(params: { status?: string | null; q?: string | null; cursor?: string | null }) {
+  const search = new URLSearchParams()
+  if (params.status) search.set('status', params.status)
+  if (params.q) search.set('q', params.q)
+  if (params.cursor) search.set('cursor', params.cursor)
+  const query = search.toString()
+  return `/admin-dashboard/requests${query ? `?${query}` : ''}`
+}
+
+export default function RequestQueueRoute() {
+  const { t } = useTranslation()
+  const { rows, counts, status, q, nextCursor, first } = useLoaderData<typeof loader>()
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
+  return (
+    <section aria-labelledby="queue-heading">
+      <PageMeta title={t('queue.title')} description={t('queue.lead')} />
+      <h1 id="queue-heading" className="text-3xl font-bold text-slate-900">
+        {t('queue.title')}
+      </h1>
+      <p className="mt-2 text-slate-700">{t('queue.lead')}</p>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <label htmlFor="queue-status" className="block text-sm font-medium text-slate-800">
+            {t('queue.filterLabel')}
+          </label>
+          <select id="queue-status" name="status" defaultValue={status ?? ''} className={inputClass}>
+            <option value="">{t('queue.all', { count: total })}</option>
+            {REQUEST_STATUSES.map((name) => (
+              <option key={name} value={name}>
+                {t('queue.statusCount', { status: t(`queue.statuses.${name}`), count: counts[name] })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-64 flex-1 space-y-1">
+          <label htmlFor="queue-q" className="block text-sm font-medium text-slate-800">
+            {t('queue.search')}
+          </label>
+          <input
+            id="queue-q"
+            name="q"
+            type="search"
+            defaultValue={q ?? ''}
+            maxLength={200}
+            aria-describedby="queue-q-hint"
+            className={inputClass}
+          />
+          <p id="queue-q-hint" className="text-xs text-slate-600">
+            {t('queue.searchHint')}
+          </p>
+        </div>
+        <div className="flex gap-3 pb-5">
+          <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+            {t('queue.apply')}
+          </button>
+          {status || q ? (
+            <Link
+              to="/admin-dashboard/requests"
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+            >
+              {t('queue.clear')}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <p className="mt-6 text-slate-700">{t('queue.empty')}</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">{t('queue.title')}</caption>
+            <thead className="border-b border-slate-300 text-slate-800">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t('queue.number')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('queue.customer')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('queue.shops')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('queue.items')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('queue.status')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('queue.submittedAt')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b border-slate-200" data-testid="queue-row">
+                  <td className="py-3 pr-3">
+                    <Link
+                      to={`/admin-dashboard/requests/${row.id}`}
+                      className="font-semibold text-red-800 underline"
+                    >
+                      {row.number}
+                    </Link>
+                  </td>
+                  <td className="py-3 pr-3">
+                    <span className="block font-medium text-slate-900">{row.customerName}</span>
+                    <span className="block break-all text-slate-700">{row.customerEmail}</span>
+                  </td>
+                  <td className="py-3 pr-3 break-all">{row.shopHosts.join(', ')}</td>
+                  <td className="py-3 pr-3">{row.itemCount}</td>
+                  <td className="py-3 pr-3">
+                    <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
+                  </td>
+                  <td className="py-3">{row.submittedLabel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="mt-6 flex flex-wrap gap-4">
+        {first ? null : (
+          <Link to={queueHref({ status, q })} className="font-semibold text-red-800 underline">
+            {t('queue.first')}
+          </Link>
+        )}
+        {nextCursor ? (
+          <Link
+            to={queueHref({ status, q, cursor: nextCursor })}
+            className="font-semibold text-red-800 underline"
+          >
+            {t('queue.next')}
+          </Link>
+        ) : null}
+      </p>
+    </section>
+  )
+}

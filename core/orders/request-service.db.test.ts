@@ -1,0 +1,292 @@
+import { eq, sql } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { isAppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import { orderEvents, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { REQUEST_STATUSES } from './request-machine.ts'
+import type { SubmitRequestInput } from './request-schemas.ts'
+import {
+  cancelRequest,
+  getRequest,
+  listMyRequests,
+  listRequestQueue,
+  REQUESTS_PAGE_SIZE,
+  submitRequest,
+} from './request-service.ts'
+
+const ana: Actor = { id: 'user-ana', role: 'user' }
+const bruno: Actor = { id: 'user-bruno', role: 'user' }
+const admin: Actor = { id: 'user-admin', role: 'admin' }
+const moderator: Actor = { id: 'user-mod', role: 'moderator' }
+
+async function setup() {
+  const { db } = await createTestDatabase()
+  const now = new Date()
+  const base = { emailVerified: true, createdAt: now, updatedAt: now }
+  await db.insert(users).values([
+    { ...base, id: ana.id, name: 'Ana Pérez', email: 'ana@example.com', role: 'user' },
+    { ...base, id: bruno.id, name: 'Bruno Díaz', email: 'bruno@example.com', role: 'user' },
+    { ...base, id: admin.id, name: 'Admin', email: 'admin@example.com', role: 'admin' },
+    { ...base, id: moderator.id, name: 'Mod', email: 'mod@example.com', role: 'moderator' },
+  ])
+  await db.insert(stores).values({
+    slug: 'mercari',
+    name: 'Mercari',
+    url: 'https://jp.mercari.com',
+    descriptionEs: 'x',
+    descriptionEn: 'x',
+    logoText: 'M',
+    logoColor: '#ff0000',
+  })
+  const counts = async () => ({
+    requests: (await db.select().from(purchaseRequests)).length,
+    items: (await db.select().from(requestItems)).length,
+    events: (await db.select().from(orderEvents)).length,
+  })
+  return { db, counts }
+}
+
+const TWO_LINKS: SubmitRequestInput = {
+  items: [
+    { url: 'https://jp.mercari.com/item/m123', quantity: 2, notes: 'Blue, size M' },
+    { url: 'https://www.amazon.co.jp/dp/B0TEST', quantity: 1 },
+  ],
+  note: 'Gift wrap if possible',
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (error) {
+    if (isAppError(error))
+      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
+    throw error
+  }
+  throw new Error('expected a refusal')
+}
+
+test('submit writes the request, its items and its first history row together', async () => {
+  const { db, counts } = await setup()
+  const { id, number } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'es' })
+  expect(number).toMatch(/^PR-\d{6}$/)
+  const [request] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, id))
+  expect(request).toMatchObject({ userId: ana.id, status: 'submitted', locale: 'es', version: 0 })
+  expect(request?.customerNote).toBe('Gift wrap if possible')
+  const items = await db.select().from(requestItems).orderBy(requestItems.position)
+  expect(
+    items.map(({ position, shopHost, quantity, notes, status }) => ({
+      position,
+      shopHost,
+      quantity,
+      notes,
+      status,
+    })),
+  ).toEqual([
+    { position: 1, shopHost: 'jp.mercari.com', quantity: 2, notes: 'Blue, size M', status: 'pending' },
+    { position: 2, shopHost: 'amazon.co.jp', quantity: 1, notes: null, status: 'pending' },
+  ])
+  expect(items[0]?.storeId).not.toBeNull()
+  expect(items[1]?.storeId).toBeNull()
+  expect(await db.select().from(orderEvents)).toEqual([
+    expect.objectContaining({
+      entityType: 'purchase_request',
+      entityId: id,
+      event: 'submit',
+      fromStatus: null,
+      toStatus: 'submitted',
+      actorKind: 'customer',
+      actorId: ana.id,
+      visibleToCustomer: true,
+    }),
+  ])
+  expect(await counts()).toEqual({ requests: 1, items: 2, events: 1 })
+})
+
+test('bad input is refused by field and nothing is written', async () => {
+  const { db, counts } = await setup()
+  const item = { url: 'https://jp.mercari.com/item/m1', quantity: 1 }
+  const cases: [unknown, Record<string, string[]>][] = [
+    [{ items: [{ ...item, url: 'javascript:alert(1)' }] }, { 'items[0].url': ['urlScheme'] }],
+    [{ items: [{ ...item, url: 'data:text/html,<b>x</b>' }] }, { 'items[0].url': ['urlScheme'] }],
+    [{ items: [{ ...item, url: 'file:///etc/passwd' }] }, { 'items[0].url': ['urlScheme'] }],
+    [{ items: [{ ...item, url: `https://x.jp/${'a'.repeat(2000)}` }] }, { 'items[0].url': ['urlTooLong'] }],
+    [{ items: [{ ...item, quantity: 0 }] }, { 'items[0].quantity': ['quantityRange'] }],
+    [{ items: [{ ...item, quantity: '-1' }] }, { 'items[0].quantity': ['quantityRange'] }],
+    [{ items: [{ ...item, quantity: '1.5' }] }, { 'items[0].quantity': ['quantityWhole'] }],
+    [{ items: [{ ...item, quantity: 100 }] }, { 'items[0].quantity': ['quantityRange'] }],
+    [{ items: [{ ...item, quantity: 'two' }] }, { 'items[0].quantity': ['quantityWhole'] }],
+    [{ items: [{ ...item, notes: 'n'.repeat(2001) }] }, { 'items[0].notes': ['notesTooLong'] }],
+    [{ items: Array.from({ length: 11 }, () => item) }, { items: ['tooManyItems'] }],
+    [{ items: [] }, { items: ['noItems'] }],
+  ]
+  for (const [input, fields] of cases) {
+    const answer = await refusal(
+      submitRequest({ db, actor: ana }, input as SubmitRequestInput, { locale: 'en' }),
+    )
+    expect(answer, JSON.stringify(input).slice(0, 80)).toEqual({
+      code: 'invalid',
+      reason: 'requestInvalid',
+      fields,
+    })
+  }
+  expect(await refusal(submitRequest({ db, actor: null }, TWO_LINKS, { locale: 'en' }))).toMatchObject({
+    code: 'unauthorized',
+  })
+  expect(await counts()).toEqual({ requests: 0, items: 0, events: 0 })
+  // At the limits exactly: ten items, 99 of one, 2,000 characters of notes.
+  await submitRequest(
+    { db, actor: ana },
+    { items: Array.from({ length: 10 }, () => ({ ...item, quantity: 99, notes: 'n'.repeat(2000) })) },
+    { locale: 'en' },
+  )
+  expect(await counts()).toEqual({ requests: 1, items: 10, events: 1 })
+})
+
+test('the database refuses what the schema refuses, and history cannot be edited', async () => {
+  const { db } = await setup()
+  const { id } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  await expect(
+    db.insert(requestItems).values({ requestId: id, position: 3, url: 'javascript:x', shopHost: 'x' }),
+  ).rejects.toThrow()
+  await expect(
+    db
+      .insert(requestItems)
+      .values({ requestId: id, position: 3, url: 'https://x.jp', shopHost: 'x', quantity: 100 }),
+  ).rejects.toThrow()
+  await expect(db.update(orderEvents).set({ note: 'rewritten' })).rejects.toMatchObject({
+    cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }),
+  })
+  // Every status of the machine is one the table takes.
+  for (const status of REQUEST_STATUSES)
+    await db.update(purchaseRequests).set({ status }).where(eq(purchaseRequests.id, id))
+  await expect(db.update(purchaseRequests).set({ status: 'lost' })).rejects.toThrow()
+  // Deleting the customer takes the requests, their items and their history.
+  await db.delete(users).where(eq(users.id, ana.id))
+  expect(await db.select().from(requestItems)).toEqual([])
+  expect(await db.select().from(orderEvents)).toEqual([])
+})
+
+test("a customer sees their own request; someone else's id is not found, as is an id that does not exist", async () => {
+  const { db } = await setup()
+  const { id } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  const mine = await getRequest({ db, actor: ana }, id)
+  expect(mine).toMatchObject({ id, status: 'submitted', version: 0, customer: null, actions: ['cancel'] })
+  expect(mine.items.map((item) => item.storeName)).toEqual(['Mercari', null])
+  expect(mine.events.map((event) => event.event)).toEqual(['submit'])
+
+  for (const other of [id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+    expect(await refusal(getRequest({ db, actor: bruno }, other))).toMatchObject({
+      code: 'not_found',
+      reason: 'requestNotFound',
+    })
+  }
+  expect(await refusal(cancelRequest({ db, actor: bruno }, { id, version: 0 }))).toMatchObject({
+    code: 'not_found',
+  })
+
+  for (const staff of [admin, moderator]) {
+    const seen = await getRequest({ db, actor: staff }, id)
+    expect(seen.customer).toEqual({ id: ana.id, name: 'Ana Pérez', email: 'ana@example.com' })
+    expect(seen.actions).toEqual(['quote', 'reject', 'cancel'])
+  }
+})
+
+test('cancel: the owner cancels a pending request once; a second click, even at the same time, is a conflict', async () => {
+  const { db } = await setup()
+  const { id } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  const results = await Promise.allSettled([
+    cancelRequest({ db, actor: ana }, { id, version: 0 }),
+    cancelRequest({ db, actor: ana }, { id, version: 0 }),
+  ])
+  const applied = results.filter((result) => result.status === 'fulfilled')
+  const refused = results.filter((result) => result.status === 'rejected')
+  expect(applied).toEqual([{ status: 'fulfilled', value: { status: 'cancelled', version: 1 } }])
+  expect(refused).toHaveLength(1)
+  expect(isAppError((refused[0] as PromiseRejectedResult).reason, 'conflict')).toBe(true)
+
+  const request = await getRequest({ db, actor: ana }, id)
+  expect(request).toMatchObject({ status: 'cancelled', version: 1, actions: [] })
+  expect(request.closedAt).toBeInstanceOf(Date)
+  expect(
+    request.events.map(({ event, fromStatus, toStatus, actorKind }) => ({
+      event,
+      fromStatus,
+      toStatus,
+      actorKind,
+    })),
+  ).toEqual([
+    { event: 'submit', fromStatus: null, toStatus: 'submitted', actorKind: 'customer' },
+    { event: 'cancel', fromStatus: 'submitted', toStatus: 'cancelled', actorKind: 'customer' },
+  ])
+  // With the new version: not cancellable any more.
+  expect(await refusal(cancelRequest({ db, actor: ana }, { id, version: 1 }))).toMatchObject({
+    code: 'conflict',
+    reason: 'requestChanged',
+  })
+  // A request that is paid cannot be cancelled.
+  const paid = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  await db.update(purchaseRequests).set({ status: 'paid' }).where(eq(purchaseRequests.id, paid.id))
+  expect(await refusal(cancelRequest({ db, actor: ana }, { id: paid.id, version: 0 }))).toMatchObject({
+    code: 'conflict',
+    reason: 'requestNotCancellable',
+  })
+})
+
+test('history and queue: newest first, 20 a page without gaps or repeats, filtered and searched', async () => {
+  const { db } = await setup()
+  const ids: string[] = []
+  for (let index = 0; index < 25; index++) {
+    const { id } = await submitRequest(
+      { db, actor: index % 5 === 0 ? bruno : ana },
+      { items: [{ url: `https://jp.mercari.com/item/m${index}`, quantity: 1 }] },
+      { locale: 'en' },
+    )
+    ids.push(id)
+  }
+  // Same instant for several requests: the id breaks the tie.
+  await db.update(purchaseRequests).set({ submittedAt: sql`'2026-11-01T00:00:00Z'` })
+
+  const anasIds = ids.filter((_, index) => index % 5 !== 0)
+  const first = await listMyRequests({ db, actor: ana }, {})
+  expect(first.rows).toHaveLength(REQUESTS_PAGE_SIZE)
+  expect(first.rows[0]?.items).toEqual([expect.objectContaining({ shopHost: 'jp.mercari.com', quantity: 1 })])
+  expect(first.nextCursor).toBeNull()
+  expect(first.rows.map((row) => row.id).sort()).toEqual([...anasIds].sort())
+
+  const all: string[] = []
+  let cursor: string | null = null
+  do {
+    const page: Awaited<ReturnType<typeof listRequestQueue>> = await listRequestQueue(
+      { db, actor: moderator },
+      { cursor },
+    )
+    all.push(...page.rows.map((row) => row.id))
+    cursor = page.nextCursor
+  } while (cursor)
+  expect(all).toHaveLength(25)
+  expect(new Set(all).size).toBe(25)
+
+  await cancelRequest({ db, actor: ana }, { id: anasIds[0] as string, version: 0 })
+  const cancelled = await listRequestQueue({ db, actor: admin }, { status: 'cancelled' })
+  expect(cancelled.rows.map((row) => row.id)).toEqual([anasIds[0]])
+  expect(cancelled.counts).toMatchObject({ submitted: 24, cancelled: 1, quoted: 0 })
+
+  const byName = await listRequestQueue({ db, actor: admin }, { q: 'bruno' })
+  expect(byName.rows).toHaveLength(5)
+  expect(byName.counts.submitted).toBe(5)
+  expect((await listRequestQueue({ db, actor: admin }, { q: 'ANA@example' })).rows).toHaveLength(20)
+  const byUrl = await listRequestQueue({ db, actor: admin }, { q: 'item/m13' })
+  expect(byUrl.rows.map((row) => row.id)).toEqual([ids[13]])
+  expect(byUrl.rows[0]).toMatchObject({
+    customerName: 'Ana Pérez',
+    itemCount: 1,
+    shopHosts: ['jp.mercari.com'],
+  })
+  expect((await listRequestQueue({ db, actor: admin }, { q: '100%_' })).rows).toEqual([])
+
+  expect(await refusal(listRequestQueue({ db, actor: ana }, {}))).toMatchObject({ code: 'forbidden' })
+  expect(await refusal(listMyRequests({ db, actor: ana }, { cursor: 'garbage' }))).toMatchObject({
+    code: 'invalid',
+  })
+})

@@ -1,0 +1,473 @@
+import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { AppError } from '#core/shared/errors.ts'
+import type { ServiceContext } from '#core/shared/service-context.ts'
+import type { Database } from '#db/client.ts'
+import { orderEvents, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+import {
+  type ActorKind,
+  eventsAvailable,
+  isRequestStatus,
+  REQUEST_STATUSES,
+  type RequestEvent,
+  type RequestStatus,
+  transition,
+} from './request-machine.ts'
+import { actorKindFor, isStaff } from './request-policy.ts'
+import {
+  type CancelRequestInput,
+  CancelRequestSchema,
+  fieldNameOf,
+  type SubmitRequestInput,
+  SubmitRequestSchema,
+} from './request-schemas.ts'
+
+/** Requests per page, in a customer's history and in the staff queue. */
+export const REQUESTS_PAGE_SIZE = 20
+
+const ENTITY = 'purchase_request'
+
+export type RequestItemView = {
+  id: string
+  position: number
+  url: string
+  shopHost: string
+  storeName: string | null
+  quantity: number
+  notes: string | null
+  status: string
+}
+
+export type RequestEventView = {
+  id: number
+  event: string
+  fromStatus: string | null
+  toStatus: string | null
+  actorKind: string
+  note: string | null
+  createdAt: Date
+}
+
+export type RequestSummary = {
+  id: string
+  number: string
+  status: RequestStatus
+  submittedAt: Date
+  items: Pick<RequestItemView, 'position' | 'url' | 'shopHost' | 'quantity'>[]
+}
+
+export type RequestDetail = {
+  id: string
+  number: string
+  status: RequestStatus
+  version: number
+  locale: string
+  customerNote: string | null
+  submittedAt: Date
+  closedAt: Date | null
+  items: RequestItemView[]
+  /** The customer sees the events meant for them; staff see all. Oldest first. */
+  events: RequestEventView[]
+  /** For staff only; null for the customer. */
+  customer: { id: string; name: string; email: string } | null
+  /** What the asking actor could do now (the page's buttons). */
+  actions: RequestEvent[]
+}
+
+export type QueueRow = {
+  id: string
+  number: string
+  status: RequestStatus
+  submittedAt: Date
+  customerName: string
+  customerEmail: string
+  itemCount: number
+  shopHosts: string[]
+}
+
+export type Page<Row> = { rows: Row[]; nextCursor: string | null }
+
+function requireActor(actor: ServiceContext['actor']) {
+  if (!actor) throw new AppError('unauthorized', 'Purchase requests need a signed-in user')
+  return actor
+}
+
+function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const name = fieldNameOf(issue.path)
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
+  }
+  return new AppError('invalid', 'Purchase request input refused', { reason: 'requestInvalid', fieldErrors })
+}
+
+/** The host as staff read it: lower case, without "www.". */
+export function shopHostOf(url: string): string {
+  return new URL(url).hostname.toLowerCase().replace(/^www\./, '')
+}
+
+async function storeIdsByHost(db: Database): Promise<(host: string) => number | null> {
+  const rows = await db.select({ id: stores.id, url: stores.url }).from(stores)
+  const known = rows.map((row) => ({ id: row.id, host: shopHostOf(row.url) }))
+  return (host) => known.find((store) => host === store.host || host.endsWith(`.${store.host}`))?.id ?? null
+}
+
+/**
+ * A customer sends links: the request, its items and the first history row are written in one
+ * transaction. The shop is recognised from the link's host when it is in the store guide.
+ * @throws AppError `unauthorized` without a user, `invalid` (field errors) for bad input.
+ */
+export async function submitRequest(
+  { db, actor }: ServiceContext,
+  input: SubmitRequestInput,
+  meta: { locale: 'es' | 'en' },
+): Promise<{ id: string; number: string }> {
+  const user = requireActor(actor)
+  const parsed = SubmitRequestSchema.safeParse(input)
+  if (!parsed.success) throw invalidInput(parsed.error.issues)
+  const step = transition(null, 'submit', 'customer')
+  if (!step.ok) throw new Error(`The machine refuses submit: ${step.refusal}`)
+  const storeIdOf = await storeIdsByHost(db)
+
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(purchaseRequests)
+      .values({
+        userId: user.id,
+        status: step.to,
+        customerNote: parsed.data.note ?? null,
+        locale: meta.locale,
+      })
+      .returning({ id: purchaseRequests.id, number: purchaseRequests.number })
+    if (!request) throw new Error('Unable to store a purchase request: no row returned')
+    await tx.insert(requestItems).values(
+      parsed.data.items.map((item, index) => {
+        const shopHost = shopHostOf(item.url)
+        return {
+          requestId: request.id,
+          position: index + 1,
+          url: item.url,
+          shopHost,
+          storeId: storeIdOf(shopHost),
+          quantity: item.quantity,
+          notes: item.notes ?? null,
+        }
+      }),
+    )
+    await tx.insert(orderEvents).values({
+      entityType: ENTITY,
+      entityId: request.id,
+      event: 'submit',
+      fromStatus: null,
+      toStatus: step.to,
+      actorKind: 'customer',
+      actorId: user.id,
+    })
+    // TODO(#10): tell staff a request is waiting (an e-mail job per submit, or a digest). The
+    // `email.send` job has only account templates and no staff recipient list yet.
+    return request
+  })
+}
+
+type Cursor = { at: Date; id: string }
+
+function encodeCursor(row: { submittedAt: Date; id: string }): string {
+  return `${row.submittedAt.getTime()}.${row.id}`
+}
+
+function decodeCursor(cursor: string | null | undefined): Cursor | null {
+  if (!cursor) return null
+  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
+  if (!match?.[1] || !match[2]) throw new AppError('invalid', `Bad page cursor ${cursor}`)
+  return { at: new Date(Number(match[1])), id: match[2] }
+}
+
+/** Newest first: (submitted_at, id) below the cursor's. */
+function afterCursor(cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined
+  return sql`(${purchaseRequests.submittedAt}, ${purchaseRequests.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+}
+
+function pageOf<Row extends { submittedAt: Date; id: string }>(rows: Row[]): Page<Row> {
+  const more = rows.length > REQUESTS_PAGE_SIZE
+  const shown = rows.slice(0, REQUESTS_PAGE_SIZE)
+  const last = shown.at(-1)
+  return { rows: shown, nextCursor: more && last ? encodeCursor(last) : null }
+}
+
+function statusOf(value: string): RequestStatus {
+  if (!isRequestStatus(value)) throw new Error(`Unknown purchase request status ${value}`)
+  return value
+}
+
+/** The signed-in customer's own requests, newest first, 20 a page, each with its items. */
+export async function listMyRequests(
+  { db, actor }: ServiceContext,
+  { cursor }: { cursor?: string | null },
+): Promise<Page<RequestSummary>> {
+  const user = requireActor(actor)
+  const rows = await db
+    .select({
+      id: purchaseRequests.id,
+      number: purchaseRequests.number,
+      status: purchaseRequests.status,
+      submittedAt: purchaseRequests.submittedAt,
+    })
+    .from(purchaseRequests)
+    .where(and(eq(purchaseRequests.userId, user.id), afterCursor(decodeCursor(cursor))))
+    .orderBy(desc(purchaseRequests.submittedAt), desc(purchaseRequests.id))
+    .limit(REQUESTS_PAGE_SIZE + 1)
+  const page = pageOf(rows)
+  const ids = page.rows.map((row) => row.id)
+  const items = ids.length
+    ? await db
+        .select({
+          requestId: requestItems.requestId,
+          position: requestItems.position,
+          url: requestItems.url,
+          shopHost: requestItems.shopHost,
+          quantity: requestItems.quantity,
+        })
+        .from(requestItems)
+        .where(inArray(requestItems.requestId, ids))
+        .orderBy(requestItems.requestId, requestItems.position)
+    : []
+  return {
+    nextCursor: page.nextCursor,
+    rows: page.rows.map((row) => ({
+      ...row,
+      status: statusOf(row.status),
+      items: items.filter((item) => item.requestId === row.id).map(({ requestId: _, ...item }) => item),
+    })),
+  }
+}
+
+/**
+ * One request with its items and history, for its owner or staff. Anyone else gets `not_found`,
+ * as for an id that does not exist, so ids cannot be probed.
+ */
+export async function getRequest({ db, actor }: ServiceContext, id: string): Promise<RequestDetail> {
+  requireActor(actor)
+  const notFound = () =>
+    new AppError('not_found', `Purchase request ${id} not found`, { reason: 'requestNotFound' })
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound()
+  const [row] = await db
+    .select({
+      request: purchaseRequests,
+      customer: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(purchaseRequests)
+    .innerJoin(users, eq(users.id, purchaseRequests.userId))
+    .where(eq(purchaseRequests.id, id))
+  const kind = row ? actorKindFor(actor, row.request) : null
+  if (!row || !kind) throw notFound()
+  const staff = kind === 'staff'
+  const [items, events] = await Promise.all([
+    db
+      .select({
+        id: requestItems.id,
+        position: requestItems.position,
+        url: requestItems.url,
+        shopHost: requestItems.shopHost,
+        storeName: stores.name,
+        quantity: requestItems.quantity,
+        notes: requestItems.notes,
+        status: requestItems.status,
+      })
+      .from(requestItems)
+      .leftJoin(stores, eq(stores.id, requestItems.storeId))
+      .where(eq(requestItems.requestId, id))
+      .orderBy(requestItems.position),
+    db
+      .select({
+        id: orderEvents.id,
+        event: orderEvents.event,
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        actorKind: orderEvents.actorKind,
+        note: orderEvents.note,
+        createdAt: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.entityType, ENTITY),
+          eq(orderEvents.entityId, id),
+          staff ? undefined : eq(orderEvents.visibleToCustomer, true),
+        ),
+      )
+      .orderBy(orderEvents.id),
+  ])
+  const status = statusOf(row.request.status)
+  return {
+    id: row.request.id,
+    number: row.request.number,
+    status,
+    version: row.request.version,
+    locale: row.request.locale,
+    customerNote: row.request.customerNote,
+    submittedAt: row.request.submittedAt,
+    closedAt: row.request.closedAt,
+    items,
+    events,
+    customer: staff ? row.customer : null,
+    actions: eventsAvailable(status, kind),
+  }
+}
+
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/**
+ * The staff queue: newest first, 20 a page, optionally one status, optionally a search over the
+ * customer's name and e-mail, the request number and the items' links; with how many requests
+ * each status has under that search.
+ * @throws AppError `forbidden` for anyone but staff.
+ */
+export async function listRequestQueue(
+  { db, actor }: ServiceContext,
+  { status, q, cursor }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null },
+): Promise<Page<QueueRow> & { counts: Record<RequestStatus, number> }> {
+  requireActor(actor)
+  if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
+  const search = q?.trim().slice(0, 200)
+  const matches = search
+    ? or(
+        ilike(users.name, likePattern(search)),
+        ilike(users.email, likePattern(search)),
+        ilike(purchaseRequests.number, likePattern(search)),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(requestItems)
+            .where(
+              and(
+                eq(requestItems.requestId, purchaseRequests.id),
+                ilike(requestItems.url, likePattern(search)),
+              ),
+            ),
+        ),
+      )
+    : undefined
+
+  const [rows, countRows] = await Promise.all([
+    db
+      .select({
+        id: purchaseRequests.id,
+        number: purchaseRequests.number,
+        status: purchaseRequests.status,
+        submittedAt: purchaseRequests.submittedAt,
+        customerName: users.name,
+        customerEmail: users.email,
+        itemCount: sql<number>`(select count(*)::int from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+        shopHosts: sql<
+          string[]
+        >`(select coalesce(array_agg(distinct ${requestItems.shopHost}), '{}') from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+      })
+      .from(purchaseRequests)
+      .innerJoin(users, eq(users.id, purchaseRequests.userId))
+      .where(
+        and(
+          status ? eq(purchaseRequests.status, status) : undefined,
+          matches,
+          afterCursor(decodeCursor(cursor)),
+        ),
+      )
+      .orderBy(desc(purchaseRequests.submittedAt), desc(purchaseRequests.id))
+      .limit(REQUESTS_PAGE_SIZE + 1),
+    db
+      .select({ status: purchaseRequests.status, count: count() })
+      .from(purchaseRequests)
+      .innerJoin(users, eq(users.id, purchaseRequests.userId))
+      .where(matches)
+      .groupBy(purchaseRequests.status),
+  ])
+  const counts = Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as Record<
+    RequestStatus,
+    number
+  >
+  for (const row of countRows) if (isRequestStatus(row.status)) counts[row.status] = row.count
+  const page = pageOf(rows)
+  return {
+    counts,
+    nextCursor: page.nextCursor,
+    rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
+  }
+}
+
+/**
+ * Applies one event of the machine to a request: compare-and-set on the version the caller saw,
+ * and its history row, in one transaction. Two clicks on the same page: one applies, the other
+ * finds the version moved and gets `conflict`.
+ */
+async function applyEvent(
+  { db, actor }: ServiceContext,
+  input: CancelRequestInput,
+  event: RequestEvent,
+  milestone: Partial<typeof purchaseRequests.$inferInsert> = {},
+): Promise<{ status: RequestStatus; version: number }> {
+  const user = requireActor(actor)
+  const notFound = () =>
+    new AppError('not_found', `Purchase request ${input.id} not found`, { reason: 'requestNotFound' })
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        userId: purchaseRequests.userId,
+        status: purchaseRequests.status,
+        version: purchaseRequests.version,
+      })
+      .from(purchaseRequests)
+      .where(eq(purchaseRequests.id, input.id))
+    const kind: ActorKind | null = request ? actorKindFor(user, request) : null
+    if (!request || !kind) throw notFound()
+    if (request.version !== input.version) {
+      throw new AppError('conflict', `Purchase request ${input.id} changed (version ${request.version})`, {
+        reason: 'requestChanged',
+      })
+    }
+    const step = transition(statusOf(request.status), event, kind)
+    if (!step.ok) {
+      if (step.refusal === 'forbidden')
+        throw new AppError('forbidden', `${kind} may not ${event} request ${input.id}`)
+      throw new AppError('conflict', `Cannot ${event} request ${input.id} in ${request.status}`, {
+        reason: step.refusal === 'already' ? 'requestChanged' : 'requestNotCancellable',
+      })
+    }
+    const [updated] = await tx
+      .update(purchaseRequests)
+      .set({
+        status: step.to,
+        version: sql`${purchaseRequests.version} + 1`,
+        updatedAt: new Date(),
+        ...milestone,
+      })
+      .where(and(eq(purchaseRequests.id, input.id), eq(purchaseRequests.version, input.version)))
+      .returning({ version: purchaseRequests.version })
+    if (!updated) {
+      throw new AppError('conflict', `Purchase request ${input.id} changed meanwhile`, {
+        reason: 'requestChanged',
+      })
+    }
+    await tx.insert(orderEvents).values({
+      entityType: ENTITY,
+      entityId: input.id,
+      event,
+      fromStatus: step.from,
+      toStatus: step.to,
+      actorKind: kind,
+      actorId: user.id,
+    })
+    return { status: step.to, version: updated.version }
+  })
+}
+
+/**
+ * The owner (or staff) cancels a request that has not been paid: pending or quoted.
+ * @throws AppError `not_found` (not theirs), `conflict` (changed meanwhile, or not cancellable).
+ */
+export async function cancelRequest(context: ServiceContext, input: CancelRequestInput) {
+  const parsed = CancelRequestSchema.safeParse(input)
+  if (!parsed.success) throw invalidInput(parsed.error.issues)
+  return applyEvent(context, parsed.data, 'cancel', { closedAt: new Date() })
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+import { stores } from './stores.ts'
+
+// Orders, part 1: a customer's purchase request (links to items in Japanese shops), its items,
+// and the append-only history of everything that happens to it. Part 2 (quotes, invoices,
+// payments, shipments) adds columns and tables beside these; it changes none of them.
+// docs/decisions/019-orders-model.md. The status lists here are the machine's
+// (core/orders/request-machine.ts), checked by core/orders/request-service.db.test.ts.
+
+/** Human numbers: PR-000001, PR-000002… (gaps are fine: a rolled-back submit uses one up). */
+export const purchaseRequestNumberSeq = pgSequence('purchase_request_number_seq')
+
+export const purchaseRequests = pgTable(
+  'purchase_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: text()
+      .notNull()
+      .unique()
+      .default(sql`('PR-' || lpad(nextval('purchase_request_number_seq')::text, 6, '0'))`),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('submitted'),
+    customerNote: text(),
+    // The language the customer wrote in (and will be written to in).
+    locale: text().notNull(),
+    // Milliseconds, like a JavaScript Date: the keyset cursors compare it exactly.
+    submittedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // Milestones; part 2 fills quoted_at, quote_expires_at and paid_at.
+    quotedAt: timestamp({ withTimezone: true }),
+    quoteExpiresAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    // Cancelled, rejected, expired or completed.
+    closedAt: timestamp({ withTimezone: true }),
+    // Compare-and-set: every transition is `UPDATE … WHERE id = $1 AND version = $2`.
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('purchase_requests_queue_idx').on(table.status, table.submittedAt.desc(), table.id.desc()),
+    index('purchase_requests_user_idx').on(table.userId, table.submittedAt.desc(), table.id.desc()),
+    check(
+      'purchase_requests_status_check',
+      sql`${table.status} in ('submitted', 'quoted', 'rejected', 'cancelled', 'paid', 'expired', 'in_progress', 'completed')`,
+    ),
+    check('purchase_requests_locale_check', sql`${table.locale} in ('es', 'en')`),
+    check('purchase_requests_note_check', sql`char_length(${table.customerNote}) <= 2000`),
+    check('purchase_requests_version_check', sql`${table.version} >= 0`),
+  ],
+)
+
+/** One link of a request. Part 2 adds the quote's columns (title, prices in yen, shop order ref). */
+export const requestItems = pgTable(
+  'request_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    requestId: uuid()
+      .notNull()
+      .references(() => purchaseRequests.id, { onDelete: 'cascade' }),
+    // 1, 2, 3… in the order the customer gave them.
+    position: smallint().notNull(),
+    url: text().notNull(),
+    // Lower case, without "www.": what staff search and group by.
+    shopHost: text().notNull(),
+    // The store-guide shop the host belongs to, when it is one of ours.
+    storeId: integer().references(() => stores.id, { onDelete: 'set null' }),
+    quantity: smallint().notNull().default(1),
+    notes: text(),
+    status: text().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('request_items_position_key').on(table.requestId, table.position),
+    check('request_items_position_check', sql`${table.position} between 1 and 10`),
+    check('request_items_url_check', sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`),
+    check('request_items_quantity_check', sql`${table.quantity} between 1 and 99`),
+    check('request_items_notes_check', sql`char_length(${table.notes}) <= 2000`),
+    check(
+      'request_items_status_check',
+      sql`${table.status} in ('pending', 'quoted', 'rejected', 'to_buy', 'ordered', 'received', 'unavailable', 'cancelled')`,
+    ),
+  ],
+)
+
+/**
+ * What happened to a request (and, in part 2, to invoices, payments, packages and shipments):
+ * append-only. A trigger refuses UPDATE; rows go only with their entity (a deleted request takes
+ * its history with it, so deleting an account leaves nothing of the customer behind).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entityType: text().notNull(),
+    entityId: uuid().notNull(),
+    event: text().notNull(),
+    fromStatus: text(),
+    toStatus: text(),
+    actorKind: text().notNull(),
+    // The user who acted (customer or staff); none for the system and payment providers. Not a
+    // foreign key: a staff member's account may go, the history stays.
+    actorId: text(),
+    note: text(),
+    // Event-specific facts (part 2: the quote's total, the payment's provider reference).
+    data: jsonb().notNull().default({}),
+    visibleToCustomer: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_events_entity_idx').on(table.entityType, table.entityId, table.id),
+    check('order_events_entity_type_check', sql`${table.entityType} ~ '^[a-z_]+$'`),
+    check(
+      'order_events_actor_kind_check',
+      sql`${table.actorKind} in ('customer', 'staff', 'system', 'provider')`,
+    ),
+    check('order_events_note_check', sql`char_length(${table.note}) <= 2000`),
+  ],
+)
