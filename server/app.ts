@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import type { RequestListener } from 'node:http'
 import path from 'node:path'
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node'
 import compression from 'compression'
@@ -22,6 +23,7 @@ import { toRoleName } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { type Logger, redactUrl } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
+import { pageCacheFastPath, requestId } from './page-cache-fast-path.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -84,14 +86,13 @@ export function createApp(deps: AppDeps) {
   }
   // Hashed build files first: answered from memory, precompressed, without the page middleware.
   if (deps.clientDir) app.use('/assets', staticAssets(path.join(deps.clientDir, 'assets')))
-
+  const widgetsConfigured = hasThirdParty(deps.thirdParty)
+  const httpsSite = new URL(deps.appUrl).protocol === 'https:'
   app.use(
     pinoHttp({
       logger: deps.logger,
       genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id']
-        const id =
-          typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID()
+        const id = requestId(req)
         res.setHeader('X-Request-Id', id)
         return id
       },
@@ -109,11 +110,10 @@ export function createApp(deps: AppDeps) {
   )
   // Language, currency and consent first: the security headers and the page cache depend on them.
   app.use(preferences({ appUrl: deps.appUrl }))
-  const widgetsConfigured = hasThirdParty(deps.thirdParty)
   app.use(
     securityHeaders({
       isProduction: deps.isProduction,
-      httpsSite: new URL(deps.appUrl).protocol === 'https:',
+      httpsSite,
       allowsThirdParty: (res) => widgetsConfigured && res.locals.consent === 'granted',
     }),
   )
@@ -202,7 +202,27 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use(errorHandler())
-  return { app, services }
+
+  // A cached page for an anonymous visitor is answered in front of Express (its request handling
+  // alone costs several times what serving the bytes does): docs/decisions/016. During a shutdown
+  // everything goes through Express, which closes each connection after its answer.
+  const fastPath = pageCache
+    ? pageCacheFastPath({
+        pageCache,
+        isProduction: deps.isProduction,
+        httpsSite,
+        widgetsConfigured,
+        trustProxy: deps.trustProxy ?? 0,
+        logger: deps.logger,
+      })
+    : null
+  const isShuttingDown = deps.isShuttingDown ?? (() => false)
+  const handler: RequestListener = fastPath
+    ? (req, res) => {
+        if (isShuttingDown() || !fastPath(req, res)) app(req, res)
+      }
+    : app
+  return { app, handler, services }
 }
 
 function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {

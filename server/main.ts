@@ -222,7 +222,7 @@ async function productionHandler() {
   const mod = (await import(buildPath)) as { createApp: typeof createApp }
   const created = mod.createApp({ ...deps, clientDir: path.join(root, 'build', 'client') })
   services = created.services
-  return { handler: created.app, closeDev: null }
+  return { handler: created.handler, closeDev: null }
 }
 
 /** Vite in middleware mode: every request loads the current server/app.ts, so edits apply at once. */

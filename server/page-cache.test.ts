@@ -99,3 +99,15 @@ test('the key ignores preference parameters and the order of the others', () => 
     pageCacheKey(new URL('http://x/'), 'es', 'USD'),
   )
 })
+
+test('CRC-32 combination matches the CRC of the joined bytes', async () => {
+  const { crc32Combine, crc32CombineOp } = await import('./page-cache.ts')
+  const parts = ['', 'a', 'nonce-abc_123', '¡Ups! 日本 '.repeat(500), 'x'.repeat(70_001)].map((text) =>
+    Buffer.from(text),
+  )
+  for (const a of parts)
+    for (const b of parts)
+      expect(crc32Combine(zlib.crc32(a), zlib.crc32(b), crc32CombineOp(b.length))).toBe(
+        zlib.crc32(Buffer.concat([a, b])),
+      )
+})

@@ -51,8 +51,11 @@ type Entry = {
   status: number
   headers: [string, string][]
   pieces: string[]
-  rawPieces: Buffer[]
+  /** Each piece deflated once (sync flush), its CRC-32 and length, and the CRC operator for it. */
   deflatedPieces: Buffer[]
+  crcs: number[]
+  lengths: number[]
+  crcOps: number[]
   expiresAt: number
 }
 
@@ -106,8 +109,10 @@ export function createPageCache({
         status: page.status,
         headers,
         pieces,
-        rawPieces,
         deflatedPieces,
+        crcs: rawPieces.map((piece) => zlib.crc32(piece)),
+        lengths: rawPieces.map((piece) => piece.length),
+        crcOps: rawPieces.map((piece) => crc32CombineOp(piece.length)),
         expiresAt: now() + ttlMs,
       })
       while (entries.size > maxEntries) {
@@ -128,24 +133,70 @@ export function createPageCache({
 function joinGzip(entry: Entry, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, 'utf8')
   const nonceBlock = storedBlock(nonceBytes)
+  // The pieces' CRCs were computed once at storage; only the nonce's is computed here, and the
+  // CRCs are chained with zlib's crc32_combine (no pass over the page's bytes per response).
+  const nonceCrc = zlib.crc32(nonceBytes)
+  const nonceOp = crc32CombineOp(nonceBytes.length)
   const parts: Buffer[] = [GZIP_HEADER]
   let crc = 0
   let length = 0
-  entry.rawPieces.forEach((raw, index) => {
+  entry.deflatedPieces.forEach((deflated, index) => {
     if (index > 0) {
       parts.push(nonceBlock)
-      crc = zlib.crc32(nonceBytes, crc)
+      crc = crc32Combine(crc, nonceCrc, nonceOp)
       length += nonceBytes.length
     }
-    parts.push(entry.deflatedPieces[index] ?? Buffer.alloc(0))
-    crc = zlib.crc32(raw, crc)
-    length += raw.length
+    parts.push(deflated)
+    crc = crc32Combine(crc, entry.crcs[index] ?? 0, entry.crcOps[index] ?? CRC_ONE)
+    length += entry.lengths[index] ?? 0
   })
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(crc >>> 0, 0)
   trailer.writeUInt32LE(length % 2 ** 32, 4)
   parts.push(FINAL_EMPTY_BLOCK, trailer)
   return Buffer.concat(parts)
+}
+
+// CRC-32 combination, as zlib's crc32_combine_gen/crc32_combine_op: polynomials over GF(2) in
+// reflected bit order, where 1 << 31 is x^0.
+const CRC_POLY = 0xedb88320
+const CRC_ONE = 0x80000000
+
+function multModP(a: number, b: number): number {
+  let m = CRC_ONE
+  let p = 0
+  let x = b >>> 0
+  for (;;) {
+    if (a & m) {
+      p ^= x
+      if ((a & (m - 1)) === 0) break
+    }
+    m >>>= 1
+    x = x & 1 ? (x >>> 1) ^ CRC_POLY : x >>> 1
+  }
+  return p >>> 0
+}
+
+// X2N[k] = x^(2^k) mod P.
+const X2N: number[] = [CRC_ONE >>> 1]
+for (let k = 1; k < 32; k++) X2N.push(multModP(X2N[k - 1] ?? 0, X2N[k - 1] ?? 0))
+
+/** The operator that appends `bytes` bytes to a CRC: x^(8·bytes) mod P. */
+export function crc32CombineOp(bytes: number): number {
+  let p = CRC_ONE
+  let n = bytes
+  let k = 3
+  while (n > 0) {
+    if (n & 1) p = multModP(X2N[k & 31] ?? 0, p)
+    n = Math.floor(n / 2)
+    k++
+  }
+  return p
+}
+
+/** CRC-32 of A followed by B, from crc(A), crc(B) and the operator for B's length. */
+export function crc32Combine(crcA: number, crcB: number, opB: number): number {
+  return (multModP(opB, crcA) ^ crcB) >>> 0
 }
 
 /** A non-final stored (uncompressed) deflate block; the previous block ended byte-aligned. */

@@ -8,7 +8,7 @@ import { parseCookies } from './preferences.ts'
 
 // Any cookie that names a session makes the visitor non-anonymous: their page is never cached;
 // nor is a page that shows a one-shot flash message.
-const SESSION_COOKIE = /session|^flash$/i
+export const SESSION_COOKIE = /session|^flash$/i
 
 type Options = {
   build: () => Promise<ServerBuild>

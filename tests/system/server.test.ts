@@ -90,6 +90,31 @@ test('a cached page is sent pre-compressed when gzip is accepted, and decodes to
   expect((await identity.text()).length).toBeGreaterThan(html.length - 100)
 })
 
+test('a cache hit answered in front of Express has the headers of the full path, its own nonce and request id', async () => {
+  const headers = { 'accept-encoding': 'gzip', cookie: 'lang=en; currency=USD' }
+  await get('/services', { headers })
+  // gzip goes through the fast path; identity through Express, the log and the compression.
+  const fast = await get('/services', { headers: { ...headers, 'x-request-id': 'fast-path.1' } })
+  const full = await get('/services', { headers: { ...headers, 'accept-encoding': 'identity' } })
+  expect(fast.headers.get('x-page-cache')).toBe('HIT')
+  expect(full.headers.get('x-page-cache')).toBe('HIT')
+  expect(fast.headers.get('x-request-id')).toBe('fast-path.1')
+  // res.send adds an ETag to the plain answer (the gzip one never had one: each body differs).
+  const comparable = (response: Response) =>
+    [...response.headers.entries()]
+      .filter(
+        ([name]) => !['content-encoding', 'content-length', 'date', 'etag', 'x-request-id'].includes(name),
+      )
+      .map(([name, value]) => [name, value.replace(/'nonce-[^']+'/, "'nonce-…'")])
+  expect(comparable(fast)).toEqual(comparable(full))
+  expect(fast.headers.get('vary')).toBe('Cookie, Accept-Encoding')
+  const { inHtml, inHeader } = nonces(await fast.text(), fast.headers.get('content-security-policy'))
+  expect(new Set(inHtml)).toEqual(new Set([inHeader]))
+  expect(inHeader).not.toBe(nonces(await full.text(), full.headers.get('content-security-policy')).inHeader)
+  const flash = await get('/services', { headers: { ...headers, cookie: 'lang=en; currency=USD; flash=x' } })
+  expect(flash.headers.get('x-page-cache')).toBeNull()
+})
+
 test('Spanish by default; ?lang=en renders English and remembers it in a cookie', async () => {
   const spanish = await (await get('/')).text()
   expect(spanish).toContain('<html lang="es"')
