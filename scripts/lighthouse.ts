@@ -1,11 +1,15 @@
 /**
- * `npm run bench:lighthouse [-- /path …]`: Lighthouse (mobile, simulated throttling) with the
- * machine's Chromium on the production server, one run per page; prints the four category scores.
+ * `npm run lighthouse [-- /path …]` (or `bench:lighthouse`): Lighthouse (mobile, simulated
+ * throttling) with the machine's Chromium on the production server, one run per page; prints the
+ * four category scores, FCP/LCP/TBT/CLS, and the JavaScript each page loads: as Lighthouse counts
+ * it (bytes transferred for scripts during the load, locale bundles included) and as the HTML
+ * names it (script and modulepreload assets, their brotli sizes in build/client).
  * Reports (HTML) go to ./lighthouse/ (not committed).
  */
 import fs from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { pageScripts } from './lib/page-js.ts'
 import { CHROMIUM_FLAGS, startProductionServer } from './lib/production-server.ts'
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4330)
@@ -26,8 +30,14 @@ fs.mkdirSync('lighthouse', { recursive: true })
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const rows: string[][] = []
 let belowGoal = 0
+// The issue's goals: performance ≥ 99, the others 100, FCP ≤ 1.5 s, LCP ≤ 2 s, CLS 0, JS ≤ 100 KB.
+const GOAL = { performance: 99, fcpMs: 1500, lcpMs: 2000, jsBytes: 100 * 1024 }
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 try {
   for (const path of pages) {
+    // One request first, as any earlier visitor would make: Lighthouse then measures the page as
+    // visitors get it (from the page cache), not the first render of a cold process.
+    const html = await (await fetch(`${base}${path}`)).text()
     const result = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       output: 'html',
@@ -38,12 +48,28 @@ try {
       Math.round((result.lhr.categories[category]?.score ?? 0) * 100),
     )
     const [performance = 0, ...others] = scores
-    if (performance < 95 || others.some((score) => score < 100)) belowGoal += 1
     const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?'
+    const value = (id: string) => result.lhr.audits[id]?.numericValue ?? Number.POSITIVE_INFINITY
+    const requests = (result.lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
+      ?.items
+    const scriptBytes = (requests ?? [])
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+    const htmlBytes = pageScripts(html).reduce((sum, script) => sum + script.bytes, 0)
+    if (
+      performance < GOAL.performance ||
+      others.some((score) => score < 100) ||
+      value('first-contentful-paint') > GOAL.fcpMs ||
+      value('largest-contentful-paint') > GOAL.lcpMs ||
+      value('cumulative-layout-shift') > 0 ||
+      scriptBytes > GOAL.jsBytes
+    )
+      belowGoal += 1
     rows.push([
       path,
       ...scores.map(String),
       `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+      `JS ${kb(scriptBytes)} transferred (${kb(htmlBytes)} named in the HTML)`,
     ])
     for (const category of categories) {
       const entry = result.lhr.categories[category]
@@ -70,13 +96,16 @@ console.log(
   'seo'.padStart(5),
   '  metrics',
 )
-for (const [path, perf, a11y, best, seo, metrics] of rows) {
+for (const [path, perf, a11y, best, seo, metrics, js] of rows) {
   console.log(
     (path ?? '').padEnd(16),
     ...[perf, a11y, best, seo].map((score) => (score ?? '').padStart(5)),
-    ` ${metrics}`,
+    ` ${metrics}; ${js}`,
   )
 }
 console.log(
-  `\nGoal: performance ≥ 95, the others 100. Pages below goal: ${belowGoal}. Reports in ./lighthouse/`,
+  `\nGoal: performance ≥ ${GOAL.performance}, the others 100, FCP ≤ 1.5 s, LCP ≤ 2 s, CLS 0, JS ≤ ${kb(GOAL.jsBytes)}. ` +
+    `Pages below goal: ${belowGoal}. Scores move on a loaded machine: indicative. Reports in ./lighthouse/`,
 )
+
+type NetworkItem = { resourceType?: string; transferSize?: number }
