@@ -52,8 +52,9 @@ export function pageCacheFastPath({
 }: Options): FastPath {
   return (req, res) => {
     if (req.method !== 'GET' || !acceptsGzip(req)) return false
-    // Behind a trusted proxy, whether the request was https is the proxy's to say: full path.
-    if (trustProxy > 0 && req.headers['x-forwarded-proto'] !== undefined) return false
+    // HSTS goes on every answer of an https site. Otherwise, behind a trusted proxy, whether this
+    // request was https (and so gets HSTS) is the proxy's header to say: Express decides.
+    if (!httpsSite && trustProxy > 0 && req.headers['x-forwarded-proto'] !== undefined) return false
     const key = anonymousCacheKey(req)
     const hit = key === null ? null : pageCache.get(key.key)
     if (!key || !hit) return false
