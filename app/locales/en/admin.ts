@@ -5,6 +5,7 @@ export default {
     nav: 'Admin area',
     home: 'Overview',
     requests: 'Purchase requests',
+    messages: 'Messages',
   },
   queue: {
     title: 'Purchase requests',

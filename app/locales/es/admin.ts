@@ -13,6 +13,7 @@ export default {
     nav: 'Área de administración',
     home: 'Resumen',
     requests: 'Solicitudes de compra',
+    messages: 'Mensajes',
   },
   queue: {
     title: 'Solicitudes de compra',

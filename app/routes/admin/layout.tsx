@@ -29,6 +29,7 @@ export default function Layout() {
         links={[
           { to: '/admin-dashboard', text: t('adminArea.home'), end: true },
           { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
+          { to: '/admin-dashboard/messages', text: t('adminArea.messages') },
         ]}
       />
       <Outlet />

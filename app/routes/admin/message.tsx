@@ -92,7 +92,7 @@ export default function MessageRoute() {
   const forwardState = FORWARD_STATES.find((state) => state === message.forwardStatus)
   const formError = form.errors?.[0]
   return (
-    <section className="mx-auto max-w-3xl px-4 py-12">
+    <section className="max-w-3xl">
       <PageMeta title={t('inbox.messageTitle', { name: message.name })} description={t('inbox.title')} />
       <p>
         <Link

@@ -50,7 +50,7 @@ export default function MessagesRoute() {
     ? `/admin-dashboard/messages${filterSearch ? `${filterSearch}&` : '?'}after=${encodeURIComponent(nextCursor)}`
     : null
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
+    <section>
       <PageMeta title={t('inbox.title')} description={t('inbox.lead')} />
       <p>
         <Link
