@@ -6,37 +6,10 @@
  * on the embedded database (the running app's, or started briefly when the app is stopped).
  */
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { hashPassword } from '../core/accounts/passwords.ts'
-import { runMigrations } from '../db/migrate.ts'
-import { DataDirInUseError, runningEmbeddedUrl, startEmbeddedPostgres } from '../server/embedded-postgres.ts'
-import { parseEnv } from '../server/env.ts'
+import { accountCli } from './lib/account-cli.ts'
 
-const email = process.argv[2]?.trim().toLowerCase()
-if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
-  console.error('Usage: npm run demo:password -- <email>')
-  process.exit(2)
-}
-
-const env = parseEnv()
-let stop = async () => {}
-let url = env.DATABASE_URL
-if (!url) {
-  try {
-    const embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR })
-    url = embedded.url
-    stop = embedded.stop
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error
-    // The app is running and owns the cluster: use it.
-    url = runningEmbeddedUrl(env.DATA_DIR)
-  }
-}
-
-// The database may be behind this code (the app has not started since an update).
-await runMigrations(url)
-const client = new pg.Client({ connectionString: url })
-await client.connect()
+const { email, client, close } = await accountCli('demo:password')
 try {
   const password = randomBytes(12).toString('base64url')
   const digest = await hashPassword(password)
@@ -67,6 +40,5 @@ try {
     }
   }
 } finally {
-  await client.end()
-  await stop()
+  await close()
 }

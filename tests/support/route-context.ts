@@ -7,7 +7,14 @@ import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import type { Database } from '#db/client.ts'
 import { createServices, type Services } from '#server/services.ts'
 import { onFileCleanup } from '#tests/db.ts'
-import { TEST_APP_URL, TEST_AUTH_SECRET } from './accounts.ts'
+import {
+  insertPasswordAccount,
+  insertSession,
+  SESSION_COOKIE,
+  signedSessionCookie,
+  TEST_APP_URL,
+  TEST_AUTH_SECRET,
+} from './accounts.ts'
 
 // Calling a route module's `loader` or `action` directly, with what the server would hand it:
 //
@@ -185,4 +192,34 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
     value !== null &&
     (value as { type?: unknown }).type === 'DataWithResponseInit'
   )
+}
+
+/**
+ * A password account (named after its e-mail's local part) with an open session: the account, its
+ * session token and the signed session cookie a browser would send.
+ */
+export async function signedInCaller(
+  pool: pg.Pool,
+  { email, role = 'user' }: { email: string; role?: 'user' | 'admin' | 'moderator' },
+) {
+  const account = await insertPasswordAccount(pool, { email, name: email.split('@')[0], role })
+  const token = await insertSession(pool, account.id)
+  return { ...account, token, cookie: `${SESSION_COOKIE}=${signedSessionCookie(token, TEST_AUTH_SECRET)}` }
+}
+
+/**
+ * Calls a loader or action for `request` through a branch's middleware, in a fresh route context
+ * (as the server makes one per request), and returns what it answered (see routeAnswer).
+ */
+export function callRoute(
+  services: Services & { db: Database },
+  middleware: readonly MiddlewareFunction<Response>[],
+  request: Request,
+  handler: (args: ReturnType<typeof routeArgs>) => unknown,
+  { params = {}, context = {} }: { params?: Record<string, string>; context?: Partial<RequestContext> } = {},
+) {
+  return routeAnswer(() => {
+    const args = routeArgs(request, createRouteContext(services, context), params)
+    return throughMiddleware(middleware, args, () => handler(args))
+  })
 }

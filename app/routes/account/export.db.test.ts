@@ -1,21 +1,8 @@
 import { expect, test } from 'vitest'
 import { submitRequest } from '#core/orders/request-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
-import {
-  insertPasswordAccount,
-  insertSession,
-  SESSION_COOKIE,
-  signedSessionCookie,
-  TEST_AUTH_SECRET,
-} from '#tests/support/accounts.ts'
-import {
-  createRouteContext,
-  createTestServices,
-  pageRequest,
-  routeAnswer,
-  routeArgs,
-  throughMiddleware,
-} from '#tests/support/route-context.ts'
+import { SESSION_COOKIE, signedSessionCookie } from '#tests/support/accounts.ts'
+import { callRoute, createTestServices, pageRequest, signedInCaller } from '#tests/support/route-context.ts'
 import { loader } from './export.ts'
 import { middleware } from './layout.tsx'
 
@@ -24,19 +11,10 @@ import { middleware } from './layout.tsx'
 async function setup() {
   const { db, pool } = await createTestDatabase()
   const services = await createTestServices(db, pool)
+  // The account branch's middleware decides who is asking, then the loader runs.
   const download = (cookie?: string) =>
-    routeAnswer(() => {
-      // A fresh context per request, as the server makes (a request's session lookup is shared
-      // by its loaders through the context).
-      const args = routeArgs(pageRequest('/account/export', { cookie }), createRouteContext(services))
-      // The account branch's middleware decides who is asking, then the loader runs.
-      return throughMiddleware(middleware, args, () => loader(args))
-    })
-  const signedIn = async (email: string) => {
-    const account = await insertPasswordAccount(pool, { email, name: email.split('@')[0] })
-    const token = await insertSession(pool, account.id)
-    return { ...account, token, cookie: `${SESSION_COOKIE}=${signedSessionCookie(token, TEST_AUTH_SECRET)}` }
-  }
+    callRoute(services, middleware, pageRequest('/account/export', { cookie }), (args) => loader(args))
+  const signedIn = (email: string) => signedInCaller(pool, { email })
   return { pool, db, download, signedIn }
 }
 

@@ -1,20 +1,12 @@
 import { expect, test } from 'vitest'
 import { createTestDatabase } from '#tests/db.ts'
 import {
-  insertPasswordAccount,
-  insertSession,
-  SESSION_COOKIE,
-  signedSessionCookie,
-  TEST_AUTH_SECRET,
-} from '#tests/support/accounts.ts'
-import {
-  createRouteContext,
+  callRoute,
   createTestServices,
   formPost,
   pageRequest,
-  routeAnswer,
-  routeArgs,
-  throughMiddleware,
+  type routeArgs,
+  signedInCaller,
 } from '#tests/support/route-context.ts'
 import { middleware } from './layout.tsx'
 import { action as messageAction, loader as messageLoader } from './message.tsx'
@@ -25,21 +17,14 @@ import { loader as listLoader } from './messages.tsx'
 async function setup() {
   const { db, pool } = await createTestDatabase()
   const services = await createTestServices(db, pool)
-  const signedIn = async (email: string, role: 'user' | 'admin' | 'moderator' = 'user') => {
-    const account = await insertPasswordAccount(pool, { email, name: email.split('@')[0], role })
-    const token = await insertSession(pool, account.id)
-    return { ...account, cookie: `${SESSION_COOKIE}=${signedSessionCookie(token, TEST_AUTH_SECRET)}` }
-  }
+  const signedIn = (email: string, role: 'user' | 'admin' | 'moderator' = 'user') =>
+    signedInCaller(pool, { email, role })
   const run = (
     request: Request,
     handler: (args: ReturnType<typeof routeArgs>) => unknown,
     params: Record<string, string> = {},
     language: 'es' | 'en' = 'en',
-  ) =>
-    routeAnswer(() => {
-      const args = routeArgs(request, createRouteContext(services, { language }), params)
-      return throughMiddleware(middleware, args, () => handler(args))
-    })
+  ) => callRoute(services, middleware, request, handler, { params, context: { language } })
   const list = (cookie?: string, search = '') =>
     run(pageRequest(`/admin-dashboard/messages${search}`, { cookie }), (args) => listLoader(args as never))
   const read = (id: string, cookie?: string, language: 'es' | 'en' = 'en') =>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
+import { RequestItems } from '#app/components/orders/request-items.tsx'
+import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
@@ -64,54 +66,37 @@ export default function StaffRequestRoute() {
           </div>
         ) : null}
       </section>
-      <section aria-labelledby="items-heading">
-        <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
-          {t('queue.itemsHeading')}
-        </h2>
-        <ol className="mt-3 space-y-3">
-          {request.items.map((item) => (
-            <li key={item.id} className="rounded-lg border border-slate-200 p-4">
-              <a
-                href={item.url}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="font-semibold text-red-800 underline"
-              >
-                {t('queue.openLink', { host: item.shopHost })}
-              </a>
-              <p className="mt-1 break-all text-sm text-slate-700">{item.url}</p>
-              {item.storeName ? (
-                <p className="text-sm text-slate-700">{t('queue.store', { name: item.storeName })}</p>
-              ) : null}
-              <p className="mt-1 text-slate-800">
-                {t('queue.quantity')}: {item.quantity}
+      <RequestItems
+        heading={t('queue.itemsHeading')}
+        items={request.items}
+        linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
+        details={(item) => (
+          <>
+            {item.storeName ? (
+              <p className="text-sm text-slate-700">{t('queue.store', { name: item.storeName })}</p>
+            ) : null}
+            <p className="mt-1 text-slate-800">
+              {t('queue.quantity')}: {item.quantity}
+            </p>
+            {item.notes ? (
+              <p className="mt-1 whitespace-pre-line text-slate-800">
+                {t('queue.notes')}: {item.notes}
               </p>
-              {item.notes ? (
-                <p className="mt-1 whitespace-pre-line text-slate-800">
-                  {t('queue.notes')}: {item.notes}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="text-xl font-semibold text-slate-900">
-          {t('queue.history')}
-        </h2>
-        <ol className="mt-3 space-y-2 border-l-2 border-slate-300 pl-4">
-          {request.events.map((event) => (
-            <li key={event.id}>
-              <span className="font-semibold text-slate-900">
-                {t(`queue.events.${event.event as 'submit'}`)}
-              </span>{' '}
-              <span className="text-sm text-slate-700">
-                ({t(`queue.actor.${event.actorKind as 'customer'}`)}) {event.createdLabel}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+            ) : null}
+          </>
+        )}
+      />
+      <RequestTimeline
+        headingId="history-heading"
+        heading={t('queue.history')}
+        events={request.events}
+        eventLabel={(event) => t(`queue.events.${event.event as 'submit'}`)}
+        detail={(event) => (
+          <>
+            ({t(`queue.actor.${event.actorKind as 'customer'}`)}) {event.createdLabel}
+          </>
+        )}
+      />
       <p className="text-sm text-slate-700">{t('queue.readOnly')}</p>
     </article>
   )

@@ -2,6 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { RequestItems } from '#app/components/orders/request-items.tsx'
+import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
@@ -83,45 +85,24 @@ export default function MyRequestRoute() {
           <p className="mt-2 whitespace-pre-line text-slate-800">{request.customerNote}</p>
         </section>
       ) : null}
-      <section aria-labelledby="items-heading">
-        <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
-          {t('requests.itemsHeading')}
-        </h2>
-        <ol className="mt-3 space-y-3">
-          {request.items.map((item) => (
-            <li key={item.id} className="rounded-lg border border-slate-200 p-4">
-              <a
-                href={item.url}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="font-semibold text-red-800 underline"
-              >
-                {t('requests.openLink', { host: item.storeName ?? item.shopHost })}
-              </a>
-              <p className="mt-1 break-all text-sm text-slate-700">{item.url}</p>
-              <p className="mt-1 text-slate-800">
-                {t('requests.quantityValue', { quantity: item.quantity })}
-              </p>
-              {item.notes ? <p className="mt-1 whitespace-pre-line text-slate-800">{item.notes}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading" className="text-xl font-semibold text-slate-900">
-          {t('requests.timeline')}
-        </h2>
-        <ol className="mt-3 space-y-2 border-l-2 border-slate-300 pl-4">
-          {request.events.map((event) => (
-            <li key={event.id}>
-              <span className="font-semibold text-slate-900">
-                {t(`requests.events.${event.event as 'submit'}`)}
-              </span>{' '}
-              <span className="text-sm text-slate-700">{event.createdLabel}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <RequestItems
+        heading={t('requests.itemsHeading')}
+        items={request.items}
+        linkLabel={(item) => t('requests.openLink', { host: item.storeName ?? item.shopHost })}
+        details={(item) => (
+          <>
+            <p className="mt-1 text-slate-800">{t('requests.quantityValue', { quantity: item.quantity })}</p>
+            {item.notes ? <p className="mt-1 whitespace-pre-line text-slate-800">{item.notes}</p> : null}
+          </>
+        )}
+      />
+      <RequestTimeline
+        headingId="timeline-heading"
+        heading={t('requests.timeline')}
+        events={request.events}
+        eventLabel={(event) => t(`requests.events.${event.event as 'submit'}`)}
+        detail={(event) => event.createdLabel}
+      />
       {request.actions.includes('cancel') ? <CancelForm version={request.version} /> : null}
     </article>
   )

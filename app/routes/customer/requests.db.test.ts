@@ -2,20 +2,11 @@ import { expect, test } from 'vitest'
 import { orderEvents, purchaseRequests, requestItems } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import {
-  insertPasswordAccount,
-  insertSession,
-  SESSION_COOKIE,
-  signedSessionCookie,
-  TEST_AUTH_SECRET,
-} from '#tests/support/accounts.ts'
-import {
-  createRouteContext,
+  callRoute,
   createTestServices,
   formPost,
   pageRequest,
-  routeAnswer,
-  routeArgs,
-  throughMiddleware,
+  signedInCaller,
 } from '#tests/support/route-context.ts'
 import { middleware as adminMiddleware } from '../admin/layout.tsx'
 import { loader as queueLoader } from '../admin/requests.tsx'
@@ -29,47 +20,39 @@ import { action as requestAction, loader as requestLoader } from './request.tsx'
 async function setup() {
   const { db, pool } = await createTestDatabase()
   const services = await createTestServices(db, pool)
-  const signedIn = async (email: string, role: 'user' | 'admin' | 'moderator' = 'user') => {
-    const account = await insertPasswordAccount(pool, { email, name: email.split('@')[0], role })
-    const token = await insertSession(pool, account.id)
-    return { ...account, cookie: `${SESSION_COOKIE}=${signedSessionCookie(token, TEST_AUTH_SECRET)}` }
-  }
+  const signedIn = (email: string, role: 'user' | 'admin' | 'moderator' = 'user') =>
+    signedInCaller(pool, { email, role })
   const submit = (fields: Record<string, string>, cookie?: string) =>
-    routeAnswer(() => {
-      const args = routeArgs(
-        formPost('/user-dashboard', { form: 'request', ...fields }, { cookie }),
-        createRouteContext(services, { language: 'en' }),
-      )
-      return throughMiddleware(middleware, args, () => dashboardAction(args))
-    })
+    callRoute(
+      services,
+      middleware,
+      formPost('/user-dashboard', { form: 'request', ...fields }, { cookie }),
+      (args) => dashboardAction(args),
+      { context: { language: 'en' } },
+    )
   const cancel = (id: string, fields: Record<string, string>, cookie?: string) =>
-    routeAnswer(() => {
-      const args = routeArgs(
-        formPost(`/user-dashboard/requests/${id}`, fields, { cookie }),
-        createRouteContext(services),
-        { id },
-      )
-      return throughMiddleware(middleware, args, () => requestAction(args as never))
-    })
+    callRoute(
+      services,
+      middleware,
+      formPost(`/user-dashboard/requests/${id}`, fields, { cookie }),
+      (args) => requestAction(args as never),
+      { params: { id } },
+    )
   const view = (id: string, cookie?: string) =>
-    routeAnswer(() => {
-      const args = routeArgs(
-        pageRequest(`/user-dashboard/requests/${id}`, { cookie }),
-        createRouteContext(services),
-        {
-          id,
-        },
-      )
-      return throughMiddleware(middleware, args, () => requestLoader(args as never))
-    })
+    callRoute(
+      services,
+      middleware,
+      pageRequest(`/user-dashboard/requests/${id}`, { cookie }),
+      (args) => requestLoader(args as never),
+      { params: { id } },
+    )
   const queue = (search: string, cookie?: string) =>
-    routeAnswer(() => {
-      const args = routeArgs(
-        pageRequest(`/admin-dashboard/requests${search}`, { cookie }),
-        createRouteContext(services),
-      )
-      return throughMiddleware(adminMiddleware, args, () => queueLoader(args))
-    })
+    callRoute(
+      services,
+      adminMiddleware,
+      pageRequest(`/admin-dashboard/requests${search}`, { cookie }),
+      (args) => queueLoader(args),
+    )
   const stored = async () => ({
     requests: (await db.select().from(purchaseRequests)).length,
     items: (await db.select().from(requestItems)).length,
