@@ -46,6 +46,8 @@ function queueHref(params: { status?: string | null; q?: string | null; cursor?:
   return `/admin-dashboard/requests${query ? `?${query}` : ''}`
 }
 
+const QUEUE_COLUMNS = ['number', 'customer', 'shops', 'items', 'status', 'submittedAt'] as const
+
 export default function RequestQueueRoute() {
   const { t } = useTranslation()
   const { rows, counts, status, q, nextCursor, first } = useLoaderData<typeof loader>()
@@ -112,24 +114,15 @@ export default function RequestQueueRoute() {
             <caption className="sr-only">{t('queue.title')}</caption>
             <thead className="border-b border-slate-300 text-slate-800">
               <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('queue.number')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('queue.customer')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('queue.shops')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('queue.items')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('queue.status')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('queue.submittedAt')}
-                </th>
+                {QUEUE_COLUMNS.map((column, index) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={index === QUEUE_COLUMNS.length - 1 ? 'py-2' : 'py-2 pr-3'}
+                  >
+                    {t(`queue.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
