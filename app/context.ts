@@ -3,6 +3,7 @@ import type { FlashMessage } from '#app/lib/flash.ts'
 import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
+import type { OrderDeps } from '#core/orders/order-context.ts'
 import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'
 import type { ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
@@ -23,6 +24,8 @@ export type RequestContext = {
   clientIp: string
   settings: SettingsService
   shippingRates: ShippingRatesService
+  /** What order services need besides `{ db, actor }` (see `getOrderContext`). */
+  orders: OrderDeps
   language: Language
   currency: Currency
   /** The CSP nonce of this response. */

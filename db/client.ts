@@ -35,3 +35,9 @@ export function createDb(databaseUrl: string, options: DbOptions = {}) {
 }
 
 export type Database = ReturnType<typeof createDb>['db']
+
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** What a function that may run inside the caller's transaction takes: the pool or a transaction. */
+export type Executor = Database | Transaction

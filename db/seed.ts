@@ -6,7 +6,7 @@ import { seedRateRows } from './seed-data/shipping-rates.ts'
 import { SEED_STORES } from './seed-data/stores.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
-const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messaging'])
+const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messaging', 'bankTransfer'])
 
 /**
  * Seeds what a fresh installation needs. Idempotent: rows that exist are left alone, so a

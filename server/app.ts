@@ -183,6 +183,7 @@ export function createApp(deps: AppDeps) {
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           settings: services.settings,
           shippingRates: services.shippingRates,
+          orders: services.orders,
           language: res.locals.preferences.language,
           currency: res.locals.preferences.currency,
           nonce: res.locals.nonce,

@@ -1,12 +1,17 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import { forwardContactMessage } from '#core/contact/contact-service.ts'
 import { pruneJobEffects, runEffectOnce } from '#core/jobs/job-effects.ts'
 import type { JobHandlers } from '#core/jobs/job-queue.ts'
 import type { AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
+import type { CustomerNotificationType } from '#core/notifications/notify.ts'
+import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
+import { notifications, users } from '#db/schema/index.ts'
 import { composeAccountEmail } from './account-emails.ts'
+import { composeNotificationEmail } from './order-emails.ts'
 
 /**
  * What each job in core/jobs/registry.ts does. Built by server/main.ts, which runs the queue in
@@ -18,8 +23,15 @@ export function createJobHandlers(deps: {
   mailer: Mailer
   contactForwarding: ContactForwarding
   settings: Pick<SettingsService, 'get'>
+  /** The site's address, for the links in e-mails (APP_URL). */
+  appUrl: string
 }): JobHandlers<AppJobs> {
   const { db } = deps
+  const shop = async () => {
+    const { name, address, email } = (await deps.settings.get()).company
+    return { name, address, email }
+  }
+  const absolute = (path: string) => new URL(path, deps.appUrl).toString()
   return {
     'contact.forward': async ({ messageId }, job) => {
       await forwardContactMessage({ db, forwarding: deps.contactForwarding }, messageId, job)
@@ -29,6 +41,58 @@ export function createJobHandlers(deps: {
       await runEffectOnce(db, `email.send:${job.id}`, () =>
         deps.mailer.send(composeAccountEmail({ ...email, shop: { name, address, email: companyEmail } })),
       )
+    },
+    'notification.email': async ({ notificationId }, job) => {
+      const [row] = await db
+        .select({
+          type: notifications.type,
+          params: notifications.params,
+          link: notifications.link,
+          email: users.email,
+          name: users.name,
+          language: users.language,
+        })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(eq(notifications.id, notificationId))
+      // The account was deleted meanwhile: nobody to write to.
+      if (!row) return
+      const email = composeNotificationEmail({
+        audience: 'customer',
+        type: row.type as CustomerNotificationType,
+        params: row.params,
+        to: row.email,
+        name: row.name,
+        language: parseLanguage(row.language) ?? DEFAULT_LANGUAGE,
+        url: absolute(row.link ?? '/user-dashboard/notifications'),
+        shop: await shop(),
+      })
+      await runEffectOnce(db, `notification.email:${job.id}`, () => deps.mailer.send(email))
+    },
+    'notification.staff-email': async ({ type, params, link }, job) => {
+      const staff = await db
+        .select({ email: users.email, name: users.name, language: users.language })
+        .from(users)
+        .where(
+          and(inArray(users.role, ['admin', 'moderator']), sql`coalesce(${users.banned}, false) = false`),
+        )
+      const sender = await shop()
+      for (const member of staff) {
+        const email = composeNotificationEmail({
+          audience: 'staff',
+          type,
+          params,
+          to: member.email,
+          name: member.name,
+          language: parseLanguage(member.language) ?? DEFAULT_LANGUAGE,
+          url: absolute(link),
+          shop: sender,
+        })
+        // One key per recipient: a retry after a failure half-way sends only the rest.
+        await runEffectOnce(db, `notification.staff-email:${job.id}:${member.email}`, () =>
+          deps.mailer.send(email),
+        )
+      }
     },
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)

@@ -82,7 +82,7 @@ const settingsListener = listenForSettingsChanges({
 const jobs = createJobQueue({
   pool,
   jobs: JOBS,
-  handlers: createJobHandlers({ db, mailer, contactForwarding, settings: jobSettings }),
+  handlers: createJobHandlers({ db, mailer, contactForwarding, settings: jobSettings, appUrl: env.APP_URL }),
   logger,
   pollingIntervalSeconds: env.JOBS_POLL_INTERVAL_SECONDS,
 })

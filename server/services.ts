@@ -10,6 +10,7 @@ import {
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { listOutbox } from '#core/notifications/mailer.ts'
 import { listSmsOutbox, type SmsSender } from '#core/notifications/sms.ts'
+import type { OrderDeps } from '#core/orders/order-context.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import {
   createShippingRatesService,
@@ -41,6 +42,8 @@ export type Services = {
   reviews: ReviewsService
   settings: SettingsService
   shippingRates: ShippingRatesService
+  /** The order services' dependencies (core/orders/order-context.ts). */
+  orders: OrderDeps
   /** Drops every price cache: settings and rate tables (on NOTIFY from any process). */
   pricesChanged(): void
   /** Resolves when the account e-mails queued in the background are written (for shutdown). */
@@ -105,6 +108,7 @@ export function createServices({
     reviews: createReviewsService({ db }),
     settings,
     shippingRates,
+    orders: { jobs, settings },
     pricesChanged() {
       shippingRates.invalidate()
       settings.invalidate()

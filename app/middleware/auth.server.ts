@@ -1,6 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { requestContext } from '#app/context.ts'
 import { type GuardFailure, getSessionUser, type SessionUser } from '#app/lib/session.server.ts'
+import type { OrderContext } from '#core/orders/order-context.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 
 /**
@@ -62,4 +63,9 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser {
 export function getServiceContext(context: Readonly<RouterContextProvider>): ServiceContext {
   const user = getUser(context)
   return { db: context.get(requestContext).db, actor: { id: user.id, role: user.role } }
+}
+
+/** `getServiceContext` plus what the order services need (the job queue, the settings). */
+export function getOrderContext(context: Readonly<RouterContextProvider>): OrderContext {
+  return { ...getServiceContext(context), ...context.get(requestContext).orders }
 }

@@ -28,6 +28,8 @@ beforeAll(async () => {
     handlers: {
       'contact.forward': async () => {},
       'email.send': async () => {},
+      'notification.email': async () => {},
+      'notification.staff-email': async () => {},
       'jobs.prune-effects': async () => {},
     },
     logger: silent,
@@ -224,6 +226,8 @@ test('through the queue: the submitted message is forwarded by the contact.forwa
         await forwardContactMessage({ db, forwarding }, messageId, job)
       },
       'email.send': async () => {},
+      'notification.email': async () => {},
+      'notification.staff-email': async () => {},
       'jobs.prune-effects': async () => {},
     },
     logger: silent,

@@ -38,6 +38,28 @@ export const JOBS = defineJobs({
     expireInSeconds: 60,
     keepFinishedSeconds: 24 * 3600,
   },
+  /** E-mails one in-app notification to its customer, in their language (core/notifications/notify.ts). */
+  'notification.email': {
+    payload: z.object({ notificationId: z.uuid() }),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 30 * 60,
+    expireInSeconds: 60,
+    keepFinishedSeconds: 24 * 3600,
+  },
+  /** E-mails staff (admins and moderators) about something waiting for them. */
+  'notification.staff-email': {
+    payload: z.object({
+      type: z.enum(['new_request', 'payment_held', 'refund_due', 'request_cancelled']),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      link: z.string().regex(/^\/[^/]/),
+    }),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 30 * 60,
+    expireInSeconds: 120,
+    keepFinishedSeconds: 24 * 3600,
+  },
   /** Forgets old job-effect keys (core/jobs/job-effects.ts), daily at 04:30 Japan time. */
   'jobs.prune-effects': {
     payload: z.object({}),

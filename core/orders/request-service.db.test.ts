@@ -2,8 +2,17 @@ import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import { orderEvents, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+import {
+  notifications,
+  orderEvents,
+  purchaseRequests,
+  requestItems,
+  stores,
+  users,
+} from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
+import { countJobs } from '#tests/support/jobs.ts'
+import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { REQUEST_STATUSES } from './request-machine.ts'
 import type { SubmitRequestInput } from './request-schemas.ts'
 import {
@@ -21,7 +30,8 @@ const admin: Actor = { id: 'user-admin', role: 'admin' }
 const moderator: Actor = { id: 'user-mod', role: 'moderator' }
 
 async function setup() {
-  const { db } = await createTestDatabase()
+  const { db, pool } = await createTestDatabase()
+  const orders = await createOrderTestDeps(db, pool)
   const now = new Date()
   const base = { emailVerified: true, createdAt: now, updatedAt: now }
   await db.insert(users).values([
@@ -44,7 +54,7 @@ async function setup() {
     items: (await db.select().from(requestItems)).length,
     events: (await db.select().from(orderEvents)).length,
   })
-  return { db, counts }
+  return { db, pool, orders, counts }
 }
 
 const TWO_LINKS: SubmitRequestInput = {
@@ -67,8 +77,8 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 test('submit writes the request, its items and its first history row together', async () => {
-  const { db, counts } = await setup()
-  const { id, number } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'es' })
+  const { db, pool, orders, counts } = await setup()
+  const { id, number } = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'es' })
   expect(number).toMatch(/^PR-\d{6}$/)
   const [request] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, id))
   expect(request).toMatchObject({ userId: ana.id, status: 'submitted', locale: 'es', version: 0 })
@@ -101,10 +111,22 @@ test('submit writes the request, its items and its first history row together', 
     }),
   ])
   expect(await counts()).toEqual({ requests: 1, items: 2, events: 1 })
+  // The customer is told in the app and by e-mail; staff by e-mail: jobs of the same transaction.
+  expect(await db.select().from(notifications)).toEqual([
+    expect.objectContaining({
+      userId: ana.id,
+      type: 'request_received',
+      params: { number },
+      link: `/user-dashboard/requests/${id}`,
+      readAt: null,
+    }),
+  ])
+  expect(await countJobs(pool, 'notification.email')).toBe(1)
+  expect(await countJobs(pool, 'notification.staff-email')).toBe(1)
 })
 
 test('bad input is refused by field and nothing is written', async () => {
-  const { db, counts } = await setup()
+  const { orders, counts } = await setup()
   const item = { url: 'https://jp.mercari.com/item/m1', quantity: 1 }
   const cases: [unknown, Record<string, string[]>][] = [
     [{ items: [{ ...item, url: 'javascript:alert(1)' }] }, { 'items[0].url': ['urlScheme'] }],
@@ -121,22 +143,20 @@ test('bad input is refused by field and nothing is written', async () => {
     [{ items: [] }, { items: ['noItems'] }],
   ]
   for (const [input, fields] of cases) {
-    const answer = await refusal(
-      submitRequest({ db, actor: ana }, input as SubmitRequestInput, { locale: 'en' }),
-    )
+    const answer = await refusal(submitRequest(orders.as(ana), input as SubmitRequestInput, { locale: 'en' }))
     expect(answer, JSON.stringify(input).slice(0, 80)).toEqual({
       code: 'invalid',
       reason: 'requestInvalid',
       fields,
     })
   }
-  expect(await refusal(submitRequest({ db, actor: null }, TWO_LINKS, { locale: 'en' }))).toMatchObject({
+  expect(await refusal(submitRequest(orders.as(null), TWO_LINKS, { locale: 'en' }))).toMatchObject({
     code: 'unauthorized',
   })
   expect(await counts()).toEqual({ requests: 0, items: 0, events: 0 })
   // At the limits exactly: ten items, 99 of one, 2,000 characters of notes.
   await submitRequest(
-    { db, actor: ana },
+    orders.as(ana),
     { items: Array.from({ length: 10 }, () => ({ ...item, quantity: 99, notes: 'n'.repeat(2000) })) },
     { locale: 'en' },
   )
@@ -144,8 +164,8 @@ test('bad input is refused by field and nothing is written', async () => {
 })
 
 test('the database refuses what the schema refuses, and history cannot be edited', async () => {
-  const { db } = await setup()
-  const { id } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  const { db, orders } = await setup()
+  const { id } = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   await expect(
     db.insert(requestItems).values({ requestId: id, position: 3, url: 'javascript:x', shopHost: 'x' }),
   ).rejects.toThrow()
@@ -168,8 +188,8 @@ test('the database refuses what the schema refuses, and history cannot be edited
 })
 
 test("a customer sees their own request; someone else's id is not found, as is an id that does not exist", async () => {
-  const { db } = await setup()
-  const { id } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  const { db, orders } = await setup()
+  const { id } = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   const mine = await getRequest({ db, actor: ana }, id)
   expect(mine).toMatchObject({ id, status: 'submitted', version: 0, customer: null, actions: ['cancel'] })
   expect(mine.items.map((item) => item.storeName)).toEqual(['Mercari', null])
@@ -193,8 +213,8 @@ test("a customer sees their own request; someone else's id is not found, as is a
 })
 
 test('cancel: the owner cancels a pending request once; a second click, even at the same time, is a conflict', async () => {
-  const { db } = await setup()
-  const { id } = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  const { db, orders } = await setup()
+  const { id } = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   const results = await Promise.allSettled([
     cancelRequest({ db, actor: ana }, { id, version: 0 }),
     cancelRequest({ db, actor: ana }, { id, version: 0 }),
@@ -225,7 +245,7 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
     reason: 'requestChanged',
   })
   // A request that is paid cannot be cancelled.
-  const paid = await submitRequest({ db, actor: ana }, TWO_LINKS, { locale: 'en' })
+  const paid = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   await db.update(purchaseRequests).set({ status: 'paid' }).where(eq(purchaseRequests.id, paid.id))
   expect(await refusal(cancelRequest({ db, actor: ana }, { id: paid.id, version: 0 }))).toMatchObject({
     code: 'conflict',
@@ -234,11 +254,11 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
 })
 
 test('history and queue: newest first, 20 a page without gaps or repeats, filtered and searched', async () => {
-  const { db } = await setup()
+  const { db, orders } = await setup()
   const ids: string[] = []
   for (let index = 0; index < 25; index++) {
     const { id } = await submitRequest(
-      { db, actor: index % 5 === 0 ? bruno : ana },
+      orders.as(index % 5 === 0 ? bruno : ana),
       { items: [{ url: `https://jp.mercari.com/item/m${index}`, quantity: 1 }] },
       { locale: 'en' },
     )

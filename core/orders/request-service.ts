@@ -1,8 +1,11 @@
 import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { AppError } from '#core/shared/errors.ts'
+import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { orderEvents, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+import type { OrderContext } from './order-context.ts'
+import { applyRequestEvent } from './order-events.ts'
 import {
   type ActorKind,
   eventsAvailable,
@@ -117,7 +120,7 @@ async function storeIdsByHost(db: Database): Promise<(host: string) => number | 
  * @throws AppError `unauthorized` without a user, `invalid` (field errors) for bad input.
  */
 export async function submitRequest(
-  { db, actor }: ServiceContext,
+  { db, actor, jobs }: OrderContext,
   input: SubmitRequestInput,
   meta: { locale: 'es' | 'en' },
 ): Promise<{ id: string; number: string }> {
@@ -162,8 +165,18 @@ export async function submitRequest(
       actorKind: 'customer',
       actorId: user.id,
     })
-    // TODO(#10): tell staff a request is waiting (an e-mail job per submit, or a digest). The
-    // `email.send` job has only account templates and no staff recipient list yet.
+    await notifyCustomer(tx, jobs, {
+      userId: user.id,
+      type: 'request_received',
+      params: { number: request.number },
+      requestId: request.id,
+    })
+    const [customer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id))
+    await notifyStaff(tx, jobs, {
+      type: 'new_request',
+      params: { number: request.number, customer: customer?.name ?? '', count: parsed.data.items.length },
+      link: `/admin-dashboard/requests/${request.id}`,
+    })
     return request
   })
 }
@@ -397,68 +410,34 @@ export async function listRequestQueue(
 }
 
 /**
- * Applies one event of the machine to a request: compare-and-set on the version the caller saw,
- * and its history row, in one transaction. Two clicks on the same page: one applies, the other
- * finds the version moved and gets `conflict`.
+ * Applies one event of the machine to a request for the signed-in user (owner or staff), on the
+ * version their page showed: `applyRequestEvent` in one transaction. Two clicks on the same
+ * page: one applies, the other finds the version moved and gets `conflict`.
  */
 async function applyEvent(
   { db, actor }: ServiceContext,
   input: CancelRequestInput,
   event: RequestEvent,
-  milestone: Partial<typeof purchaseRequests.$inferInsert> = {},
+  set: Partial<typeof purchaseRequests.$inferInsert> = {},
 ): Promise<{ status: RequestStatus; version: number }> {
   const user = requireActor(actor)
-  const notFound = () =>
-    new AppError('not_found', `Purchase request ${input.id} not found`, { reason: 'requestNotFound' })
   return db.transaction(async (tx) => {
     const [request] = await tx
-      .select({
-        userId: purchaseRequests.userId,
-        status: purchaseRequests.status,
-        version: purchaseRequests.version,
-      })
+      .select({ userId: purchaseRequests.userId })
       .from(purchaseRequests)
       .where(eq(purchaseRequests.id, input.id))
     const kind: ActorKind | null = request ? actorKindFor(user, request) : null
-    if (!request || !kind) throw notFound()
-    if (request.version !== input.version) {
-      throw new AppError('conflict', `Purchase request ${input.id} changed (version ${request.version})`, {
-        reason: 'requestChanged',
-      })
+    if (!request || !kind) {
+      throw new AppError('not_found', `Purchase request ${input.id} not found`, { reason: 'requestNotFound' })
     }
-    const step = transition(statusOf(request.status), event, kind)
-    if (!step.ok) {
-      if (step.refusal === 'forbidden')
-        throw new AppError('forbidden', `${kind} may not ${event} request ${input.id}`)
-      throw new AppError('conflict', `Cannot ${event} request ${input.id} in ${request.status}`, {
-        reason: step.refusal === 'already' ? 'requestChanged' : 'requestNotCancellable',
-      })
-    }
-    const [updated] = await tx
-      .update(purchaseRequests)
-      .set({
-        status: step.to,
-        version: sql`${purchaseRequests.version} + 1`,
-        updatedAt: new Date(),
-        ...milestone,
-      })
-      .where(and(eq(purchaseRequests.id, input.id), eq(purchaseRequests.version, input.version)))
-      .returning({ version: purchaseRequests.version })
-    if (!updated) {
-      throw new AppError('conflict', `Purchase request ${input.id} changed meanwhile`, {
-        reason: 'requestChanged',
-      })
-    }
-    await tx.insert(orderEvents).values({
-      entityType: ENTITY,
-      entityId: input.id,
+    const applied = await applyRequestEvent(tx, {
+      requestId: input.id,
       event,
-      fromStatus: step.from,
-      toStatus: step.to,
-      actorKind: kind,
-      actorId: user.id,
+      actor: { kind, id: user.id },
+      expectedVersion: input.version,
+      set,
     })
-    return { status: step.to, version: updated.version }
+    return { status: applied.to, version: applied.version }
   })
 }
 
@@ -469,5 +448,12 @@ async function applyEvent(
 export async function cancelRequest(context: ServiceContext, input: CancelRequestInput) {
   const parsed = CancelRequestSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
-  return applyEvent(context, parsed.data, 'cancel', { closedAt: new Date() })
+  try {
+    return await applyEvent(context, parsed.data, 'cancel', { closedAt: new Date() })
+  } catch (error) {
+    if (isAppError(error, 'conflict') && error.details.reason === 'requestNotAllowed') {
+      throw new AppError('conflict', error.message, { reason: 'requestNotCancellable' })
+    }
+    throw error
+  }
 }

@@ -23,6 +23,17 @@ export const SettingsSchema = z.object({
     email: z.email().max(254),
     taxRegistrationId: z.string().trim().min(1).max(40),
   }),
+  /** Days a customer has to pay a quote before it expires (issue #10: 7). */
+  daysToPay: z.number().int().min(1).max(60),
+  /** Shown to customers who pay by bank transfer (the manual payment method). */
+  bankTransfer: z.object({
+    bankName: z.string().trim().min(1).max(120),
+    branch: z.string().trim().min(1).max(120),
+    accountType: z.string().trim().min(1).max(40),
+    accountNumber: z.string().trim().min(1).max(40),
+    accountHolder: z.string().trim().min(1).max(120),
+    swift: z.string().trim().max(20),
+  }),
 })
 
 export type Settings = z.output<typeof SettingsSchema>
@@ -48,6 +59,15 @@ export const DEFAULT_SETTINGS: Settings = {
     address: 'Osaka, Japan',
     email: 'hello@example.com',
     taxRegistrationId: 'T0000000000000',
+  },
+  daysToPay: 7,
+  bankTransfer: {
+    bankName: 'Demo Bank',
+    branch: 'Osaka Main Branch',
+    accountType: 'Futsu (ordinary)',
+    accountNumber: '0000000',
+    accountHolder: 'Demo Proxy Shopping Japan',
+    swift: 'DEMOJPJT',
   },
 }
 

@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   language: text('language').default('es'),
+  // Ours, not better-auth's: edited on the customer's profile (core/customers/profile-service.ts).
+  phone: text('phone'),
 })
 
 export const sessions = pgTable(

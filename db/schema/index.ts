@@ -1,7 +1,9 @@
 // The one barrel in the project: Drizzle needs the whole schema as one object.
 
 export * from './auth.ts'
+export * from './billing.ts'
 export * from './contact-messages.ts'
+export * from './customers.ts'
 export * from './jobs.ts'
 export * from './mfa.ts'
 export * from './orders.ts'

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -85,6 +86,11 @@ export const requestItems = pgTable(
     quantity: smallint().notNull().default(1),
     notes: text(),
     status: text().notNull().default('pending'),
+    // The quote, entered by staff (whole yen; null until priced). Domestic shipping is what the
+    // shop charges to send the item to our office (docs/decisions/021-quotes-invoices-payments.md).
+    title: text(),
+    unitPriceJpy: integer(),
+    domesticShippingJpy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +100,9 @@ export const requestItems = pgTable(
     check('request_items_url_check', sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`),
     check('request_items_quantity_check', sql`${table.quantity} between 1 and 99`),
     check('request_items_notes_check', sql`char_length(${table.notes}) <= 2000`),
+    check('request_items_title_check', sql`char_length(${table.title}) <= 300`),
+    check('request_items_unit_price_check', sql`${table.unitPriceJpy} between 1 and 10000000`),
+    check('request_items_domestic_shipping_check', sql`${table.domesticShippingJpy} between 0 and 1000000`),
     check(
       'request_items_status_check',
       sql`${table.status} in ('pending', 'quoted', 'rejected', 'to_buy', 'ordered', 'received', 'unavailable', 'cancelled')`,
@@ -133,5 +142,44 @@ export const orderEvents = pgTable(
       sql`${table.actorKind} in ('customer', 'staff', 'system', 'provider')`,
     ),
     check('order_events_note_check', sql`char_length(${table.note}) <= 2000`),
+  ],
+)
+
+const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+})
+
+/**
+ * The optional photo a customer attaches to an item: re-encoded by core/uploads/images.ts (never
+ * the bytes they sent), stored here (docs/decisions/020-photo-uploads.md), served by an authorised route.
+ */
+export const requestPhotos = pgTable(
+  'request_photos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    requestId: uuid()
+      .notNull()
+      .references(() => purchaseRequests.id, { onDelete: 'cascade' }),
+    itemId: uuid()
+      .notNull()
+      .references(() => requestItems.id, { onDelete: 'cascade' }),
+    contentType: text().notNull(),
+    bytes: bytea().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    byteSize: integer().notNull(),
+    sha256: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('request_photos_request_idx').on(table.requestId),
+    unique('request_photos_item_key').on(table.itemId),
+    check(
+      'request_photos_type_check',
+      sql`${table.contentType} in ('image/webp', 'image/jpeg', 'image/png')`,
+    ),
+    check('request_photos_size_check', sql`${table.byteSize} between 1 and 5242880`),
   ],
 )

@@ -40,6 +40,8 @@ export async function createTestServices(db: Database, pool: pg.Pool): Promise<S
     handlers: {
       'contact.forward': async () => {},
       'email.send': async () => {},
+      'notification.email': async () => {},
+      'notification.staff-email': async () => {},
       'jobs.prune-effects': async () => {},
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
@@ -78,6 +80,7 @@ export function createRouteContext(
     clientIp: '203.0.113.10',
     settings: services.settings,
     shippingRates: services.shippingRates,
+    orders: services.orders,
     language: 'es',
     currency: 'JPY',
     nonce: 'test-nonce',

@@ -234,4 +234,44 @@ export default {
     signedInAs: 'Signed in as {{name}} ({{email}}).',
     role: 'Role: {{role}}',
   },
+  // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
+  customerNotifications: {
+    button: 'See it on the site',
+    request_received: {
+      title: 'We received your request {{number}}',
+      body: 'We will check the links and send you a quote, usually within one business day.',
+    },
+    quote_ready: {
+      title: 'Your quote for {{number}} is ready: {{totalJpy}}',
+      body: 'Check the prices and pay before {{dueDate}} so we can buy your items.',
+    },
+    request_rejected: {
+      title: 'We cannot buy request {{number}}',
+      body: 'Reason: {{reason}}',
+    },
+    request_cancelled: {
+      title: 'Request {{number}} was cancelled',
+      body: 'Nothing more will happen with it. You can send a new request at any time.',
+    },
+    payment_received: {
+      title: 'Payment received for {{number}}: {{amountJpy}}',
+      body: 'Thank you! We will now buy your items. Your receipt is ready.',
+    },
+    payment_review: {
+      title: 'We are checking your payment for {{number}}',
+      body: 'The amount we received does not match the quote. Our team will contact you; you do not need to pay again.',
+    },
+    quote_expired: {
+      title: 'The quote for {{number}} expired',
+      body: 'It was not paid in time. Prices in Japanese shops change: ask us for a new quote if you still want the items.',
+    },
+    quote_reminder: {
+      title: 'Your quote for {{number}} expires soon',
+      body: 'Pay before {{dueDate}} so we can buy your items.',
+    },
+    staff_message: {
+      title: 'A message about your request {{number}}',
+      body: '{{message}}',
+    },
+  },
 }

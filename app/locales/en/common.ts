@@ -108,6 +108,7 @@ export default {
       requestNotFound: 'That request does not exist.',
       requestChanged: 'This request has just changed. Here is how it is now.',
       requestNotCancellable: 'This request can no longer be cancelled.',
+      requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',

@@ -246,4 +246,44 @@ export default {
     signedInAs: 'Sesión iniciada como {{name}} ({{email}}).',
     role: 'Rol: {{role}}',
   },
+  // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
+  customerNotifications: {
+    button: 'Verlo en la web',
+    request_received: {
+      title: 'Recibimos tu solicitud {{number}}',
+      body: 'Revisaremos los enlaces y te enviaremos una cotización, normalmente en un día hábil.',
+    },
+    quote_ready: {
+      title: 'Tu cotización de {{number}} está lista: {{totalJpy}}',
+      body: 'Revisa los precios y paga antes del {{dueDate}} para que compremos tus productos.',
+    },
+    request_rejected: {
+      title: 'No podemos comprar la solicitud {{number}}',
+      body: 'Motivo: {{reason}}',
+    },
+    request_cancelled: {
+      title: 'La solicitud {{number}} fue cancelada',
+      body: 'No pasará nada más con ella. Puedes enviar una nueva solicitud cuando quieras.',
+    },
+    payment_received: {
+      title: 'Recibimos el pago de {{number}}: {{amountJpy}}',
+      body: '¡Gracias! Ahora compraremos tus productos. Tu recibo ya está disponible.',
+    },
+    payment_review: {
+      title: 'Estamos revisando tu pago de {{number}}',
+      body: 'El monto que recibimos no coincide con la cotización. Nuestro equipo te contactará; no necesitas pagar de nuevo.',
+    },
+    quote_expired: {
+      title: 'La cotización de {{number}} venció',
+      body: 'No se pagó a tiempo. Los precios en las tiendas japonesas cambian: pídenos una nueva cotización si todavía quieres los productos.',
+    },
+    quote_reminder: {
+      title: 'Tu cotización de {{number}} vence pronto',
+      body: 'Paga antes del {{dueDate}} para que compremos tus productos.',
+    },
+    staff_message: {
+      title: 'Un mensaje sobre tu solicitud {{number}}',
+      body: '{{message}}',
+    },
+  },
 } satisfies typeof en

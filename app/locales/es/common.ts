@@ -121,6 +121,7 @@ export default {
       requestNotFound: 'Esa solicitud no existe.',
       requestChanged: 'Esta solicitud acaba de cambiar. Así está ahora.',
       requestNotCancellable: 'Esta solicitud ya no se puede cancelar.',
+      requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',

@@ -15,7 +15,7 @@ async function setup() {
   const download = (cookie?: string) =>
     callRoute(services, middleware, pageRequest('/account/export', { cookie }), (args) => loader(args))
   const signedIn = (email: string) => signedInCaller(pool, { email })
-  return { pool, db, download, signedIn }
+  return { pool, db, services, download, signedIn }
 }
 
 const LOGIN_REQUIRED = { status: 401, data: { guard: 'login', redirectTo: '/account/export' } }
@@ -46,7 +46,7 @@ test('a session cookie that is forged, unsigned, expired or for a deleted sessio
 })
 
 test('a signed-in customer downloads their own data as a private JSON attachment, and no one else’s', async () => {
-  const { db, download, signedIn } = await setup()
+  const { db, services, download, signedIn } = await setup()
   const ana = await signedIn('ana@example.com')
   const luis = await signedIn('luis@example.com')
   for (const [user, url] of [
@@ -54,7 +54,7 @@ test('a signed-in customer downloads their own data as a private JSON attachment
     [luis, 'https://jp.mercari.com/item/luis'],
   ] as const) {
     await submitRequest(
-      { db, actor: { id: user.id, role: 'user' } },
+      { db, actor: { id: user.id, role: 'user' }, ...services.orders },
       { items: [{ url, quantity: 1 }] },
       { locale: 'es' },
     )

@@ -11,7 +11,7 @@ import { callAuth } from '#app/lib/auth-client.server.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
-import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
+import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
 import { REQUEST_LIMITS, type SubmitRequestInput, SubmitRequestSchema } from '#core/orders/request-schemas.ts'
 import { submitRequest } from '#core/orders/request-service.ts'
@@ -54,7 +54,7 @@ async function submitRequestAction(formData: FormData, context: Route.ActionArgs
   }
   try {
     const { language } = context.get(requestContext)
-    const created = await submitRequest(getServiceContext(context), submission.value, { locale: language })
+    const created = await submitRequest(getOrderContext(context), submission.value, { locale: language })
     return redirect(`/user-dashboard/requests/${created.id}?sent=1`)
   } catch (error) {
     return formFailure(error, submission, { form: 'request' as const })

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+import { purchaseRequests, requestItems } from './orders.ts'
+
+// Quotes (invoices), their frozen lines, payments, refunds and the payment providers' webhook
+// deliveries. docs/decisions/021-quotes-invoices-payments.md. Whole yen everywhere, in bigint
+// (a quote of 10 items at the ¥10,000,000 ceiling × 99 does not fit in an int).
+
+/**
+ * The last invoice number used in each year. Taken with `UPDATE … RETURNING` inside the issuing
+ * transaction, so numbers are sequential per year with no gaps (a rolled-back issue gives its
+ * number back) and two staff issuing at once wait for each other on this one row.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    year: smallint().primaryKey(),
+    lastNumber: integer().notNull().default(0),
+  },
+  (table) => [check('invoice_counters_last_check', sql`${table.lastNumber} >= 0`)],
+)
+
+/** What the shop issues: the purchase quote (part 1), the shipping invoice (part 2). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // 2026-000001: year and sequence, printed on the receipt.
+    number: text().notNull().unique(),
+    year: smallint().notNull(),
+    sequence: integer().notNull(),
+    kind: text().notNull().default('purchase'),
+    requestId: uuid()
+      .notNull()
+      .references(() => purchaseRequests.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // open → paid | void (replaced or the request closed) | expired (unpaid after the days to pay).
+    status: text().notNull().default('open'),
+    locale: text().notNull(),
+    // Frozen at issue: who it is for, who issues it (qualified-invoice details), the rates used.
+    recipient: jsonb().$type<{ name: string; email: string }>().notNull(),
+    issuer: jsonb()
+      .$type<{ name: string; address: string; email: string; taxRegistrationId: string }>()
+      .notNull(),
+    taxRateBasisPoints: integer().notNull(),
+    serviceFeeUnitJpy: integer().notNull(),
+    yenRates: jsonb().$type<{ USD: number; MXN: number; CLP: number }>().notNull(),
+    itemsJpy: bigint({ mode: 'number' }).notNull(),
+    domesticShippingJpy: bigint({ mode: 'number' }).notNull(),
+    serviceFeeJpy: bigint({ mode: 'number' }).notNull(),
+    // Of the taxable amount (items + service fee), rounded down to the yen.
+    taxableJpy: bigint({ mode: 'number' }).notNull(),
+    taxJpy: bigint({ mode: 'number' }).notNull(),
+    totalJpy: bigint({ mode: 'number' }).notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    voidedAt: timestamp({ withTimezone: true }),
+    // The invoice this one replaces (items added or prices changed: a new receipt, the old void).
+    replacesInvoiceId: uuid(),
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('invoices_year_sequence_key').on(table.year, table.sequence),
+    index('invoices_request_idx').on(table.requestId),
+    index('invoices_user_idx').on(table.userId, table.issuedAt.desc()),
+    index('invoices_open_due_idx').on(table.dueAt).where(sql`${table.status} = 'open'`),
+    // One open purchase quote per request at a time.
+    uniqueIndex('invoices_one_open_key').on(table.requestId, table.kind).where(sql`${table.status} = 'open'`),
+    check('invoices_kind_check', sql`${table.kind} in ('purchase', 'shipping')`),
+    check('invoices_status_check', sql`${table.status} in ('open', 'paid', 'void', 'expired')`),
+    check('invoices_locale_check', sql`${table.locale} in ('es', 'en')`),
+    check(
+      'invoices_amounts_check',
+      sql`${table.itemsJpy} >= 0 and ${table.domesticShippingJpy} >= 0 and ${table.serviceFeeJpy} >= 0 and ${table.taxJpy} >= 0 and ${table.totalJpy} > 0`,
+    ),
+    check(
+      'invoices_total_check',
+      sql`${table.totalJpy} = ${table.itemsJpy} + ${table.domesticShippingJpy} + ${table.serviceFeeJpy} + ${table.taxJpy} and ${table.taxableJpy} = ${table.itemsJpy} + ${table.serviceFeeJpy}`,
+    ),
+    check('invoices_version_check', sql`${table.version} >= 0`),
+  ],
+)
+
+/** The frozen lines of an invoice: never updated (a change issues a new invoice). */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    // item (price × quantity), domestic_shipping (per item), service_fee (fee × quantity).
+    kind: text().notNull(),
+    itemId: uuid().references(() => requestItems.id, { onDelete: 'set null' }),
+    description: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceJpy: bigint({ mode: 'number' }).notNull(),
+    amountJpy: bigint({ mode: 'number' }).notNull(),
+    // In the consumption-tax base (items and the service fee) or not (domestic shipping at cost).
+    taxable: boolean().notNull(),
+  },
+  (table) => [
+    unique('invoice_lines_position_key').on(table.invoiceId, table.position),
+    check(
+      'invoice_lines_kind_check',
+      sql`${table.kind} in ('item', 'domestic_shipping', 'service_fee', 'shipping')`,
+    ),
+    check('invoice_lines_amount_check', sql`${table.amountJpy} = ${table.unitPriceJpy} * ${table.quantity}`),
+    check('invoice_lines_quantity_check', sql`${table.quantity} >= 1`),
+    check('invoice_lines_unit_check', sql`${table.unitPriceJpy} >= 0`),
+  ],
+)
+
+/**
+ * One attempt to pay an invoice: a provider checkout or a bank transfer staff record. The
+ * provider's references are unique, so the same capture can never be recorded twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    // PayPal order id / Stripe Checkout session id; for manual payments, null.
+    providerRef: text(),
+    // PayPal capture id / Stripe payment intent; for manual payments, the bank reference.
+    captureRef: text(),
+    // pending → succeeded | failed | held (amount or currency differ: staff review) |
+    // duplicate (a second success for a paid invoice: to refund).
+    status: text().notNull().default('pending'),
+    // What the invoice asked, and what the provider reports it took (null until known).
+    requestedJpy: bigint({ mode: 'number' }).notNull(),
+    amount: bigint({ mode: 'number' }),
+    currency: text(),
+    payUrl: text(),
+    recordedBy: text(),
+    note: text(),
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('payments_invoice_idx').on(table.invoiceId),
+    index('payments_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    unique('payments_provider_ref_key').on(table.provider, table.providerRef),
+    unique('payments_capture_ref_key').on(table.provider, table.captureRef),
+    check('payments_provider_check', sql`${table.provider} in ('manual', 'paypal', 'stripe')`),
+    check(
+      'payments_status_check',
+      sql`${table.status} in ('pending', 'succeeded', 'failed', 'held', 'duplicate')`,
+    ),
+    check('payments_requested_check', sql`${table.requestedJpy} > 0`),
+    check('payments_note_check', sql`char_length(${table.note}) <= 2000`),
+  ],
+)
+
+/** Money going back: rows are added, never changed (docs/decisions/021). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountJpy: bigint({ mode: 'number' }).notNull(),
+    // due (flagged: a duplicate payment) or done (staff refunded it at the provider or bank).
+    status: text().notNull(),
+    reason: text().notNull(),
+    recordedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refunds_payment_idx').on(table.paymentId),
+    check('refunds_amount_check', sql`${table.amountJpy} > 0`),
+    check('refunds_status_check', sql`${table.status} in ('due', 'done')`),
+  ],
+)
+
+/** Every webhook delivery we accepted, once per provider event id (replays are no-ops). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [unique('webhook_events_event_key').on(table.provider, table.eventId)],
+)

@@ -1,0 +1,54 @@
+import { formatMoney } from '#core/money/money.ts'
+import type { OutgoingEmail } from '#core/notifications/mailer.ts'
+import type {
+  CustomerNotificationType,
+  NotificationParams,
+  StaffNotificationType,
+} from '#core/notifications/notify.ts'
+import type { Language } from '#core/preferences/preferences.ts'
+import { composeEmail, type EmailSender, serverTranslator } from './account-emails.ts'
+
+/**
+ * The texts of a notification's params as the reader writes them: a param whose name ends in
+ * `Jpy` is an amount of yen (`¥12,345`, or `12.345 ¥`… per language), the rest as given.
+ */
+export function notificationValues(params: NotificationParams, language: Language): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      name.endsWith('Jpy') && typeof value === 'number' ? formatMoney(value, 'JPY', language) : String(value),
+    ]),
+  )
+}
+
+/**
+ * The e-mail of one notification: its title as the subject, its body, a button to the page it is
+ * about. The same locale keys as the in-app list (`customerNotifications.<type>` or
+ * `staffNotifications.<type>`), in the recipient's language.
+ */
+export function composeNotificationEmail(input: {
+  audience: 'customer' | 'staff'
+  type: CustomerNotificationType | StaffNotificationType
+  params: NotificationParams
+  to: string
+  name: string
+  language: Language
+  url: string
+  shop: EmailSender
+}): OutgoingEmail {
+  const t = serverTranslator(input.language)
+  const values = notificationValues(input.params, input.language)
+  // Keys built at run time: i18next's typed keys cannot follow them, and a missing one would
+  // show the key itself (the locale test checks every type has its texts).
+  const text = (key: string) => String(t(key as never, values as never))
+  const base = input.audience === 'customer' ? 'customerNotifications' : 'staffNotifications'
+  return composeEmail({
+    to: input.to,
+    language: input.language,
+    shop: input.shop,
+    subject: text(`${base}.${input.type}.title`),
+    greetingName: input.name,
+    body: text(`${base}.${input.type}.body`),
+    button: { label: text(`${base}.button`), url: input.url },
+  })
+}

@@ -1,0 +1,35 @@
+import type pg from 'pg'
+import { createJobQueue } from '#core/jobs/job-queue.ts'
+import { JOBS } from '#core/jobs/registry.ts'
+import type { OrderContext, OrderDeps } from '#core/orders/order-context.ts'
+import { createSettingsService } from '#core/settings/settings-service.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import type { Database } from '#db/client.ts'
+import { onFileCleanup } from '#tests/db.ts'
+
+/**
+ * The order services' dependencies on a test database: the real job queue (jobs are written to
+ * pgboss.job in the caller's transaction; this process does not work them, a test runs what it
+ * needs) and the real settings service. `as(actor)` is the context a service takes.
+ */
+export async function createOrderTestDeps(db: Database, pool: pg.Pool) {
+  const noop = async () => {}
+  const jobs = createJobQueue({
+    pool,
+    jobs: JOBS,
+    handlers: {
+      'contact.forward': noop,
+      'email.send': noop,
+      'notification.email': noop,
+      'notification.staff-email': noop,
+      'jobs.prune-effects': noop,
+    },
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    schedules: false,
+    work: false,
+  })
+  await jobs.start()
+  onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
+  const deps: OrderDeps = { jobs, settings: createSettingsService({ db }) }
+  return { ...deps, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
+}
