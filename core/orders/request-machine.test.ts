@@ -23,6 +23,7 @@ const ALLOWED: readonly [RequestStatus | null, string, string, RequestStatus][] 
   ['quoted', 'requote', 'staff', 'submitted'],
   ['quoted', 'requote', 'customer', 'submitted'],
   ['quoted', 'pay', 'provider', 'paid'],
+  ['quoted', 'pay', 'staff', 'paid'],
   ['quoted', 'expire', 'system', 'expired'],
   ['paid', 'start_purchasing', 'staff', 'in_progress'],
   ['in_progress', 'complete', 'system', 'completed'],

@@ -48,7 +48,8 @@ export const REQUEST_MACHINE: Readonly<Record<RequestEvent, Rule>> = {
   reject: { from: ['submitted'], to: 'rejected', by: ['staff'] },
   cancel: { from: ['submitted', 'quoted'], to: 'cancelled', by: ['customer', 'staff'] },
   requote: { from: ['quoted'], to: 'submitted', by: ['staff', 'customer'] },
-  pay: { from: ['quoted'], to: 'paid', by: ['provider'] },
+  // A verified provider payment, or staff recording a bank transfer (the manual method).
+  pay: { from: ['quoted'], to: 'paid', by: ['provider', 'staff'] },
   expire: { from: ['quoted'], to: 'expired', by: ['system'] },
   start_purchasing: { from: ['paid'], to: 'in_progress', by: ['staff'] },
   complete: { from: ['in_progress'], to: 'completed', by: ['system', 'staff'] },
