@@ -31,6 +31,10 @@ export default [
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
+    // Admins only (each page's own middleware refuses anyone else, whoever the layout admits).
+    route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
+    route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
+    route('admin-dashboard/audit', 'routes/admin/audit.tsx'),
   ]),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),

@@ -55,6 +55,8 @@ export default {
   },
   toasts: {
     close: 'Close',
+    settingsSaved: { title: 'Settings saved', text: 'The new values apply on every page now.' },
+    ratesSaved: { title: 'Rates saved', text: 'The calculators use the new prices now.' },
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
@@ -99,6 +101,11 @@ export default {
     },
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
+      settingsChanged: 'Another admin changed the settings after you opened this page. Nothing was saved.',
+      settingsInvalid: 'Some settings are not valid. Nothing was saved.',
+      ratesChanged: 'Another admin changed this rate table after you opened it. Nothing was saved.',
+      ratesInvalid: 'This rate table is not valid. Nothing was saved.',
+      adminsOnly: 'Only admins can do that.',
       databaseUnavailable: 'The site is temporarily unavailable. Please try again in a moment.',
       databaseUnavailableNotSaved:
         'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',
@@ -111,7 +118,8 @@ export default {
       photoEmpty: 'The photo is empty. Choose the image file again.',
       photoTooLarge: 'The photo is larger than 5 MB. Choose a smaller image.',
       photoType: 'That file is not a photo we accept. Use a JPEG, PNG, WebP, GIF or AVIF image.',
-      photoCorrupt: 'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      photoCorrupt:
+        'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',

@@ -64,6 +64,11 @@ export default {
   },
   toasts: {
     close: 'Cerrar',
+    settingsSaved: {
+      title: 'Configuración guardada',
+      text: 'Los valores nuevos ya se aplican en todas las páginas.',
+    },
+    ratesSaved: { title: 'Tarifas guardadas', text: 'Las calculadoras ya usan los precios nuevos.' },
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
@@ -112,6 +117,13 @@ export default {
       unavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
     },
     reasons: {
+      settingsChanged:
+        'Otro administrador cambió la configuración después de que abriste esta página. No se guardó nada.',
+      settingsInvalid: 'Algunos valores de la configuración no son válidos. No se guardó nada.',
+      ratesChanged:
+        'Otro administrador cambió esta tabla de tarifas después de que la abriste. No se guardó nada.',
+      ratesInvalid: 'Esta tabla de tarifas no es válida. No se guardó nada.',
+      adminsOnly: 'Solo los administradores pueden hacer eso.',
       databaseUnavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
       databaseUnavailableNotSaved:
         'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',
@@ -124,7 +136,8 @@ export default {
       photoEmpty: 'La foto está vacía. Vuelve a elegir el archivo de imagen.',
       photoTooLarge: 'La foto pesa más de 5 MB. Elige una imagen más liviana.',
       photoType: 'Ese archivo no es una foto que aceptemos. Usa una imagen JPEG, PNG, WebP, GIF o AVIF.',
-      photoCorrupt: 'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
+      photoCorrupt:
+        'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',

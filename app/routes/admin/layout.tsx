@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { AreaNav } from '#app/components/area-nav.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 import { getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/layout.ts'
@@ -22,6 +23,15 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function Layout() {
   const { t } = useTranslation()
+  // The business's own settings: admins only (their pages refuse anyone else too).
+  const adminTabs =
+    useRootData()?.user?.role === 'admin'
+      ? [
+          { to: '/admin-dashboard/settings', text: t('adminArea.settings') },
+          { to: '/admin-dashboard/rates', text: t('adminArea.rates') },
+          { to: '/admin-dashboard/audit', text: t('adminArea.audit') },
+        ]
+      : []
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <AreaNav
@@ -30,6 +40,7 @@ export default function Layout() {
           { to: '/admin-dashboard', text: t('adminArea.home'), end: true },
           { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
           { to: '/admin-dashboard/messages', text: t('adminArea.messages') },
+          ...adminTabs,
         ]}
       />
       <Outlet />
