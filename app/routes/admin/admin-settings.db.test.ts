@@ -5,7 +5,6 @@ import enCommon from '#app/locales/en/common.ts'
 import { requireUserMiddleware } from '#app/middleware/auth.server.ts'
 import { rateFormRows } from '#core/pricing/rate-tables.ts'
 import { settingsFormFields } from '#core/settings/settings-form.ts'
-import { seedDatabase } from '#db/seed.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import {
   callRoute,
@@ -15,6 +14,7 @@ import {
   type routeArgs,
   signedInCaller,
 } from '#tests/support/route-context.ts'
+import { seedAsInstalled } from '#tests/support/seeded.ts'
 import * as audit from './audit.tsx'
 import { middleware as layoutMiddleware } from './layout.tsx'
 import * as rates from './rates.tsx'
@@ -32,7 +32,7 @@ const PAGES = {
 
 async function setup() {
   const { db, pool } = await createTestDatabase()
-  await seedDatabase(db)
+  await seedAsInstalled(db)
   const services = await createTestServices(db, pool)
   const run = (
     page: Page,
