@@ -25,7 +25,7 @@ export async function readForm(
     const formData = await parseFormData(
       request,
       { maxFiles, maxFileSize: maxBytes, maxTotalSize: maxBytes, maxParts: 200 },
-      (file) => (file.name === '' && file.size === 0 ? null : file),
+      (file) => (file.size === 0 && UNNAMED.includes(file.name) ? null : file),
     )
     return { ok: true, formData }
   } catch (error) {
@@ -34,6 +34,12 @@ export async function readForm(
     return { ok: false, problem: isLimitError(error) ? 'tooLarge' : 'malformed' }
   }
 }
+
+/**
+ * A browser sends a file input left empty as an empty part with `filename=""`; some clients leave
+ * the filename out, and the parser then names the file "file-upload". Either, empty, is no file.
+ */
+const UNNAMED = ['', 'file-upload']
 
 function isLimitError(error: unknown): boolean {
   return (

@@ -82,9 +82,7 @@ export async function getRequestPhoto(
   photoId: string,
 ): Promise<RequestPhoto> {
   const notFound = () =>
-    new AppError('not_found', `Photo ${photoId} of purchase request ${requestId} not found`, {
-      reason: 'requestNotFound',
-    })
+    new AppError('not_found', `Photo ${photoId} of purchase request ${requestId} not found`)
   if (!actor) throw new AppError('unauthorized', 'Request photos need a signed-in user')
   if (!UUID.test(requestId) || !UUID.test(photoId)) throw notFound()
   const [row] = await db
