@@ -28,7 +28,7 @@ async function setup() {
   return { db, pool, orders }
 }
 
-const photoFile = async () => new File([await plainPng()], 'a.png', { type: 'image/png' })
+const photoFile = async () => new File([new Uint8Array(await plainPng())], 'a.png', { type: 'image/png' })
 
 test('photos are checked and re-encoded while no transaction is open; then stored with the request', async () => {
   const { db, pool, orders } = await setup()

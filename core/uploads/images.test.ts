@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { halves, hasGpsTag, phoneJpeg, pngBomb } from '#tests/support/photo-fixtures.ts'
+import { hasGpsTag, phoneJpeg, pngBomb } from '#tests/support/photo-fixtures.ts'
 import {
   limitConcurrency,
   MAX_PHOTO_BYTES,

@@ -41,7 +41,7 @@ async function multipart(photo: File, extra: Record<string, string> = {}) {
   }
 }
 
-function post(path: string, { body, type }: { body: Uint8Array | string; type: string }) {
+function post(path: string, { body, type }: { body: Uint8Array<ArrayBuffer> | string; type: string }) {
   return fetch(`${server.url}${path}`, {
     method: 'POST',
     redirect: 'manual',
@@ -87,10 +87,13 @@ test("a body over the form's limit is a translated 413; the larger limit is for 
 })
 
 test('a good photo is stored and served back to its owner: its type, nosniff, a private cache and a 304', async () => {
-  const good = await multipart(new File([await phoneJpeg()], 'IMG_0001.JPG', { type: 'image/jpeg' }), {
-    'items[0].price': '1',
-    total: '1',
-  })
+  const good = await multipart(
+    new File([new Uint8Array(await phoneJpeg())], 'IMG_0001.JPG', { type: 'image/jpeg' }),
+    {
+      'items[0].price': '1',
+      total: '1',
+    },
+  )
   const sent = await post('/user-dashboard', good)
   expect(sent.status).toBe(302)
   const location = sent.headers.get('location') ?? ''
