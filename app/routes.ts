@@ -24,11 +24,13 @@ export default [
     route('user-dashboard', 'routes/customer/dashboard.tsx'),
     route('user-dashboard/requests', 'routes/customer/requests.tsx'),
     route('user-dashboard/requests/:id', 'routes/customer/request.tsx'),
+    route('user-dashboard/requests/:id/photos/:photoId', 'routes/customer/request-photo.ts'),
   ]),
   layout('routes/admin/layout.tsx', [
     route('admin-dashboard', 'routes/admin/dashboard.tsx'),
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
+    route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
   ]),

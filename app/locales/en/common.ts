@@ -111,7 +111,8 @@ export default {
       photoEmpty: 'The photo is empty. Choose the image file again.',
       photoTooLarge: 'The photo is larger than 5 MB. Choose a smaller image.',
       photoType: 'That file is not a photo we accept. Use a JPEG, PNG, WebP, GIF or AVIF image.',
-      photoCorrupt: 'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      photoCorrupt:
+        'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',

@@ -124,7 +124,8 @@ export default {
       photoEmpty: 'La foto está vacía. Vuelve a elegir el archivo de imagen.',
       photoTooLarge: 'La foto pesa más de 5 MB. Elige una imagen más liviana.',
       photoType: 'Ese archivo no es una foto que aceptemos. Usa una imagen JPEG, PNG, WebP, GIF o AVIF.',
-      photoCorrupt: 'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
+      photoCorrupt:
+        'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',

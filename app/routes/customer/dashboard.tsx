@@ -4,22 +4,34 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
 import { requestContext } from '#app/context.ts'
 import { callAuth } from '#app/lib/auth-client.server.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { readForm } from '#app/lib/form-data.server.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
-import { REQUEST_LIMITS, type SubmitRequestInput, SubmitRequestSchema } from '#core/orders/request-schemas.ts'
+import {
+  REQUEST_FORM_BODY_BYTES,
+  REQUEST_LIMITS,
+  type SubmitRequestInput,
+  SubmitRequestSchema,
+} from '#core/orders/request-schemas.ts'
 import { submitRequest } from '#core/orders/request-service.ts'
+import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 import type { Route } from './+types/dashboard.ts'
 
-// The customer area's default tab: send a purchase request (links to items), and below it the
-// account (download my data, delete the account). One page, two forms: the request form says
-// which it is in a hidden `form` field; a post without it is the account deletion, as before.
+// The customer area's default tab: send a purchase request (links to items, each with an optional
+// photo and, with JavaScript, an estimate of its price), and below it the account (download my
+// data, delete the account). One page, two forms: the request form says which it is in a hidden
+// `form` field; a post without it is the account deletion, as before. The request form is
+// multipart (its photos): read as it streams in, within REQUEST_FORM_BODY_BYTES, which the server
+// also allows this page's posts and no other's (server/app.ts).
 
 const SignInMethodsSchema = z.array(z.object({ providerId: z.string() }))
 
@@ -36,8 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readForm(request, { maxFiles: REQUEST_LIMITS.items, maxBytes: REQUEST_FORM_BODY_BYTES })
+  // More files or bytes than a request may have (the page's own checks keep a browser from it).
+  if (!read.ok && read.problem === 'tooLarge') {
+    const result = parseWithZod(new FormData(), { schema: SubmitRequestSchema }).reply({
+      formErrors: ['errors.reasons.requestInvalid'],
+      fieldErrors: { items: ['photosTooLarge'] },
+    })
+    return data({ form: 'request' as const, result }, { status: 413 })
+  }
   // A body that is not a form reads as an empty one: refused field by field (400).
-  const formData = await request.formData().catch(() => new FormData())
+  const formData = read.ok ? read.formData : new FormData()
   return formData.get('form') === 'request'
     ? submitRequestAction(formData, context)
     : deleteAccountAction(formData, request, context)
@@ -110,7 +131,7 @@ export default function UserDashboardRoute() {
 }
 
 type RequestFormFields = {
-  items: { url: string; quantity: string; notes: string }[]
+  items: { url: string; quantity: string; notes: string; photo: File }[]
   note: string
 }
 
@@ -125,9 +146,15 @@ function RequestForm() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SubmitRequestSchema }),
   })
+  const hydrated = useHydrated()
   const items = fields.items.getFieldList()
   const errorText = (errors: string[] | undefined) =>
     errors?.[0] ? t(`requests.errors.${errors[0] as 'required'}`) : null
+  // A photo's problems are the server's refusals' (photoTooLarge, photoType…).
+  const photoErrorText = (errors: string[] | undefined) =>
+    errors?.[0] ? t(`errors.reasons.${errors[0] as 'photoType'}`) : null
+  // A page sent back by the server (without JavaScript) cannot keep the files that were chosen.
+  const photosLost = !hydrated && actionData?.form === 'request'
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   const listError = errorText(fields.items.errors)
   return (
@@ -136,7 +163,7 @@ function RequestForm() {
         {t('requests.title')}
       </h2>
       <p className="max-w-3xl text-slate-700">{t('requests.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="form" value="request" />
         {formError ? (
           <p id={form.errorId} role="alert" className="font-medium text-red-800">
@@ -204,6 +231,30 @@ function RequestForm() {
                       )}
                     </FormField>
                   </div>
+                  <FormField
+                    id={item_.photo.id}
+                    label={t('requests.photo')}
+                    hint={
+                      photosLost
+                        ? `${t('requests.photoHint')} ${t('requests.photoAgain')}`
+                        : t('requests.photoHint')
+                    }
+                    error={photoErrorText(item_.photo.errors)}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        key={item_.photo.key}
+                        name={item_.photo.name}
+                        type="file"
+                        accept={PHOTO_INPUT_ACCEPT}
+                        className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold file:text-slate-900"
+                      />
+                    )}
+                  </FormField>
+                  {hydrated ? (
+                    <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} />
+                  ) : null}
                   {items.length > 1 ? (
                     <button
                       {...form.remove.getButtonProps({ name: fields.items.name, index })}
