@@ -108,10 +108,8 @@ export function AddressForm({
       </FormField>
       {text(fields.street, 'street', 'shipping address-line1')}
       {text(fields.city, 'city', 'shipping address-level2')}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {text(fields.region, 'region', 'shipping address-level1', { required: false })}
-        {text(fields.postalCode, 'postalCode', 'shipping postal-code', { required: false })}
-      </div>
+      {text(fields.region, 'region', 'shipping address-level1', { required: false })}
+      {text(fields.postalCode, 'postalCode', 'shipping postal-code', { required: false })}
       {text(fields.phone, 'phone', 'shipping tel', { type: 'tel' })}
       {isDefault ? (
         <p className="text-slate-800">{t('profile.isDefaultNote')}</p>

@@ -156,7 +156,7 @@ test('notifications: each customer sees only their own; marking another’s or a
     { intent: 'read' },
     { intent: 'read', id: '' },
     { id: anaFirst },
-  ]) {
+  ] as Record<string, string>[]) {
     expect((await read(fields)).status, JSON.stringify(fields)).toBe(400)
   }
   const bruno2 = await get('/user-dashboard/notifications', notificationsLoader, bruno.cookie)
@@ -168,8 +168,15 @@ test('notifications: each customer sees only their own; marking another’s or a
   expect((await get('/user-dashboard/notifications', notificationsLoader, ana.cookie)).data).toMatchObject({
     unread: 1,
   })
-  const all = await read({ intent: 'read-all' })
-  expect(all.headers.get('location')).toBe('/user-dashboard/notifications?marked=all')
+  // From an older page (its cursor), posted by a script to the data URL: back to that page.
+  const cursor = `${Date.now()}.${anaFirst}`
+  const all = await post(
+    `/user-dashboard/notifications.data?cursor=${cursor}`,
+    notificationsAction,
+    { intent: 'read-all' },
+    ana.cookie,
+  )
+  expect(all.headers.get('location')).toBe(`/user-dashboard/notifications?cursor=${cursor}&marked=all`)
   expect((await get('/user-dashboard/notifications', notificationsLoader, ana.cookie)).data).toMatchObject({
     unread: 0,
     marked: null,

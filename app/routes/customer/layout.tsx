@@ -24,7 +24,7 @@ export default function Layout() {
   // The unread count comes with the root loader (the header shows it too).
   const unread = useRootData()?.unreadNotifications ?? 0
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8 md:py-12 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
+    <div className="mx-auto max-w-6xl px-4 py-8 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 md:py-12 lg:gap-12">
       <CustomerSidebar unread={unread} />
       <CustomerMenu unread={unread} />
       <div className="min-w-0">

@@ -70,9 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  const back = new URL(request.url)
-  back.searchParams.set('marked', submission.value.intent === 'read' ? 'one' : 'all')
-  return redirect(`${back.pathname}${back.search}`)
+  // Back to the same page of the list (its cursor), never to the request's own URL: a script's
+  // post goes to the data URL (…/notifications.data).
+  const back = new URLSearchParams()
+  const cursor = new URL(request.url).searchParams.get('cursor')
+  if (cursor) back.set('cursor', cursor)
+  back.set('marked', submission.value.intent === 'read' ? 'one' : 'all')
+  return redirect(`/user-dashboard/notifications?${back}`)
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -147,12 +151,12 @@ export default function NotificationsRoute() {
                 key={notification.id}
                 data-testid="notification"
                 data-read={notification.read}
-                className={`flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start ${
+                className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-3 rounded-lg border p-4 sm:grid-cols-[auto_minmax(0,1fr)_auto] ${
                   notification.read ? 'border-slate-200' : 'border-red-200 bg-red-50/50'
                 }`}
               >
-                <Icon aria-hidden="true" className={`mt-0.5 size-6 shrink-0 ${className}`} />
-                <div className="min-w-0 flex-1">
+                <Icon aria-hidden="true" className={`mt-0.5 size-6 ${className}`} />
+                <div>
                   <h2 className="font-semibold text-slate-900">
                     <span className="sr-only">{t(`notificationsPage.tones.${notification.tone}`)}: </span>
                     {notification.link ? (
@@ -176,7 +180,7 @@ export default function NotificationsRoute() {
                   </p>
                 </div>
                 {notification.read ? null : (
-                  <Form method="post" className="shrink-0">
+                  <Form method="post" className="col-start-2 sm:col-start-3 sm:row-start-1">
                     <input type="hidden" name="intent" value="read" />
                     <input type="hidden" name="id" value={notification.id} />
                     <button

@@ -237,17 +237,12 @@ function ProfileForm() {
             />
           )}
         </FormField>
-        <FormField id="profile-email" label={t('profile.email')} hint={t('profile.emailHint')}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              value={profile.email}
-              readOnly
-              className={`${inputClass} bg-slate-100`}
-            />
-          )}
-        </FormField>
+        {/* Not a field: the sign-in address is changed nowhere on this page. */}
+        <div className="space-y-1">
+          <p className="text-sm font-medium text-slate-800">{t('profile.email')}</p>
+          <p className="break-all text-slate-900">{profile.email}</p>
+          <p className="text-xs text-slate-600">{t('profile.emailHint')}</p>
+        </div>
         <FormField
           id={fields.phone.id}
           label={t('profile.phone')}
