@@ -25,6 +25,12 @@ export default [
     route('user-dashboard/requests', 'routes/customer/requests.tsx'),
     route('user-dashboard/requests/:id', 'routes/customer/request.tsx'),
     route('user-dashboard/requests/:id/photos/:photoId', 'routes/customer/request-photo.ts'),
+    route('user-dashboard/profile', 'routes/customer/profile.tsx'),
+    route('user-dashboard/profile/addresses/new', 'routes/customer/address-new.tsx'),
+    route('user-dashboard/profile/addresses/:id', 'routes/customer/address-edit.tsx'),
+    route('user-dashboard/profile/addresses/:id/delete', 'routes/customer/address-delete.tsx'),
+    route('user-dashboard/notifications', 'routes/customer/notifications.tsx'),
+    route('user-dashboard/shipping', 'routes/customer/shipping.tsx'),
   ]),
   layout('routes/admin/layout.tsx', [
     route('admin-dashboard', 'routes/admin/dashboard.tsx'),
