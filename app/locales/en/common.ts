@@ -111,7 +111,13 @@ export default {
       photoEmpty: 'The photo is empty. Choose the image file again.',
       photoTooLarge: 'The photo is larger than 5 MB. Choose a smaller image.',
       photoType: 'That file is not a photo we accept. Use a JPEG, PNG, WebP, GIF or AVIF image.',
-      photoCorrupt: 'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      photoCorrupt:
+        'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      quoteNotEditable:
+        'Prices can only be changed while the request is waiting for its quote. Revise the quote first.',
+      quoteIncomplete: 'Every item needs a title and a price before the quote can be sent.',
+      staffActionForbidden: 'Your role cannot do this. Ask an admin.',
+      invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',

@@ -124,7 +124,13 @@ export default {
       photoEmpty: 'La foto está vacía. Vuelve a elegir el archivo de imagen.',
       photoTooLarge: 'La foto pesa más de 5 MB. Elige una imagen más liviana.',
       photoType: 'Ese archivo no es una foto que aceptemos. Usa una imagen JPEG, PNG, WebP, GIF o AVIF.',
-      photoCorrupt: 'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
+      photoCorrupt:
+        'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
+      quoteNotEditable:
+        'Los precios solo se pueden cambiar mientras la solicitud espera su cotización. Primero revisa la cotización.',
+      quoteIncomplete: 'Cada producto necesita un título y un precio antes de enviar la cotización.',
+      staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
+      invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
