@@ -243,7 +243,7 @@ export default {
     },
     quote_ready: {
       title: 'Your quote for {{number}} is ready: {{totalJpy}}',
-      body: 'Check the prices and pay before {{dueDate}} so we can buy your items.',
+      body: 'Check the prices and pay before {{dueDate}} (Japan time) so we can buy your items.',
     },
     request_rejected: {
       title: 'We cannot buy request {{number}}',
@@ -267,7 +267,7 @@ export default {
     },
     quote_reminder: {
       title: 'Your quote for {{number}} expires soon',
-      body: 'Pay before {{dueDate}} so we can buy your items.',
+      body: 'Pay before {{dueDate}} (Japan time) so we can buy your items.',
     },
     staff_message: {
       title: 'A message about your request {{number}}',

@@ -255,7 +255,7 @@ export default {
     },
     quote_ready: {
       title: 'Tu cotización de {{number}} está lista: {{totalJpy}}',
-      body: 'Revisa los precios y paga antes del {{dueDate}} para que compremos tus productos.',
+      body: 'Revisa los precios y paga antes del {{dueDate}} (hora de Japón) para que compremos tus productos.',
     },
     request_rejected: {
       title: 'No podemos comprar la solicitud {{number}}',
@@ -279,7 +279,7 @@ export default {
     },
     quote_reminder: {
       title: 'Tu cotización de {{number}} vence pronto',
-      body: 'Paga antes del {{dueDate}} para que compremos tus productos.',
+      body: 'Paga antes del {{dueDate}} (hora de Japón) para que compremos tus productos.',
     },
     staff_message: {
       title: 'Un mensaje sobre tu solicitud {{number}}',
