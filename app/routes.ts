@@ -24,13 +24,18 @@ export default [
     route('user-dashboard', 'routes/customer/dashboard.tsx'),
     route('user-dashboard/requests', 'routes/customer/requests.tsx'),
     route('user-dashboard/requests/:id', 'routes/customer/request.tsx'),
+    route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
   ]),
+  // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
   layout('routes/admin/layout.tsx', [
     route('admin-dashboard', 'routes/admin/dashboard.tsx'),
-    route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
-    route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
+  ]),
+  layout('routes/admin/staff-layout.tsx', [
+    route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
+    route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
+    route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
   ]),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),
