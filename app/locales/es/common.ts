@@ -130,6 +130,11 @@ export default {
       addressNotFound: 'Esa dirección no existe.',
       addressLimit: 'Ya tienes 10 direcciones. Elimina una para agregar otra.',
       profileInvalid: 'Revisa los campos marcados.',
+      quoteNotEditable:
+        'Los precios solo se pueden cambiar mientras la solicitud espera su cotización. Primero revisa la cotización.',
+      quoteIncomplete: 'Cada producto necesita un título y un precio antes de enviar la cotización.',
+      staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
+      invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
