@@ -120,6 +120,15 @@ export default {
       photoType: 'That file is not a photo we accept. Use a JPEG, PNG, WebP, GIF or AVIF image.',
       photoCorrupt:
         'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      notificationNotFound: 'That notification does not exist.',
+      addressNotFound: 'That address does not exist.',
+      addressLimit: 'You already have 10 addresses. Delete one to add another.',
+      profileInvalid: 'Check the highlighted fields.',
+      quoteNotEditable:
+        'Prices can only be changed while the request is waiting for its quote. Revise the quote first.',
+      quoteIncomplete: 'Every item needs a title and a price before the quote can be sent.',
+      staffActionForbidden: 'Your role cannot do this. Ask an admin.',
+      invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
@@ -155,6 +164,10 @@ export default {
   session: {
     signInLink: 'Sign in',
     myArea: 'My area',
+    notifications: 'Notifications',
+    unreadNotifications_one: '{{count}} unread notification',
+    unreadNotifications_other: '{{count}} unread notifications',
+    manyUnreadNotifications: 'More than 99 unread notifications',
     signOut: 'Sign out',
     welcome: 'Welcome, {{name}}',
     adminBadge: 'Admin',
