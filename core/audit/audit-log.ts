@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
@@ -78,9 +79,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Only admins read the audit log (moderators neither read nor make these changes). */
+/** Only admins read the audit log (core/orders/staff-policy.ts). */
 export function canReadAuditLog(actor: Actor | null): boolean {
-  return actor?.role === 'admin'
+  return can(actor, 'read_audit_log')
 }
 
 export const AUDIT_PAGE_SIZE = 30

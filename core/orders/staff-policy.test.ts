@@ -31,4 +31,5 @@ test('money received, the contact inbox and the settings stay with admins', () =
   expect(can(moderator, 'record_payment')).toBe(false)
   expect(can(moderator, 'read_contact_inbox')).toBe(false)
   expect(can(moderator, 'manage_settings')).toBe(false)
+  expect(can(moderator, 'read_audit_log')).toBe(false)
 })

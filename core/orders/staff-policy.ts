@@ -4,7 +4,8 @@ import type { Actor } from '#core/shared/service-context.ts'
  * What each staff role may do in the admin panel (docs/decisions/021-quotes-invoices-payments.md).
  * Moderators work the request queue: they read requests, price them, send or revise the quote,
  * reject with a reason and write notes. Money that has arrived (recording a payment, refunds),
- * the contact inbox (customers' personal messages) and the business settings stay with admins.
+ * the contact inbox (customers' personal messages), the business settings (settings, rate tables)
+ * and the audit log stay with admins.
  * Pure, so a page hides what the server refuses anyway; every service checks it again.
  */
 export const STAFF_ACTIONS = [
@@ -18,6 +19,7 @@ export const STAFF_ACTIONS = [
   'record_payment',
   'read_contact_inbox',
   'manage_settings',
+  'read_audit_log',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
+import { can } from '#core/orders/staff-policy.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
 import { cached } from '#core/shared/cached.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -110,7 +111,7 @@ export function createShippingRatesService({ db }: { db: Database }): ShippingRa
       }
     },
     async replace({ db: database, actor }, { method, rows, version }) {
-      if (actor?.role !== 'admin')
+      if (!actor || !can(actor, 'manage_settings'))
         throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot change rate tables`, {
           reason: 'adminsOnly',
         })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
+import { can } from '#core/orders/staff-policy.ts'
 import { cached } from '#core/shared/cached.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -131,7 +132,7 @@ export function createSettingsService({ db }: { db: Database }): SettingsService
     },
     snapshot: () => readStored(db),
     async save({ db: database, actor }, input) {
-      if (actor?.role !== 'admin')
+      if (!actor || !can(actor, 'manage_settings'))
         throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot change settings`, {
           reason: 'adminsOnly',
         })

@@ -2,7 +2,6 @@ import type { MiddlewareFunction } from 'react-router'
 import { expect, test } from 'vitest'
 import enAdmin from '#app/locales/en/admin.ts'
 import enCommon from '#app/locales/en/common.ts'
-import { requireUserMiddleware } from '#app/middleware/auth.server.ts'
 import { rateFormRows } from '#core/pricing/rate-tables.ts'
 import { settingsFormFields } from '#core/settings/settings-form.ts'
 import { createTestDatabase } from '#tests/db.ts'
@@ -19,6 +18,7 @@ import * as audit from './audit.tsx'
 import { middleware as layoutMiddleware } from './layout.tsx'
 import * as rates from './rates.tsx'
 import * as settings from './settings.tsx'
+import { middleware as staffLayoutMiddleware } from './staff-layout.tsx'
 
 // The settings, rate tables and audit pages called as the server would: through the admin
 // branch's middleware and each page's own, for every role, with good, bad and stale input.
@@ -38,7 +38,7 @@ async function setup() {
     page: Page,
     request: Request,
     handler: (args: ReturnType<typeof routeArgs>) => unknown,
-    layout = layoutMiddleware,
+    layout: readonly MiddlewareFunction<Response>[] = layoutMiddleware,
   ) => callRoute(services, [...layout, ...page.middleware], request, handler, { context: { language: 'en' } })
   const read = (name: keyof typeof PAGES, cookie?: string, search = '') => {
     const { module, path } = PAGES[name]
@@ -118,10 +118,10 @@ test('anonymous visitors get the login guard, customers and moderators the admin
   expect(await state()).toEqual(before)
 })
 
-test('a moderator stays out even when the admin area’s layout lets staff in (each page guards itself)', async () => {
+test('a moderator stays out even under the staff layout, which lets moderators in (each page guards itself)', async () => {
   const { run, state, settingsForm, signedIn } = await setup()
   const { cookie } = await signedIn('mod@example.com', 'moderator')
-  const staffLayout = [requireUserMiddleware]
+  const staffLayout = staffLayoutMiddleware
   const before = await state()
   for (const name of ['settings', 'rates', 'audit'] as const) {
     const { module, path } = PAGES[name]
