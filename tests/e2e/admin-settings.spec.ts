@@ -251,4 +251,12 @@ test('a moderator and a customer are refused each page, and see no tab for them'
       await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
     }
   }
+  // A moderator works the request queue, whose tabs leave these pages out.
+  await context.clearCookies()
+  await signInHere(context, 'moderator', 'en')
+  await open(page, '/admin-dashboard/requests', 'en')
+  const tabs = page.getByRole('navigation', { name: 'Admin area' })
+  await expect(tabs.getByRole('link', { name: 'Purchase requests' })).toBeVisible()
+  for (const name of ['Settings', 'Shipping rates', 'Audit log'])
+    await expect(tabs.getByRole('link', { name, exact: true })).toHaveCount(0)
 })
