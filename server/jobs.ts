@@ -6,6 +6,8 @@ import type { JobHandlers } from '#core/jobs/job-queue.ts'
 import type { AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
 import type { CustomerNotificationType } from '#core/notifications/notify.ts'
+import type { OrderDeps } from '#core/orders/order-context.ts'
+import { reconcilePendingPayments } from '#core/payments/payment-service.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
@@ -25,6 +27,14 @@ export function createJobHandlers(deps: {
   settings: Pick<SettingsService, 'get'>
   /** The site's address, for the links in e-mails (APP_URL). */
   appUrl: string
+  /**
+   * The payment providers and the queue itself (settling a payment tells the customer in the
+   * same transaction), for the reconciliation job. A getter: the queue is built from these
+   * handlers.
+   */
+  payments?: () => Pick<OrderDeps, 'payments' | 'jobs'>
+  /** Where the reconciliation reports what it did. */
+  log?: (report: Record<string, number>) => void
 }): JobHandlers<AppJobs> {
   const { db } = deps
   const shop = async () => {
@@ -96,6 +106,17 @@ export function createJobHandlers(deps: {
     },
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)
+    },
+    'payments.reconcile': async () => {
+      const orders = deps.payments?.()
+      if (!orders) return
+      const report = await reconcilePendingPayments({
+        db,
+        ...orders,
+        settings: deps.settings,
+        appUrl: deps.appUrl.replace(/\/+$/, ''),
+      })
+      if (Object.values(report).some((count) => count > 0)) deps.log?.(report)
     },
   }
 }

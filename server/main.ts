@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
+import { createJobQueue, type JobQueue } from '#core/jobs/job-queue.ts'
+import { type AppJobs, JOBS } from '#core/jobs/registry.ts'
 import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
 import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
+import type { OrderDeps } from '#core/orders/order-context.ts'
+import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
@@ -78,11 +80,24 @@ const settingsListener = listenForSettingsChanges({
   logger,
 })
 
+// PayPal and Stripe when the environment configures them (parseEnv has checked it); none: the
+// customer pays by bank transfer and an admin records it. One set for the pages and the jobs.
+const paymentProviders = paymentProvidersFromEnv(process.env)
+type AppJobQueue = JobQueue<AppJobs>
+
 // Background jobs (core/jobs/): every process runs the workers; pg-boss hands each job to one.
-const jobs = createJobQueue({
+const jobs: AppJobQueue = createJobQueue({
   pool,
   jobs: JOBS,
-  handlers: createJobHandlers({ db, mailer, contactForwarding, settings: jobSettings, appUrl: env.APP_URL }),
+  handlers: createJobHandlers({
+    db,
+    mailer,
+    contactForwarding,
+    settings: jobSettings,
+    appUrl: env.APP_URL,
+    payments: (): Pick<OrderDeps, 'payments' | 'jobs'> => ({ payments: paymentProviders, jobs }),
+    log: (report) => logger.info({ report }, 'payments reconciled'),
+  }),
   logger,
   pollingIntervalSeconds: env.JOBS_POLL_INTERVAL_SECONDS,
 })
@@ -93,6 +108,7 @@ let shuttingDown = false
 
 const deps: AppDeps = {
   db,
+  payments: paymentProviders,
   accounts: {
     secret: env.AUTH_SECRET ?? readOrCreateSecret(path.join(env.DATA_DIR, 'auth-secret')),
     adminEmails: env.ADMIN_EMAILS,
