@@ -32,6 +32,9 @@ export default [
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
   ]),
+  // Back from a payment provider's page (the webhooks are in server/payment-webhooks.ts).
+  route('payments/return/:provider', 'routes/payments/return.tsx'),
+  route('payments/cancel/:provider', 'routes/payments/cancel.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -7,6 +7,12 @@ export const FLASH_MESSAGES = [
   'verificationSent',
   'resetLinkSent',
   'passwordUpdated',
+  // Back from a payment provider's page (app/routes/payments/).
+  'paymentReceived',
+  'paymentPending',
+  'paymentFailed',
+  'paymentCancelled',
+  'paymentReview',
 ] as const
 export type FlashMessage = (typeof FLASH_MESSAGES)[number]
 

@@ -86,7 +86,11 @@ async function quote(): Promise<QuotedRequest> {
 async function state(quoted: QuotedRequest) {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, quoted.invoiceId))
   const [request] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, quoted.requestId))
-  const rows = await db.select().from(payments).where(eq(payments.invoiceId, quoted.invoiceId)).orderBy(payments.createdAt)
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, quoted.invoiceId))
+    .orderBy(payments.createdAt)
   const paymentIds = rows.map((row) => row.id)
   const refundRows = paymentIds.length
     ? (await db.select().from(refunds)).filter((refund) => paymentIds.includes(refund.paymentId))
@@ -107,7 +111,12 @@ async function state(quoted: QuotedRequest) {
     invoice: invoice?.status,
     invoicePays: history.filter((row) => row.event === 'pay').length,
     request: request?.status,
-    payments: rows.map((row) => ({ provider: row.provider, status: row.status, amount: row.amount, currency: row.currency })),
+    payments: rows.map((row) => ({
+      provider: row.provider,
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+    })),
     rows,
     refunds: refundRows.map((row) => ({ status: row.status, amountJpy: row.amountJpy })),
     told: told.map((row) => row.type),
@@ -148,7 +157,8 @@ for (const provider of PROVIDERS) {
     expect(row?.providerRef).toBeTruthy()
     // The return and cancel URLs carry our payment id, not the provider's reference.
     const created = standIn.calls.filter(
-      (call) => call.method === 'POST' && /\/(orders|sessions)$/.test(call.path) && (call.status ?? 500) < 300,
+      (call) =>
+        call.method === 'POST' && /\/(orders|sessions)$/.test(call.path) && (call.status ?? 500) < 300,
     )
     const sent = created.find((call) => decodeURIComponent(call.body).includes(checkout.paymentId))
     expect(decodeURIComponent(sent?.body ?? '')).toContain(
@@ -181,9 +191,9 @@ for (const provider of PROVIDERS) {
     })
     expect(after.rows[0]?.captureRef).toBeTruthy()
     // Every webhook was accepted (200), none left the payment differently.
-    expect(standIn.webhooks.filter((webhook) => webhook.provider === provider).every((w) => w.status === 200)).toBe(
-      true,
-    )
+    expect(
+      standIn.webhooks.filter((webhook) => webhook.provider === provider).every((w) => w.status === 200),
+    ).toBe(true)
 
     // Replayed: the same bytes, and freshly signed (a provider's retry): 200, nothing changes.
     const events = await webhookCount()
@@ -272,10 +282,12 @@ for (const provider of PROVIDERS) {
         },
       ])
       // The customer is not asked to pay again while staff review it.
-      expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider }))).toEqual({
-        code: 'conflict',
-        reason: 'paymentUnderReview',
-      })
+      expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider }))).toEqual(
+        {
+          code: 'conflict',
+          reason: 'paymentUnderReview',
+        },
+      )
     }
   })
 
@@ -287,7 +299,11 @@ for (const provider of PROVIDERS) {
     expect(await confirmReturn(system, { provider, paymentId: checkout.paymentId })).toMatchObject({
       status: 'failed',
     })
-    expect(await state(quoted)).toMatchObject({ invoice: 'open', request: 'quoted', payments: [{ status: 'failed' }] })
+    expect(await state(quoted)).toMatchObject({
+      invoice: 'open',
+      request: 'quoted',
+      payments: [{ status: 'failed' }],
+    })
     const again = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider })
     expect(again.paymentId).not.toBe(checkout.paymentId)
     await submitPayPage(again.payUrl, 'Approve payment')
@@ -333,7 +349,11 @@ test('stripe: the webhook alone pays (the customer never comes back)', async () 
   await submitPayPage(checkout.payUrl, 'Approve payment')
   await standIn.settled()
   expect(standIn.webhooks.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 })
-  expect(await state(quoted)).toMatchObject({ invoice: 'paid', request: 'paid', payments: [{ status: 'succeeded' }] })
+  expect(await state(quoted)).toMatchObject({
+    invoice: 'paid',
+    request: 'paid',
+    payments: [{ status: 'succeeded' }],
+  })
   const [event] = (await db.select().from(webhookEvents)).filter(
     (row) => row.eventId === standIn.webhooks.at(-1)?.eventId,
   )
@@ -373,7 +393,9 @@ test('a second success for a paid invoice: flagged duplicate, a refund due, staf
     },
   ])
   // Paid: no new checkout.
-  expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' }))).toEqual({
+  expect(
+    await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })),
+  ).toEqual({
     code: 'conflict',
     reason: 'invoicePaid',
   })
@@ -384,14 +406,16 @@ test('provider down or hanging: a clear error, nothing the customer sees; the ne
   for (const down of ['error', 'hang'] as const) {
     standIn.down = down
     const started = Date.now()
-    expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'paypal' }))).toEqual(
-      { code: 'upstream_failed', reason: 'paymentProviderDown' },
-    )
+    expect(
+      await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'paypal' })),
+    ).toEqual({ code: 'upstream_failed', reason: 'paymentProviderDown' })
     expect(Date.now() - started).toBeLessThan(5_000)
   }
   standIn.down = false
   standIn.delayMs = 1_500 // slower than the 1 s limit
-  expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' }))).toEqual({
+  expect(
+    await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })),
+  ).toEqual({
     code: 'upstream_failed',
     reason: 'paymentProviderDown',
   })
@@ -419,7 +443,10 @@ test('provider down or hanging: a clear error, nothing the customer sees; the ne
   const replay = await standIn.replayLastWebhook()
   expect(replay.status).toBe(502)
   standIn.down = false
-  expect(await state(quoted)).toMatchObject({ invoice: 'open', payments: [{ status: 'pending' }, { status: 'pending' }] })
+  expect(await state(quoted)).toMatchObject({
+    invoice: 'open',
+    payments: [{ status: 'pending' }, { status: 'pending' }],
+  })
   expect(await confirmReturn(system, { provider: 'paypal', paymentId: checkout.paymentId })).toMatchObject({
     status: 'succeeded',
   })
@@ -438,10 +465,7 @@ test('reconciliation: settles a checkout whose webhook never came (capturing an 
   await submitPayPage(paypal.payUrl, 'Approve payment')
   await submitPayPage(stripe.payUrl, 'Approve payment')
   const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000)
-  await db
-    .update(payments)
-    .set({ createdAt: twentyMinutesAgo })
-    .where(eq(payments.id, paypal.paymentId))
+  await db.update(payments).set({ createdAt: twentyMinutesAgo }).where(eq(payments.id, paypal.paymentId))
   await db.update(payments).set({ createdAt: twentyMinutesAgo }).where(eq(payments.id, stripe.paymentId))
   await db
     .update(payments)
@@ -454,7 +478,11 @@ test('reconciliation: settles a checkout whose webhook never came (capturing an 
   standIn.down = false
   const report = await reconcilePendingPayments(system)
   expect(report).toMatchObject({ paid: 2, unreachable: 0, abandoned: 0 })
-  expect(await state(paypalQuote)).toMatchObject({ invoice: 'paid', request: 'paid', told: ['payment_received'] })
+  expect(await state(paypalQuote)).toMatchObject({
+    invoice: 'paid',
+    request: 'paid',
+    told: ['payment_received'],
+  })
   expect(await state(stripeQuote)).toMatchObject({ invoice: 'paid', request: 'paid' })
   expect(await state(youngQuote)).toMatchObject({ invoice: 'open', payments: [{ status: 'pending' }] })
   expect(await state(oldQuote)).toMatchObject({ invoice: 'open', payments: [{ status: 'failed' }] })
@@ -472,9 +500,14 @@ test('who may start a checkout: the owner only; someone else’s invoice is not 
   const quoted = await quote()
   const input = { invoiceId: quoted.invoiceId, provider: 'stripe' }
   expect(await refusal(startCheckout(orders.as(null), input))).toMatchObject({ code: 'unauthorized' })
-  expect(await refusal(startCheckout(orders.as(bruno), input))).toEqual({ code: 'not_found', reason: 'invoiceNotFound' })
+  expect(await refusal(startCheckout(orders.as(bruno), input))).toEqual({
+    code: 'not_found',
+    reason: 'invoiceNotFound',
+  })
   expect(
-    await refusal(startCheckout(orders.as(bruno), { ...input, invoiceId: '00000000-0000-4000-8000-000000000000' })),
+    await refusal(
+      startCheckout(orders.as(bruno), { ...input, invoiceId: '00000000-0000-4000-8000-000000000000' }),
+    ),
   ).toEqual({ code: 'not_found', reason: 'invoiceNotFound' })
   expect(await refusal(startCheckout(orders.as(bruno), { ...input, invoiceId: 'x' }))).toEqual({
     code: 'not_found',
@@ -488,11 +521,15 @@ test('who may start a checkout: the owner only; someone else’s invoice is not 
     })
   }
   // Not configured here: the manual method only.
-  expect(
-    await refusal(startCheckout({ ...orders.as(ana), payments: [] }, input)),
-  ).toEqual({ code: 'invalid', reason: 'paymentProviderUnknown' })
+  expect(await refusal(startCheckout({ ...orders.as(ana), payments: [] }, input))).toEqual({
+    code: 'invalid',
+    reason: 'paymentProviderUnknown',
+  })
   await db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, quoted.invoiceId))
-  expect(await refusal(startCheckout(orders.as(ana), input))).toEqual({ code: 'conflict', reason: 'invoiceNotPayable' })
+  expect(await refusal(startCheckout(orders.as(ana), input))).toEqual({
+    code: 'conflict',
+    reason: 'invoiceNotPayable',
+  })
   expect((await state(quoted)).rows).toEqual([])
   expect(standIn.calls.filter((call) => call.body.includes(quoted.invoiceId))).toEqual([])
 })
@@ -518,10 +555,12 @@ test('the return page for an unknown or mismatched payment is not found; webhook
   })
   const quoted = await quote()
   const checkout = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })
-  expect(await refusal(confirmReturn(system, { provider: 'paypal', paymentId: checkout.paymentId }))).toEqual({
-    code: 'not_found',
-    reason: 'paymentNotFound',
-  })
+  expect(await refusal(confirmReturn(system, { provider: 'paypal', paymentId: checkout.paymentId }))).toEqual(
+    {
+      code: 'not_found',
+      reason: 'paymentNotFound',
+    },
+  )
   const answer = await fetch(`${webhookUrl}mercadopago`, { method: 'POST', body: '{}' })
   expect(answer.status).toBe(404)
 })

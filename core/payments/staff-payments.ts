@@ -73,7 +73,7 @@ const uniqueViolation = (error: unknown, constraint: string) => {
  */
 export async function recordManualPayment(
   ctx: OrderContext,
-  input: Record<keyof RecordManualPaymentInput, unknown> | RecordManualPaymentInput,
+  input: Partial<Record<keyof RecordManualPaymentInput, unknown>>,
 ): Promise<{ paymentId: string }> {
   const invoiceId = String(input.invoiceId ?? '')
   const actor = await requireRecorder(ctx.actor, async () =>
@@ -163,7 +163,7 @@ function referenceUsed() {
  */
 export async function markRefundDone(
   ctx: OrderContext,
-  input: Record<keyof MarkRefundDoneInput, unknown> | MarkRefundDoneInput,
+  input: Partial<Record<keyof MarkRefundDoneInput, unknown>>,
 ): Promise<{ amountJpy: number }> {
   const paymentId = String(input.paymentId ?? '')
   const actor = await requireRecorder(ctx.actor, async () => {

@@ -55,6 +55,26 @@ export default {
   },
   toasts: {
     close: 'Close',
+    paymentReceived: {
+      title: 'Payment received',
+      text: 'Thank you! Your request is paid and we will buy your items.',
+    },
+    paymentPending: {
+      title: 'Payment being confirmed',
+      text: 'We are waiting for the payment provider to confirm it. It can take a few minutes.',
+    },
+    paymentFailed: {
+      title: 'Payment not completed',
+      text: 'The payment was declined or did not go through. You can try again.',
+    },
+    paymentCancelled: {
+      title: 'Payment cancelled',
+      text: 'Nothing was charged. You can pay whenever you are ready.',
+    },
+    paymentReview: {
+      title: 'We are checking your payment',
+      text: 'Our team will contact you. You do not need to pay again.',
+    },
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
@@ -99,6 +119,25 @@ export default {
     },
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
+      invoiceNotFound: 'That quote does not exist.',
+      invoicePaid: 'This quote is already paid.',
+      invoiceNotPayable:
+        'This quote can no longer be paid. Ask us for a new one if you still want the items.',
+      invoiceChanged: 'This quote has just changed. Here is how it is now.',
+      paymentUnderReview: 'We are checking a payment for this quote: you do not need to pay again.',
+      paymentProviderUnknown: 'That payment method is not available.',
+      paymentProviderDown:
+        'The payment service is not answering right now. Nothing was charged: please try again in a few minutes.',
+      paymentRefused:
+        'The payment service refused the request. Nothing was charged: please try another method or contact us.',
+      paymentInvalid: 'Check the highlighted fields.',
+      paymentAmountMismatch: 'The amount must be exactly the quote’s total.',
+      paymentReferenceUsed: 'A payment with that reference is already recorded.',
+      paymentAdminsOnly: 'Only admins can record payments and refunds.',
+      paymentNotFound: 'That payment does not exist.',
+      paymentChanged: 'This payment has just changed. Here is how it is now.',
+      refundNothingDue: 'There is no refund due on this payment.',
+      webhookInvalid: 'The event could not be verified.',
       databaseUnavailable: 'The site is temporarily unavailable. Please try again in a moment.',
       databaseUnavailableNotSaved:
         'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',
@@ -111,7 +150,8 @@ export default {
       photoEmpty: 'The photo is empty. Choose the image file again.',
       photoTooLarge: 'The photo is larger than 5 MB. Choose a smaller image.',
       photoType: 'That file is not a photo we accept. Use a JPEG, PNG, WebP, GIF or AVIF image.',
-      photoCorrupt: 'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      photoCorrupt:
+        'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',

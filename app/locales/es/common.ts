@@ -64,6 +64,23 @@ export default {
   },
   toasts: {
     close: 'Cerrar',
+    paymentReceived: {
+      title: 'Pago recibido',
+      text: '¡Gracias! Tu solicitud está pagada y compraremos tus productos.',
+    },
+    paymentPending: {
+      title: 'Confirmando el pago',
+      text: 'Estamos esperando que el servicio de pago lo confirme. Puede tardar unos minutos.',
+    },
+    paymentFailed: {
+      title: 'El pago no se completó',
+      text: 'El pago fue rechazado o no se realizó. Puedes intentarlo de nuevo.',
+    },
+    paymentCancelled: { title: 'Pago cancelado', text: 'No se cobró nada. Puedes pagar cuando quieras.' },
+    paymentReview: {
+      title: 'Estamos revisando tu pago',
+      text: 'Nuestro equipo se pondrá en contacto contigo. No necesitas pagar de nuevo.',
+    },
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
@@ -112,6 +129,25 @@ export default {
       unavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
     },
     reasons: {
+      invoiceNotFound: 'Esa cotización no existe.',
+      invoicePaid: 'Esta cotización ya está pagada.',
+      invoiceNotPayable:
+        'Esta cotización ya no se puede pagar. Pídenos una nueva si todavía quieres los productos.',
+      invoiceChanged: 'Esta cotización acaba de cambiar. Así está ahora.',
+      paymentUnderReview: 'Estamos revisando un pago de esta cotización: no necesitas pagar de nuevo.',
+      paymentProviderUnknown: 'Ese medio de pago no está disponible.',
+      paymentProviderDown:
+        'El servicio de pago no responde en este momento. No se cobró nada: inténtalo de nuevo en unos minutos.',
+      paymentRefused:
+        'El servicio de pago rechazó la solicitud. No se cobró nada: prueba con otro medio o escríbenos.',
+      paymentInvalid: 'Revisa los campos marcados.',
+      paymentAmountMismatch: 'El monto debe ser exactamente el total de la cotización.',
+      paymentReferenceUsed: 'Ya hay un pago registrado con esa referencia.',
+      paymentAdminsOnly: 'Solo los administradores pueden registrar pagos y reembolsos.',
+      paymentNotFound: 'Ese pago no existe.',
+      paymentChanged: 'Este pago acaba de cambiar. Así está ahora.',
+      refundNothingDue: 'Este pago no tiene un reembolso pendiente.',
+      webhookInvalid: 'No se pudo verificar el evento.',
       databaseUnavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
       databaseUnavailableNotSaved:
         'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',
@@ -124,7 +160,8 @@ export default {
       photoEmpty: 'La foto está vacía. Vuelve a elegir el archivo de imagen.',
       photoTooLarge: 'La foto pesa más de 5 MB. Elige una imagen más liviana.',
       photoType: 'Ese archivo no es una foto que aceptemos. Usa una imagen JPEG, PNG, WebP, GIF o AVIF.',
-      photoCorrupt: 'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
+      photoCorrupt:
+        'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',

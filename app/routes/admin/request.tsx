@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData } from 'react-router'
+import { Link, useActionData, useLoaderData } from 'react-router'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import { StaffPayments, type StaffPaymentsAnswer } from '#app/components/orders/staff-payments.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
@@ -9,12 +10,16 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { getRequest } from '#core/orders/request-service.ts'
+import { AppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/request.ts'
+import { loadStaffPayments, recordPaymentAction, refundDoneAction } from './request-payments.server.ts'
 
 // One request for staff, read-only in this slice: the customer, the links, the whole history.
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await getRequest(getServiceContext(context), params.id).catch(throwRouteError)
+  const payments = await loadStaffPayments(context, params.id).catch(throwRouteError)
+  const notice = new URL(request.url).searchParams.get('payment')
   const format = japanDateTime(context.get(requestContext).language)
   return {
     request: {
@@ -22,14 +27,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       submittedLabel: format(detail.submittedAt),
       events: detail.events.map((event) => ({ ...event, createdLabel: format(event.createdAt) })),
     },
+    payments,
+    paymentNotice: notice === 'recorded' || notice === 'refunded' ? notice : null,
   }
+}
+
+/** Payments: record a bank transfer, mark a refund done (admins; the layout and the service check). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => new FormData())
+  const intent = formData.get('intent')
+  if (intent === 'record_payment') return recordPaymentAction(formData, context, params.id)
+  if (intent === 'refund_done') return refundDoneAction(formData, context, params.id)
+  throwRouteError(new AppError('invalid', `Unknown intent ${String(intent)}`))
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StaffRequestRoute() {
   const { t } = useTranslation()
-  const { request } = useLoaderData<typeof loader>()
+  const { request, payments, paymentNotice } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() as StaffPaymentsAnswer | undefined
   const title = t('queue.detailTitle', { number: request.number })
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -86,6 +103,12 @@ export default function StaffRequestRoute() {
           </>
         )}
       />
+      {paymentNotice ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
+          {t(paymentNotice === 'recorded' ? 'payments.record.recorded' : 'payments.refundRecorded')}
+        </p>
+      ) : null}
+      <StaffPayments payments={payments} answer={answer ?? null} />
       <RequestTimeline
         headingId="history-heading"
         heading={t('queue.history')}

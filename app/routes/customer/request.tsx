@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -13,11 +14,13 @@ import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
 import type { Route } from './+types/request.ts'
+import { loadPaymentPanel, payAction } from './request-payment.server.ts'
 
 // One of the customer's requests: its items, its history, and "cancel" while that is possible.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await getRequest(getServiceContext(context), params.id).catch(throwRouteError)
+  const payment = await loadPaymentPanel(context, params.id).catch(throwRouteError)
   const format = japanDateTime(context.get(requestContext).language)
   const search = new URL(request.url).searchParams
   return {
@@ -26,6 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       submittedLabel: format(detail.submittedAt),
       events: detail.events.map((event) => ({ ...event, createdLabel: format(event.createdAt) })),
     },
+    payment,
     notice:
       search.get('sent') === '1'
         ? ('sent' as const)
@@ -38,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Cancel, with the version the page showed: a second click finds it changed (409). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData())
+  if (formData.get('intent') === 'pay') return payAction(formData, context)
   formData.set('id', params.id)
   const submission = parseWithZod(formData, { schema: CancelRequestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -53,7 +58,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, notice } = useLoaderData<typeof loader>()
+  const { request, notice, payment } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const paying = actionData && 'payment' in actionData ? actionData.payment : null
   const title = t('requests.detailTitle', { number: request.number })
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -96,6 +103,11 @@ export default function MyRequestRoute() {
           </>
         )}
       />
+      <PaymentPanel
+        panel={payment}
+        checkout={paying?.checkout ?? null}
+        formError={paying?.error ? t(paying.error as 'errors.codes.invalid') : null}
+      />
       <RequestTimeline
         headingId="timeline-heading"
         heading={t('requests.timeline')}
@@ -111,7 +123,10 @@ export default function MyRequestRoute() {
 function CancelForm({ version }: { version: number }) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>()
-  const [form] = useForm({ id: 'cancel-request', lastResult: actionData?.result })
+  const [form] = useForm({
+    id: 'cancel-request',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+  })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-slate-200 p-4">
