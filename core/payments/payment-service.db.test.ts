@@ -1,9 +1,9 @@
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
-import express from 'express'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { isAppError } from '#core/shared/errors.ts'
+import { HTTP_STATUS, isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
@@ -17,7 +17,6 @@ import {
   users,
   webhookEvents,
 } from '#db/schema/index.ts'
-import { paymentWebhooks } from '#server/payment-webhooks.ts'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { insertQuotedRequest, type QuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
@@ -56,10 +55,26 @@ beforeAll(async () => {
   providers = paymentProvidersFromEnv({ ...standIn.env, PAYMENT_PROVIDER_TIMEOUT_SECONDS: '1' })
   orders = await createOrderTestDeps(db, pool, { payments: providers })
   system = { db, jobs: orders.jobs, settings: orders.settings, payments: providers, appUrl: orders.appUrl }
-  // The webhook route as the app mounts it, on its own port: the stand-in posts to it.
-  const app = express()
-  app.use('/api', paymentWebhooks({ db, orders: system }))
-  const server = app.listen(0, '127.0.0.1')
+  // A webhook receiver doing what the app's route does (server/payment-webhooks.ts, tested on its
+  // own): the raw body and headers to handleWebhook, its refusal's status as the answer.
+  const server = createServer(async (req, res) => {
+    let body = ''
+    for await (const chunk of req) body += chunk
+    const provider = req.url?.split('/').at(-1) ?? ''
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+    )
+    try {
+      const { result } = await handleWebhook(system, provider, headers, body)
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }))
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      res
+        .writeHead(HTTP_STATUS[error.code], { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: error.code } }))
+    }
+  })
+  server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhooks/`
   onFileCleanup(() => new Promise((resolve) => server.close(() => resolve())))
