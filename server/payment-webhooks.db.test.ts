@@ -97,7 +97,8 @@ test('a signed webhook through the app pays the invoice; its replay is 200 and c
   const delivered = standIn.webhooks.at(-1)
   expect(delivered).toMatchObject({ type: 'checkout.session.completed', status: 200 })
   const status = async () =>
-    (await pool.query('SELECT status FROM purchase_requests WHERE id = $1', [quoted.requestId])).rows[0]?.status
+    (await pool.query('SELECT status FROM purchase_requests WHERE id = $1', [quoted.requestId])).rows[0]
+      ?.status
   expect(await status()).toBe('paid')
 
   const events = async () => (await pool.query('SELECT count(*)::int AS n FROM webhook_events')).rows[0]?.n

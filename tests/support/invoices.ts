@@ -1,3 +1,5 @@
+import type pg from 'pg'
+
 /**
  * A quoted request with its open invoice, written straight into a database (the db tests' own,
  * or the e2e server's) as the quotes slice issues one: the request `quoted` with its history
@@ -9,7 +11,7 @@
  */
 
 /** What both pg.Pool and pg.Client offer. */
-type Queryable = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+type Queryable = Pick<pg.Pool | pg.Client, 'query'>
 
 export type QuotedItem = {
   url?: string
