@@ -152,6 +152,10 @@ export default {
       photoType: 'That file is not a photo we accept. Use a JPEG, PNG, WebP, GIF or AVIF image.',
       photoCorrupt:
         'We could not read that photo: it may be damaged or too large in pixels. Try another image.',
+      notificationNotFound: 'That notification does not exist.',
+      addressNotFound: 'That address does not exist.',
+      addressLimit: 'You already have 10 addresses. Delete one to add another.',
+      profileInvalid: 'Check the highlighted fields.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
@@ -187,6 +191,10 @@ export default {
   session: {
     signInLink: 'Sign in',
     myArea: 'My area',
+    notifications: 'Notifications',
+    unreadNotifications_one: '{{count}} unread notification',
+    unreadNotifications_other: '{{count}} unread notifications',
+    manyUnreadNotifications: 'More than 99 unread notifications',
     signOut: 'Sign out',
     welcome: 'Welcome, {{name}}',
     adminBadge: 'Admin',

@@ -162,6 +162,10 @@ export default {
       photoType: 'Ese archivo no es una foto que aceptemos. Usa una imagen JPEG, PNG, WebP, GIF o AVIF.',
       photoCorrupt:
         'No pudimos leer esa foto: puede estar dañada o tener demasiados píxeles. Prueba con otra imagen.',
+      notificationNotFound: 'Esa notificación no existe.',
+      addressNotFound: 'Esa dirección no existe.',
+      addressLimit: 'Ya tienes 10 direcciones. Elimina una para agregar otra.',
+      profileInvalid: 'Revisa los campos marcados.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
@@ -197,6 +201,10 @@ export default {
   session: {
     signInLink: 'Iniciar sesión',
     myArea: 'Mi área',
+    notifications: 'Notificaciones',
+    unreadNotifications_one: '{{count}} notificación sin leer',
+    unreadNotifications_other: '{{count}} notificaciones sin leer',
+    manyUnreadNotifications: 'Más de 99 notificaciones sin leer',
     signOut: 'Cerrar sesión',
     welcome: 'Hola, {{name}}',
     adminBadge: 'Admin',
