@@ -29,7 +29,7 @@ import {
   startCheckout,
 } from './payment-service.ts'
 import { type PaymentProvider, type ProviderName, paymentProvidersFromEnv } from './provider.ts'
-import type { PaymentSystemDeps } from './settle-payment.ts'
+import { type PaymentSystemDeps, settlePayment } from './settle-payment.ts'
 
 // The real adapters (PayPal Orders v2, Stripe Checkout) against the local stand-in, through the
 // payment service and the webhook route, on a real database: paying, replays, forgeries, races,
@@ -578,4 +578,29 @@ test('the return page for an unknown or mismatched payment is not found; webhook
   )
   const answer = await fetch(`${webhookUrl}mercadopago`, { method: 'POST', body: '{}' })
   expect(answer.status).toBe(404)
+})
+
+test('lock order: settling waits behind a transaction that holds the request and then takes the invoice (as quote expiry does), and never deadlocks', async () => {
+  const quoted = await quote()
+  standIn.webhookUrl = null
+  const checkout = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })
+  await submitPayPage(checkout.payUrl, 'Approve payment')
+  const stripe = providers.find((provider) => provider.name === 'stripe')
+  const outcome = await stripe?.lookup(String((await state(quoted)).rows[0]?.providerRef))
+  if (!outcome) throw new Error('no outcome')
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT 1 FROM purchase_requests WHERE id = $1 FOR UPDATE', [quoted.requestId])
+    const settling = settlePayment(system, 'stripe', outcome, 'webhook')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // With the payment or the invoice taken first, this would wait on the settle, which waits on
+    // the request held here: a deadlock, one of the two aborted.
+    await client.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [quoted.invoiceId])
+    await client.query('COMMIT')
+    expect(await settling).toMatchObject({ result: 'paid' })
+  } finally {
+    client.release()
+  }
+  expect(await state(quoted)).toMatchObject({ invoice: 'paid', request: 'paid' })
 })

@@ -65,8 +65,24 @@ export function requireActor(actor: Actor | null): Actor {
 export const invoiceNotFound = (id: string) =>
   new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
 
-/** The invoice and its request, the invoice row locked (FOR UPDATE) when asked, inside `tx`. */
+/**
+ * The invoice and its request. With `lock`, inside a transaction, both rows are locked (FOR
+ * UPDATE) in the order every order service takes them (docs/decisions/021): the request, then
+ * the invoice; a payment, when one is locked too, comes after.
+ */
 export async function invoiceWithRequest(tx: Executor, invoiceId: string, lock: boolean) {
+  if (lock) {
+    const [owner] = await tx
+      .select({ requestId: invoices.requestId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+    if (!owner) return null
+    await tx
+      .select({ id: purchaseRequests.id })
+      .from(purchaseRequests)
+      .where(eq(purchaseRequests.id, owner.requestId))
+      .for('update')
+  }
   const query = tx
     .select({
       id: invoices.id,
@@ -198,8 +214,8 @@ export function settlePayment(
 }
 
 /**
- * Inside the caller's transaction: locks the payment (by provider and reference), then, for
- * money taken, its invoice, and applies the machine:
+ * Inside the caller's transaction: locks the payment's request, invoice and the payment itself
+ * (in that order, as every order service does), and applies the machine:
  * - the invoice's amount in yen on an open invoice of a request waiting to be paid → `succeeded`,
  *   the invoice and the request paid, the items to buy, the customer told;
  * - another amount or currency, a report about another invoice, or an invoice no longer payable
@@ -217,24 +233,30 @@ export async function settleWithin(
   outcome: PaymentOutcome,
   source: SettleSource,
 ): Promise<SettleResult> {
-  const [payment] = await tx
-    .select()
+  const [found] = await tx
+    .select({ id: payments.id, invoiceId: payments.invoiceId, requestId: invoices.requestId })
     .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.provider, providerName), eq(payments.providerRef, outcome.providerRef)))
-    .for('update')
-  if (!payment) return { result: 'unknown', paymentId: null, requestId: null, status: null }
-  if (!isPaymentStatus(payment.status)) throw new Error(`Unknown payment status ${payment.status}`)
-  const state = payment.status
-  const [owner] = await tx
-    .select({ requestId: invoices.requestId })
-    .from(invoices)
-    .where(eq(invoices.id, payment.invoiceId))
-  const base = { paymentId: payment.id, requestId: owner?.requestId ?? null }
-  const unchanged = (): SettleResult => ({ ...base, result: 'unchanged', status: state })
-
+  if (!found) return { result: 'unknown', paymentId: null, requestId: null, status: null }
+  const base = { paymentId: found.id, requestId: found.requestId }
   if (outcome.status === 'pending') {
-    return state === 'pending' ? { ...base, result: 'pending', status: state } : unchanged()
+    const [current] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, found.id))
+    const state = isPaymentStatus(current?.status) ? current.status : null
+    return { ...base, result: state === 'pending' ? 'pending' : 'unchanged', status: state }
   }
+  // The lock order of every order service (docs/decisions/021): the request, its invoice, the
+  // payment. A report racing another (the return and the webhook) waits here and then finds
+  // the payment settled.
+  const invoice = await invoiceWithRequest(tx, found.invoiceId, true)
+  if (!invoice) throw new Error(`Payment ${found.id} has no invoice`)
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update')
+  if (!payment || !isPaymentStatus(payment.status)) throw new Error(`Payment ${found.id} is unreadable`)
+  const state = payment.status
+  const unchanged = (): SettleResult => ({ ...base, result: 'unchanged', status: state })
 
   if (outcome.status === 'failed') {
     const step = paymentTransition(state, 'fail', 'provider')
@@ -263,8 +285,6 @@ export async function settleWithin(
 
   // Money was taken. Only a pending or failed attempt can still learn it.
   if (!paymentTransition(state, 'succeed', 'provider').ok) return unchanged()
-  const invoice = await invoiceWithRequest(tx, payment.invoiceId, true)
-  if (!invoice) throw new Error(`Payment ${payment.id} has no invoice`)
 
   const reportedJpy = outcome.currency === 'JPY' ? outcome.amountJpy : null
   const sameMoney =
