@@ -35,7 +35,8 @@ const reference = z
  */
 const amountJpy = z.preprocess(
   (value) => {
-    if (typeof value === 'number') return value
+    if (typeof value === 'number' || value === undefined) return value
+    if (value === null) return undefined
     if (typeof value !== 'string') return Number.NaN
     const parsed = parseWholeNumber(value, YEN_MARKS)
     if (parsed.ok) return parsed.value
