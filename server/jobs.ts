@@ -3,11 +3,12 @@ import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import { forwardContactMessage } from '#core/contact/contact-service.ts'
 import { pruneJobEffects, runEffectOnce } from '#core/jobs/job-effects.ts'
 import type { JobHandlers } from '#core/jobs/job-queue.ts'
-import type { AppJobs } from '#core/jobs/registry.ts'
+import type { AppJobEnqueuer, AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
 import type { CustomerNotificationType } from '#core/notifications/notify.ts'
-import type { OrderDeps } from '#core/orders/order-context.ts'
+import { expireQuotes } from '#core/orders/quote-expiry.ts'
 import { reconcilePendingPayments } from '#core/payments/payment-service.ts'
+import type { PaymentProvider } from '#core/payments/provider.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
@@ -28,11 +29,12 @@ export function createJobHandlers(deps: {
   /** The site's address, for the links in e-mails (APP_URL). */
   appUrl: string
   /**
-   * The payment providers and the queue itself (settling a payment tells the customer in the
-   * same transaction), for the reconciliation job. A getter: the queue is built from these
-   * handlers.
+   * The queue these handlers run in, for jobs that enqueue others in their transaction (a
+   * notification's e-mail); a function because the queue is built from these handlers.
    */
-  payments?: () => Pick<OrderDeps, 'payments' | 'jobs'>
+  jobs: () => AppJobEnqueuer
+  /** The payment providers the environment configures, for the reconciliation job. */
+  payments?: readonly PaymentProvider[]
   /** Where the reconciliation reports what it did. */
   log?: (report: Record<string, number>) => void
 }): JobHandlers<AppJobs> {
@@ -104,15 +106,18 @@ export function createJobHandlers(deps: {
         )
       }
     },
+    'orders.expire-quotes': async () => {
+      await expireQuotes({ db, jobs: deps.jobs() }, new Date())
+    },
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)
     },
     'payments.reconcile': async () => {
-      const orders = deps.payments?.()
-      if (!orders) return
+      if (!deps.payments?.length) return
       const report = await reconcilePendingPayments({
         db,
-        ...orders,
+        jobs: deps.jobs(),
+        payments: deps.payments,
         settings: deps.settings,
         appUrl: deps.appUrl.replace(/\/+$/, ''),
       })

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
-import { createJobQueue, type JobQueue } from '#core/jobs/job-queue.ts'
-import { type AppJobs, JOBS } from '#core/jobs/registry.ts'
+import { createJobQueue } from '#core/jobs/job-queue.ts'
+import { type AppJobEnqueuer, JOBS } from '#core/jobs/registry.ts'
 import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
 import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
-import type { OrderDeps } from '#core/orders/order-context.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
@@ -83,10 +82,9 @@ const settingsListener = listenForSettingsChanges({
 // PayPal and Stripe when the environment configures them (parseEnv has checked it); none: the
 // customer pays by bank transfer and an admin records it. One set for the pages and the jobs.
 const paymentProviders = paymentProvidersFromEnv(process.env)
-type AppJobQueue = JobQueue<AppJobs>
 
 // Background jobs (core/jobs/): every process runs the workers; pg-boss hands each job to one.
-const jobs: AppJobQueue = createJobQueue({
+const jobs = createJobQueue({
   pool,
   jobs: JOBS,
   handlers: createJobHandlers({
@@ -95,7 +93,8 @@ const jobs: AppJobQueue = createJobQueue({
     contactForwarding,
     settings: jobSettings,
     appUrl: env.APP_URL,
-    payments: (): Pick<OrderDeps, 'payments' | 'jobs'> => ({ payments: paymentProviders, jobs }),
+    jobs: (): AppJobEnqueuer => jobs,
+    payments: paymentProviders,
     log: (report) => logger.info({ report }, 'payments reconciled'),
   }),
   logger,

@@ -33,6 +33,7 @@ beforeAll(async () => {
       'notification.staff-email': noop,
       'jobs.prune-effects': noop,
       'payments.reconcile': noop,
+      'orders.expire-quotes': noop,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,

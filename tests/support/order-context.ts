@@ -31,6 +31,7 @@ export async function createOrderTestDeps(
       'notification.staff-email': noop,
       'jobs.prune-effects': noop,
       'payments.reconcile': noop,
+      'orders.expire-quotes': noop,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,
@@ -38,6 +39,8 @@ export async function createOrderTestDeps(
   })
   await jobs.start()
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
-  const deps: OrderDeps = { jobs, settings: createSettingsService({ db }), payments, appUrl: TEST_APP_URL }
-  return { ...deps, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
+  // The whole settings service, so a test can change a setting (the order services only read).
+  const settings = createSettingsService({ db })
+  const deps: OrderDeps = { jobs, settings, payments, appUrl: TEST_APP_URL }
+  return { ...deps, settings, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
 }

@@ -50,6 +50,7 @@ export async function createTestServices(
       'notification.staff-email': async () => {},
       'jobs.prune-effects': async () => {},
       'payments.reconcile': async () => {},
+      'orders.expire-quotes': async () => {},
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,

@@ -6,19 +6,20 @@ import type { ProviderName } from '#core/payments/provider.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 
 /**
- * The customer's payment panel on a request page (docs/decisions/021, "Payments"): the quote's
- * total and due date, then how to pay. With providers configured, one button per provider
- * posts `intent=pay` to the page's action, which answers with the provider's page: a link to
- * follow (without JavaScript) that the browser follows by itself (with it). A form cannot
+ * The customer's payment panel on a request page (docs/decisions/021, "Payments"). Inside the
+ * open quote (`in-quote`, under its total and due date): how to pay. With providers configured,
+ * one button per provider posts `intent=pay` to the page's action, which answers with the
+ * provider's page: a link to follow (without JavaScript) that the browser follows by itself
+ * (with it). A form cannot
  * redirect to another site (the CSP's form-action is 'self'). With no provider, or as an
  * alternative, the bank-transfer details from the settings with the quote number as reference.
- * Paid: when and how, and the receipt; a payment under review: no new payment is asked for.
+ * A payment under review: no new payment is asked for. Once paid (`standalone`, the quote panel
+ * is gone): the quote's number and total, when and how it was paid, and the receipt.
  */
 
 export type PaymentPanelData = {
   invoice: { id: string; number: string; status: string; version: number } | null
   totalLabel: string
-  dueLabel: string
   paidLabel: string | null
   providers: ProviderName[]
   bankTransfer: Settings['bankTransfer']
@@ -28,11 +29,14 @@ export type PaymentPanelData = {
 }
 
 export function PaymentPanel({
+  variant,
   panel,
   checkout,
   formError,
   receiptHref,
 }: {
+  /** `in-quote`: inside the open quote's panel; `standalone`: once paid. */
+  variant: 'in-quote' | 'standalone'
   panel: PaymentPanelData
   /** The provider's page, once the customer chose a provider (the action's answer). */
   checkout: { payUrl: string; provider: ProviderName } | null
@@ -45,6 +49,23 @@ export function PaymentPanel({
     if (checkout) window.location.assign(checkout.payUrl)
   }, [checkout])
   if (!invoice) return null
+  const error = formError ? (
+    <p role="alert" className="font-medium text-red-800">
+      {formError}
+    </p>
+  ) : null
+  const body = <PanelBody panel={panel} checkout={checkout} receiptHref={receiptHref ?? null} />
+  if (variant === 'in-quote') {
+    return (
+      <section aria-labelledby="payment-heading" className="space-y-3 border-t border-slate-200 pt-4">
+        <h3 id="payment-heading" className="text-lg font-semibold text-slate-900">
+          {t('payment.heading')}
+        </h3>
+        {error}
+        {body}
+      </section>
+    )
+  }
   return (
     <section
       aria-labelledby="payment-heading"
@@ -60,12 +81,8 @@ export function PaymentPanel({
           {panel.totalLabel}
         </dd>
       </dl>
-      {formError ? (
-        <p role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
-      <PanelBody panel={panel} checkout={checkout} receiptHref={receiptHref ?? null} />
+      {error}
+      {body}
     </section>
   )
 }
@@ -123,7 +140,6 @@ function PanelBody({
   const bank = <BankTransfer panel={panel} />
   return (
     <>
-      <p className="text-slate-700">{t('payment.dueBy', { date: panel.dueLabel })}</p>
       {panel.providers.length > 0 ? (
         <>
           <Form method="post" className="space-y-3">

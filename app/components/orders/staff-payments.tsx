@@ -51,7 +51,7 @@ export type StaffPaymentsData = {
 
 /** What the page's action answered for one of these forms. */
 export type StaffPaymentsAnswer = {
-  form: 'record_payment' | 'refund_done'
+  intent: 'record_payment' | 'refund_done'
   paymentId: string | null
   result: SubmissionResult<string[]>
 } | null
@@ -92,7 +92,7 @@ export function StaffPayments({
               key={row.id}
               row={row}
               canRefund={payments.canRefund}
-              answer={answer?.form === 'refund_done' && answer.paymentId === row.id ? answer : null}
+              answer={answer?.intent === 'refund_done' && answer.paymentId === row.id ? answer : null}
             />
           ))}
         </ul>
@@ -100,7 +100,7 @@ export function StaffPayments({
       {payments.canRecord ? (
         <RecordBankTransfer
           invoice={invoice}
-          lastResult={answer?.form === 'record_payment' ? answer.result : undefined}
+          lastResult={answer?.intent === 'record_payment' ? answer.result : undefined}
         />
       ) : null}
     </section>

@@ -119,7 +119,6 @@ export default {
     },
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
-      invoiceNotFound: 'That quote does not exist.',
       invoicePaid: 'This quote is already paid.',
       invoiceNotPayable:
         'This quote can no longer be paid. Ask us for a new one if you still want the items.',
@@ -156,6 +155,11 @@ export default {
       addressNotFound: 'That address does not exist.',
       addressLimit: 'You already have 10 addresses. Delete one to add another.',
       profileInvalid: 'Check the highlighted fields.',
+      quoteNotEditable:
+        'Prices can only be changed while the request is waiting for its quote. Revise the quote first.',
+      quoteIncomplete: 'Every item needs a title and a price before the quote can be sent.',
+      staffActionForbidden: 'Your role cannot do this. Ask an admin.',
+      invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',

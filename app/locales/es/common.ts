@@ -129,7 +129,6 @@ export default {
       unavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
     },
     reasons: {
-      invoiceNotFound: 'Esa cotización no existe.',
       invoicePaid: 'Esta cotización ya está pagada.',
       invoiceNotPayable:
         'Esta cotización ya no se puede pagar. Pídenos una nueva si todavía quieres los productos.',
@@ -166,6 +165,11 @@ export default {
       addressNotFound: 'Esa dirección no existe.',
       addressLimit: 'Ya tienes 10 direcciones. Elimina una para agregar otra.',
       profileInvalid: 'Revisa los campos marcados.',
+      quoteNotEditable:
+        'Los precios solo se pueden cambiar mientras la solicitud espera su cotización. Primero revisa la cotización.',
+      quoteIncomplete: 'Cada producto necesita un título y un precio antes de enviar la cotización.',
+      staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
+      invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',

@@ -3,12 +3,14 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { StaffPaymentsData } from '#app/components/orders/staff-payments.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { formFailure } from '#app/lib/http-errors.ts'
+import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
+import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import { MarkRefundDoneSchema, RecordManualPaymentSchema } from '#core/payments/payment-schemas.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { markRefundDone, recordManualPayment } from '#core/payments/staff-payments.ts'
+import { AppError } from '#core/shared/errors.ts'
 
 // The staff request page's payments part (app/components/orders/staff-payments.tsx): what the
 // loader adds, and the action's intents `record_payment` (a bank transfer) and `refund_done`.
@@ -57,34 +59,43 @@ export async function loadStaffPayments(context: Context, requestId: string): Pr
   }
 }
 
+/** Refused before reading the form: only admins touch money (the services check it again). */
+function requireRecorder(context: Context) {
+  if (!canRecordPayment(getOrderContext(context).actor)) {
+    throwRouteError(new AppError('forbidden', 'Only admins record payments', { reason: 'paymentAdminsOnly' }))
+  }
+}
+
 /** `record_payment`: an admin records a bank transfer; back to the page with a notice. */
 export async function recordPaymentAction(formData: FormData, context: Context, requestId: string) {
+  requireRecorder(context)
   const submission = parseWithZod(formData, { schema: RecordManualPaymentSchema })
   if (submission.status !== 'success') {
     return data(
-      { form: 'record_payment' as const, paymentId: null, result: submission.reply() },
+      { intent: 'record_payment' as const, paymentId: null, result: submission.reply() },
       { status: 400 },
     )
   }
   try {
     await recordManualPayment(getOrderContext(context), submission.value)
   } catch (error) {
-    return formFailure(error, submission, { form: 'record_payment' as const, paymentId: null })
+    return formFailure(error, submission, { intent: 'record_payment' as const, paymentId: null })
   }
-  return redirect(`/admin-dashboard/requests/${requestId}?payment=recorded`)
+  return redirect(`/admin-dashboard/requests/${requestId}?done=recorded`)
 }
 
 /** `refund_done`: an admin made the refund due on a payment. */
 export async function refundDoneAction(formData: FormData, context: Context, requestId: string) {
+  requireRecorder(context)
   const submission = parseWithZod(formData, { schema: MarkRefundDoneSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
   if (submission.status !== 'success') {
-    return data({ form: 'refund_done' as const, paymentId, result: submission.reply() }, { status: 400 })
+    return data({ intent: 'refund_done' as const, paymentId, result: submission.reply() }, { status: 400 })
   }
   try {
     await markRefundDone(getOrderContext(context), submission.value)
   } catch (error) {
-    return formFailure(error, submission, { form: 'refund_done' as const, paymentId })
+    return formFailure(error, submission, { intent: 'refund_done' as const, paymentId })
   }
-  return redirect(`/admin-dashboard/requests/${requestId}?payment=refunded`)
+  return redirect(`/admin-dashboard/requests/${requestId}?done=refunded`)
 }

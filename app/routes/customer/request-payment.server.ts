@@ -31,7 +31,6 @@ export async function loadPaymentPanel(context: Context, requestId: string): Pro
         }
       : null,
     totalLabel: panel.invoice ? formatMoney(panel.invoice.totalJpy, 'JPY', language) : '',
-    dueLabel: panel.invoice ? format(panel.invoice.dueAt) : '',
     paidLabel: panel.invoice?.paidAt ? format(panel.invoice.paidAt) : null,
     providers: panel.providers,
     bankTransfer: panel.bankTransfer,

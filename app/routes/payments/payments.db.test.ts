@@ -11,8 +11,8 @@ import {
   pageRequest,
   signedInCaller,
 } from '#tests/support/route-context.ts'
-import { middleware as adminMiddleware } from '../admin/layout.tsx'
 import { action as staffAction, loader as staffLoader } from '../admin/request.tsx'
+import { middleware as staffMiddleware } from '../admin/staff-layout.tsx'
 import { middleware as customerMiddleware } from '../customer/layout.tsx'
 import { action as requestAction, loader as requestLoader } from '../customer/request.tsx'
 import { loader as cancelLoader } from './cancel.tsx'
@@ -57,7 +57,7 @@ const postRequest = (services: Services, id: string, fields: Record<string, stri
 const viewStaff = (id: string, cookie?: string, search = '') =>
   callRoute(
     manualOnly,
-    adminMiddleware,
+    staffMiddleware,
     pageRequest(`/admin-dashboard/requests/${id}${search}`, { cookie }),
     (args) => staffLoader(args as never),
     { params: { id }, context: { language: 'en' } },
@@ -65,7 +65,7 @@ const viewStaff = (id: string, cookie?: string, search = '') =>
 const postStaff = (id: string, fields: Record<string, string>, cookie?: string) =>
   callRoute(
     manualOnly,
-    adminMiddleware,
+    staffMiddleware,
     formPost(`/admin-dashboard/requests/${id}`, fields, { cookie }),
     (args) => staffAction(args as never),
     { params: { id } },
@@ -136,14 +136,12 @@ test('no provider configured: the customer sees the bank-transfer details with t
   const wrong = await postStaff(quoted.requestId, { ...fields, amountJpy: '7000' }, admin.cookie)
   expect(wrong.status).toBe(400)
   expect(wrong.data).toMatchObject({
-    form: 'record_payment',
+    intent: 'record_payment',
     result: { error: { '': ['errors.reasons.paymentAmountMismatch'], amountJpy: ['amountMismatch'] } },
   })
   const recorded = await postStaff(quoted.requestId, fields, admin.cookie)
   expect(recorded.status).toBe(302)
-  expect(recorded.headers.get('location')).toBe(
-    `/admin-dashboard/requests/${quoted.requestId}?payment=recorded`,
-  )
+  expect(recorded.headers.get('location')).toBe(`/admin-dashboard/requests/${quoted.requestId}?done=recorded`)
   const again = await postStaff(quoted.requestId, fields, admin.cookie)
   expect(again.status).toBe(409)
   expect(await status(quoted.requestId)).toBe('paid')
@@ -164,7 +162,7 @@ test('no provider configured: the customer sees the bank-transfer details with t
   })
 })
 
-test('recording a bank transfer, role by role: anonymous 401, customer and moderator 403 (before anything runs), admin 302', async () => {
+test('recording a bank transfer, role by role: anonymous 401, customer 403 (the staff area), moderator 403 (the service: they see the payments, not the forms), admin 302', async () => {
   const ana = await signedInCaller(pool, { email: 'ana.roles@example.com' })
   const moderator = await signedInCaller(pool, { email: 'mod.roles@example.com', role: 'moderator' })
   const admin = await signedInCaller(pool, { email: 'admin.roles@example.com', role: 'admin' })
@@ -182,7 +180,12 @@ test('recording a bank transfer, role by role: anonymous 401, customer and moder
   expect(
     (await postStaff(quoted.requestId, { ...fields, intent: 'refund_done' }, moderator.cookie)).status,
   ).toBe(403)
-  expect((await viewStaff(quoted.requestId, moderator.cookie)).status).toBe(403)
+  const moderatorPage = await viewStaff(quoted.requestId, moderator.cookie)
+  expect(moderatorPage.status).toBe(200)
+  expect((moderatorPage.data as { payments: unknown }).payments).toMatchObject({
+    canRecord: false,
+    canRefund: false,
+  })
   expect(await status(quoted.requestId)).toBe('quoted')
   expect((await postStaff(quoted.requestId, { ...fields, intent: 'nonsense' }, admin.cookie)).status).toBe(
     400,
