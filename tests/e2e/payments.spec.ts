@@ -17,6 +17,8 @@ const WORDS = {
     paidToast: 'Payment received',
     paidOn: 'Paid on',
     paidStatus: 'Paid',
+    receipt: 'See your receipt',
+    receiptPaid: 'Paid on',
     bankHeading: 'Pay by bank transfer',
     reference: 'Reference',
     payments: 'Payments',
@@ -33,6 +35,8 @@ const WORDS = {
     paidToast: 'Pago recibido',
     paidOn: 'Pagado el',
     paidStatus: 'Pagada',
+    receipt: 'Ver tu recibo',
+    receiptPaid: 'Pagada el',
     bankHeading: 'Pagar por transferencia bancaria',
     reference: 'Referencia',
     payments: 'Pagos',
@@ -80,9 +84,8 @@ test.describe('with PayPal and Stripe (the stand-in)', () => {
       const quote = await insertQuote(paymentsDataDir, account.id, { locale: language })
       await page.goto(`/user-dashboard/requests/${quote.requestId}?lang=${language}`)
       await waitForHydration(page)
-      const panel = page.getByRole('region', { name: words.payment })
-      await expect(panel).toContainText(quote.invoiceNumber)
-      await expect(panel.getByTestId('payment-total')).toHaveText(/7[.,]400/)
+      const panel = page.getByRole('region', { name: words.payment, exact: true })
+      await expect(page.getByTestId('quote-total')).toContainText(/7[.,]400/)
       await expect(panel.getByRole('button', { name: words.payWith.paypal })).toBeVisible()
       await expect(panel.getByRole('button', { name: words.payWith.stripe })).toBeVisible()
       await axeAtBothWidths(page)
@@ -95,9 +98,15 @@ test.describe('with PayPal and Stripe (the stand-in)', () => {
       await page.waitForURL(`${paymentsURL}/user-dashboard/requests/${quote.requestId}`)
       await expect(page.getByRole('status').filter({ hasText: words.paidToast })).toBeVisible()
       await expect(panel).toContainText(words.paidOn)
+      await expect(panel.getByTestId('payment-total')).toHaveText(/7[.,]400/)
       await expect(page.locator('article header')).toContainText(words.paidStatus)
       await expect(panel.getByRole('button')).toHaveCount(0)
       await axeAtBothWidths(page)
+
+      // The receipt says it is paid.
+      await panel.getByRole('link', { name: words.receipt }).click()
+      await expect(page.getByTestId('invoice-status')).toContainText(words.receiptPaid)
+      await expect(page.getByTestId('invoice-total')).toContainText(/7[.,]400/)
 
       const mail = await latestEmail(email, { subject: words.emailSubject, dataDir: paymentsDataDir })
       expect(mail.subject).toContain(quote.requestNumber)
@@ -129,7 +138,7 @@ test.describe('without JavaScript', () => {
     ])
     const quote = await insertQuote(paymentsDataDir, account.id, { locale: 'en' })
     await page.goto(`/user-dashboard/requests/${quote.requestId}?lang=en`)
-    const panel = page.getByRole('region', { name: WORDS.en.payment })
+    const panel = page.getByRole('region', { name: WORDS.en.payment, exact: true })
     await panel.getByRole('button', { name: WORDS.en.payWith.stripe }).click()
     await panel.getByRole('link', { name: 'Continue to the card payment page' }).click()
     await page.waitForURL(`${paymentStandInURL}/pay/**`)
@@ -152,7 +161,7 @@ for (const language of ['es', 'en'] as const) {
     const quote = await insertQuote(e2eDataDir, customer.id, { locale: language })
     await page.goto(`/user-dashboard/requests/${quote.requestId}?lang=${language}`)
     await waitForHydration(page)
-    const panel = page.getByRole('region', { name: words.payment })
+    const panel = page.getByRole('region', { name: words.payment, exact: true })
     await expect(panel.getByRole('heading', { name: words.bankHeading })).toBeVisible()
     const bank = panel.getByTestId('bank-transfer')
     await expect(bank).toContainText(quote.invoiceNumber)
@@ -176,7 +185,7 @@ for (const language of ['es', 'en'] as const) {
     const adminPage = await adminContext.newPage()
     await adminPage.goto(`/admin-dashboard/requests/${quote.requestId}?lang=${language}`)
     await waitForHydration(adminPage)
-    const payments = adminPage.getByRole('region', { name: words.payments })
+    const payments = adminPage.getByRole('region', { name: words.payments, exact: true })
     await payments.getByLabel(words.amount).fill('7000')
     await payments.getByLabel(words.bankReference).fill(`TRANSFER ${quote.invoiceNumber}`)
     await payments.getByRole('button', { name: words.record }).click()
@@ -192,6 +201,10 @@ for (const language of ['es', 'en'] as const) {
 
     await page.reload()
     await expect(panel).toContainText(words.paidOn)
+    await expect(panel.getByRole('link', { name: words.receipt })).toHaveAttribute(
+      'href',
+      `/user-dashboard/invoices/${quote.invoiceId}`,
+    )
     await expect(page.locator('article header')).toContainText(words.paidStatus)
     await axeAtBothWidths(page)
   })
