@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS } from './scripts/lib/production-server.ts'
+import { STAND_IN_CREDENTIALS } from './tests/support/payment-stand-in.ts'
 
 // Debian's Chromium: the registry cannot download Playwright's own browsers.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -10,6 +11,12 @@ export const widgetsURL = `http://127.0.0.1:${port + 2}`
 export const googleIssuerURL = `http://127.0.0.1:${port + 4}`
 // Per port, so two runs on one machine (E2E_PORT apart) never share a database.
 export const e2eDataDir = `data/e2e-${port}`
+// The site with PayPal and Stripe configured, both pointing at the local payment stand-in
+// (tests/support/payment-stand-in.ts): tests/e2e/payments.spec.ts. The main server stays as a
+// fresh `npm start` is: no provider, bank transfers only.
+export const paymentsURL = `http://127.0.0.1:${port + 6}`
+export const paymentsDataDir = `data/e2e-payments-${port}`
+export const paymentStandInURL = `http://127.0.0.1:${port + 8}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -55,6 +62,29 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     },
+    {
+      command: `node tests/support/payment-stand-in.ts --port ${port + 8} --webhook-url ${paymentsURL}/api/payments/webhooks/`,
+      port: port + 8,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    e2eServer({
+      port: port + 6,
+      dataDir: paymentsDataDir,
+      appUrl: paymentsURL,
+      extra: {
+        TRUST_PROXY: '1',
+        PAYPAL_CLIENT_ID: STAND_IN_CREDENTIALS.paypal.clientId,
+        PAYPAL_CLIENT_SECRET: STAND_IN_CREDENTIALS.paypal.clientSecret,
+        PAYPAL_WEBHOOK_ID: STAND_IN_CREDENTIALS.paypal.webhookId,
+        PAYPAL_API_URL: paymentStandInURL,
+        STRIPE_SECRET_KEY: STAND_IN_CREDENTIALS.stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: STAND_IN_CREDENTIALS.stripe.webhookSecret,
+        STRIPE_API_URL: paymentStandInURL,
+      },
+    }),
     // The same site with third-party widgets configured, for the consent tests. Their script
     // address is not reachable from here; tests intercept it.
     e2eServer({

@@ -49,6 +49,9 @@ export default [
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
   ]),
+  // Back from a payment provider's page (the webhooks are in server/payment-webhooks.ts).
+  route('payments/return/:provider', 'routes/payments/return.tsx'),
+  route('payments/cancel/:provider', 'routes/payments/cancel.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),

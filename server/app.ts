@@ -16,6 +16,7 @@ import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { REQUEST_FORM_BODY_BYTES } from '#core/orders/request-schemas.ts'
+import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
@@ -25,6 +26,7 @@ import type { Database } from '#db/client.ts'
 import { type Logger, redactUrl } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
 import { pageCacheFastPath, requestId } from './page-cache-fast-path.ts'
+import { paymentWebhooks } from './payment-webhooks.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -42,6 +44,8 @@ export type AppDeps = {
   accounts: Omit<AccountsConfig, 'appUrl'>
   /** The process's job queue (started by server/main.ts); requests add jobs to it. */
   jobs: AppJobEnqueuer
+  /** The payment providers the environment configures; none: bank transfers only. */
+  payments?: readonly PaymentProvider[]
   thirdParty: ThirdPartyConfig
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
@@ -75,6 +79,7 @@ export function createApp(deps: AppDeps) {
     contactForwarding: deps.contactForwarding,
     accounts: { ...deps.accounts, appUrl: deps.appUrl },
     jobs: deps.jobs,
+    payments: deps.payments ?? [],
   })
   const app = express()
   app.disable('x-powered-by')
@@ -180,6 +185,8 @@ export function createApp(deps: AppDeps) {
       next(error)
     }
   })
+  // Payment webhooks read their body raw, so they come before the API router's JSON parser.
+  app.use('/api', paymentWebhooks({ db: deps.db, orders: services.orders }))
   app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES, UPLOAD_FORMS))
   app.use(

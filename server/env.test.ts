@@ -31,3 +31,24 @@ test('Google sign-in talks to accounts.google.com unless GOOGLE_ISSUER names an 
     expect(() => parseEnv({ GOOGLE_ISSUER: bad })).toThrow(/GOOGLE_ISSUER/)
   }
 })
+
+test('no payment variables: bank transfers only; a provider configured by halves stops the start, naming what is missing', () => {
+  expect(parseEnv({}).PAYPAL_CLIENT_ID).toBeNull()
+  expect(() => parseEnv({ PAYPAL_CLIENT_ID: 'id', PORT: 'eighty' })).toThrow(
+    /PORT[\s\S]*PAYPAL_CLIENT_SECRET: required[\s\S]*PAYPAL_WEBHOOK_ID: required/,
+  )
+  expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/)
+  expect(() =>
+    parseEnv({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_API_URL: 'http://stripe.example',
+    }),
+  ).toThrow(/STRIPE_API_URL/)
+  const env = parseEnv({
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_API_URL: 'http://127.0.0.1:4010',
+  })
+  expect(env.STRIPE_API_URL).toBe('http://127.0.0.1:4010')
+})

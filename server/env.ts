@@ -1,8 +1,15 @@
 import { z } from 'zod'
+import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((value) => value === '1' || value === 'true' || value === 'yes')
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || null)
 
 const EnvSchema = z
   .object({
@@ -118,6 +125,19 @@ const EnvSchema = z
     WIDGET_SCRIPT_URL: z
       .url({ protocol: /^https?$/ })
       .default('https://static.elfsight.com/platform/platform.js'),
+    /**
+     * Payment providers (core/payments/provider.ts `paymentProvidersFromEnv` checks them
+     * together: a provider configured by halves stops the start). None: bank transfers only.
+     */
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_WEBHOOK_ID: optionalText,
+    PAYPAL_ENV: optionalText,
+    PAYPAL_API_URL: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_URL: optionalText,
+    PAYMENT_PROVIDER_TIMEOUT_SECONDS: optionalText,
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET || !env.DATABASE_URL, {
     error: 'AUTH_SECRET is required in production with an external database',
@@ -134,7 +154,15 @@ export type Env = z.output<typeof EnvSchema>
 /** Parses the environment once at boot; a bad value stops the start with a readable list. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source)
-  if (result.success) return result.data
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+  // The payment variables are checked together, with the rules the adapters need.
+  try {
+    paymentProvidersFromEnv(source)
+  } catch (error) {
+    lines.push(...(error as Error).message.split('\n').slice(1))
+  }
+  if (result.success && lines.length === 0) return result.data
   throw new Error(`Invalid environment:\n${lines.join('\n')}`)
 }

@@ -7,6 +7,8 @@ import type { AppJobEnqueuer, AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
 import type { CustomerNotificationType } from '#core/notifications/notify.ts'
 import { expireQuotes } from '#core/orders/quote-expiry.ts'
+import { reconcilePendingPayments } from '#core/payments/payment-service.ts'
+import type { PaymentProvider } from '#core/payments/provider.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
@@ -31,6 +33,10 @@ export function createJobHandlers(deps: {
    * notification's e-mail); a function because the queue is built from these handlers.
    */
   jobs: () => AppJobEnqueuer
+  /** The payment providers the environment configures, for the reconciliation job. */
+  payments?: readonly PaymentProvider[]
+  /** Where the reconciliation reports what it did. */
+  log?: (report: Record<string, number>) => void
 }): JobHandlers<AppJobs> {
   const { db } = deps
   const shop = async () => {
@@ -105,6 +111,17 @@ export function createJobHandlers(deps: {
     },
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)
+    },
+    'payments.reconcile': async () => {
+      if (!deps.payments?.length) return
+      const report = await reconcilePendingPayments({
+        db,
+        jobs: deps.jobs(),
+        payments: deps.payments,
+        settings: deps.settings,
+        appUrl: deps.appUrl.replace(/\/+$/, ''),
+      })
+      if (Object.values(report).some((count) => count > 0)) deps.log?.(report)
     },
   }
 }

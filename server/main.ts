@@ -6,6 +6,7 @@ import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { type AppJobEnqueuer, JOBS } from '#core/jobs/registry.ts'
 import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
 import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
+import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
@@ -78,6 +79,10 @@ const settingsListener = listenForSettingsChanges({
   logger,
 })
 
+// PayPal and Stripe when the environment configures them (parseEnv has checked it); none: the
+// customer pays by bank transfer and an admin records it. One set for the pages and the jobs.
+const paymentProviders = paymentProvidersFromEnv(process.env)
+
 // Background jobs (core/jobs/): every process runs the workers; pg-boss hands each job to one.
 const jobs = createJobQueue({
   pool,
@@ -89,6 +94,8 @@ const jobs = createJobQueue({
     settings: jobSettings,
     appUrl: env.APP_URL,
     jobs: (): AppJobEnqueuer => jobs,
+    payments: paymentProviders,
+    log: (report) => logger.info({ report }, 'payments reconciled'),
   }),
   logger,
   pollingIntervalSeconds: env.JOBS_POLL_INTERVAL_SECONDS,
@@ -100,6 +107,7 @@ let shuttingDown = false
 
 const deps: AppDeps = {
   db,
+  payments: paymentProviders,
   accounts: {
     secret: env.AUTH_SECRET ?? readOrCreateSecret(path.join(env.DATA_DIR, 'auth-secret')),
     adminEmails: env.ADMIN_EMAILS,

@@ -11,6 +11,7 @@ import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { listOutbox } from '#core/notifications/mailer.ts'
 import { listSmsOutbox, type SmsSender } from '#core/notifications/sms.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
+import type { PaymentProvider } from '#core/payments/provider.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import {
   createShippingRatesService,
@@ -59,12 +60,15 @@ export function createServices({
   contactForwarding,
   accounts,
   jobs,
+  payments = [],
 }: {
   db: Database
   contactForwarding: ContactForwarding
   accounts: AccountsConfig
   /** The job queue server/main.ts runs; services only add jobs to it. */
   jobs: AppJobEnqueuer
+  /** The payment providers the environment configures (server/main.ts); none: bank transfers only. */
+  payments?: readonly PaymentProvider[]
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
@@ -108,7 +112,7 @@ export function createServices({
     reviews: createReviewsService({ db }),
     settings,
     shippingRates,
-    orders: { jobs, settings },
+    orders: { jobs, settings, payments, appUrl: accounts.appUrl.replace(/\/+$/, '') },
     pricesChanged() {
       shippingRates.invalidate()
       settings.invalidate()

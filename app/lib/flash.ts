@@ -9,6 +9,12 @@ export const FLASH_MESSAGES = [
   'passwordUpdated',
   'settingsSaved',
   'ratesSaved',
+  // Back from a payment provider's page (app/routes/payments/).
+  'paymentReceived',
+  'paymentPending',
+  'paymentFailed',
+  'paymentCancelled',
+  'paymentReview',
 ] as const
 export type FlashMessage = (typeof FLASH_MESSAGES)[number]
 

@@ -61,6 +61,20 @@ export const JOBS = defineJobs({
     keepFinishedSeconds: 24 * 3600,
   },
   /**
+   * Asks the payment providers about checkouts left pending (a webhook that never came, a
+   * customer who closed the tab after approving) and settles them; closes abandoned ones
+   * (core/payments/payment-service.ts `reconcilePendingPayments`). Every 15 minutes; a provider
+   * that does not answer is asked again at the next run, so a failed run is not retried.
+   */
+  'payments.reconcile': {
+    payload: z.object({}),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 60,
+    expireInSeconds: 600,
+    schedule: { cron: '*/15 * * * *', payload: {} },
+  },
+  /**
    * Expires quotes unpaid after the days to pay and reminds a day before (core/orders/quote-expiry.ts),
    * every hour on the hour, Japan time. Idempotent: a second run finds nothing left to do.
    */

@@ -2,17 +2,24 @@ import type pg from 'pg'
 import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { JOBS } from '#core/jobs/registry.ts'
 import type { OrderContext, OrderDeps } from '#core/orders/order-context.ts'
+import type { PaymentProvider } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { onFileCleanup } from '#tests/db.ts'
+import { TEST_APP_URL } from './accounts.ts'
 
 /**
  * The order services' dependencies on a test database: the real job queue (jobs are written to
  * pgboss.job in the caller's transaction; this process does not work them, a test runs what it
- * needs) and the real settings service. `as(actor)` is the context a service takes.
+ * needs), the real settings service, and the payment providers a test gives (none: bank
+ * transfers only). `as(actor)` is the context a service takes.
  */
-export async function createOrderTestDeps(db: Database, pool: pg.Pool) {
+export async function createOrderTestDeps(
+  db: Database,
+  pool: pg.Pool,
+  { payments = [] }: { payments?: readonly PaymentProvider[] } = {},
+) {
   const noop = async () => {}
   const jobs = createJobQueue({
     pool,
@@ -23,6 +30,7 @@ export async function createOrderTestDeps(db: Database, pool: pg.Pool) {
       'notification.email': noop,
       'notification.staff-email': noop,
       'jobs.prune-effects': noop,
+      'payments.reconcile': noop,
       'orders.expire-quotes': noop,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
@@ -33,6 +41,6 @@ export async function createOrderTestDeps(db: Database, pool: pg.Pool) {
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
   // The whole settings service, so a test can change a setting (the order services only read).
   const settings = createSettingsService({ db })
-  const deps: OrderDeps = { jobs, settings }
+  const deps: OrderDeps = { jobs, settings, payments, appUrl: TEST_APP_URL }
   return { ...deps, settings, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
 }

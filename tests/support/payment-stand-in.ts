@@ -1035,6 +1035,7 @@ function page(res: ServerResponse, status: number, title: string, content: strin
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} (local stand-in)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}form{display:inline-block;margin:0 .5rem .5rem 0}button{font:inherit;padding:.5rem 1rem}dt{font-weight:600}dd{margin:0 0 .5rem}</style>
 </head>

@@ -4,6 +4,7 @@ import { type RequestContext, requestContext } from '#app/context.ts'
 import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { JOBS } from '#core/jobs/registry.ts'
 import { createOutboxSmsSender } from '#core/notifications/sms.ts'
+import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Database } from '#db/client.ts'
 import { createServices, type Services } from '#server/services.ts'
 import { onFileCleanup } from '#tests/db.ts'
@@ -31,9 +32,14 @@ import {
 
 /**
  * The app's services on a test database, as server/app.ts builds them: mail and SMS to the
- * outbox, jobs into the real queue (which this process does not work: a test runs what it needs).
+ * outbox, jobs into the real queue (which this process does not work: a test runs what it needs),
+ * the payment providers a test gives (none: bank transfers only).
  */
-export async function createTestServices(db: Database, pool: pg.Pool): Promise<Services & { db: Database }> {
+export async function createTestServices(
+  db: Database,
+  pool: pg.Pool,
+  { payments = [] }: { payments?: readonly PaymentProvider[] } = {},
+): Promise<Services & { db: Database }> {
   const jobs = createJobQueue({
     pool,
     jobs: JOBS,
@@ -43,6 +49,7 @@ export async function createTestServices(db: Database, pool: pg.Pool): Promise<S
       'notification.email': async () => {},
       'notification.staff-email': async () => {},
       'jobs.prune-effects': async () => {},
+      'payments.reconcile': async () => {},
       'orders.expire-quotes': async () => {},
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
@@ -54,6 +61,7 @@ export async function createTestServices(db: Database, pool: pg.Pool): Promise<S
   const services = createServices({
     db,
     jobs,
+    payments,
     contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/forward' },
     accounts: {
       appUrl: TEST_APP_URL,

@@ -435,6 +435,41 @@ export default {
   invoices: {
     status: { open: 'Open', paid: 'Paid', void: 'Void', expired: 'Expired' },
   },
+  payment: {
+    heading: 'Payment',
+    quote: 'Quote {{number}}',
+    total: 'Total to pay',
+    choose: 'How do you want to pay?',
+    payWith: { paypal: 'Pay with PayPal or a card', stripe: 'Pay by card' },
+    hints: {
+      paypal: 'No PayPal account needed: you can pay with a debit or credit card.',
+      stripe: 'Visa, Mastercard, American Express and more.',
+    },
+    secure: 'You pay on the provider’s secure page: we never see your card details.',
+    continueTo: { paypal: 'Continue to PayPal', stripe: 'Continue to the card payment page' },
+    continueHint: 'You will pay {{amount}} there, then come back here.',
+    bankHeading: 'Pay by bank transfer',
+    bankOther: 'Prefer a bank transfer?',
+    bankLead:
+      'Transfer exactly {{amount}} to this account and write the reference in the transfer, so we can match it.',
+    bank: {
+      bankName: 'Bank',
+      branch: 'Branch',
+      accountType: 'Account type',
+      accountNumber: 'Account number',
+      accountHolder: 'Account holder',
+      swift: 'SWIFT/BIC',
+      reference: 'Reference',
+      amount: 'Amount',
+    },
+    bankAfter:
+      'We will confirm your payment when it arrives (usually 1 to 3 business days) and let you know by e-mail.',
+    underReview: 'We are checking your payment. You do not need to pay again: our team will contact you.',
+    paid: 'Paid on {{date}} (Japan time).',
+    paidWith: { manual: 'By bank transfer.', paypal: 'With PayPal.', stripe: 'By card.' },
+    receipt: 'See your receipt',
+    notPayable: 'This quote can no longer be paid.',
+  },
   // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
   customerNotifications: {
     button: 'See it on the site',

@@ -57,6 +57,26 @@ export default {
     close: 'Close',
     settingsSaved: { title: 'Settings saved', text: 'The new values apply on every page now.' },
     ratesSaved: { title: 'Rates saved', text: 'The calculators use the new prices now.' },
+    paymentReceived: {
+      title: 'Payment received',
+      text: 'Thank you! Your request is paid and we will buy your items.',
+    },
+    paymentPending: {
+      title: 'Payment being confirmed',
+      text: 'We are waiting for the payment provider to confirm it. It can take a few minutes.',
+    },
+    paymentFailed: {
+      title: 'Payment not completed',
+      text: 'The payment was declined or did not go through. You can try again.',
+    },
+    paymentCancelled: {
+      title: 'Payment cancelled',
+      text: 'Nothing was charged. You can pay whenever you are ready.',
+    },
+    paymentReview: {
+      title: 'We are checking your payment',
+      text: 'Our team will contact you. You do not need to pay again.',
+    },
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
@@ -106,6 +126,24 @@ export default {
       ratesChanged: 'Another admin changed this rate table after you opened it. Nothing was saved.',
       ratesInvalid: 'This rate table is not valid. Nothing was saved.',
       adminsOnly: 'Only admins can do that.',
+      invoicePaid: 'This quote is already paid.',
+      invoiceNotPayable:
+        'This quote can no longer be paid. Ask us for a new one if you still want the items.',
+      invoiceChanged: 'This quote has just changed. Here is how it is now.',
+      paymentUnderReview: 'We are checking a payment for this quote: you do not need to pay again.',
+      paymentProviderUnknown: 'That payment method is not available.',
+      paymentProviderDown:
+        'The payment service is not answering right now. Nothing was charged: please try again in a few minutes.',
+      paymentRefused:
+        'The payment service refused the request. Nothing was charged: please try another method or contact us.',
+      paymentInvalid: 'Check the highlighted fields.',
+      paymentAmountMismatch: 'The amount must be exactly the quote’s total.',
+      paymentReferenceUsed: 'A payment with that reference is already recorded.',
+      paymentAdminsOnly: 'Only admins can record payments and refunds.',
+      paymentNotFound: 'That payment does not exist.',
+      paymentChanged: 'This payment has just changed. Here is how it is now.',
+      refundNothingDue: 'There is no refund due on this payment.',
+      webhookInvalid: 'The event could not be verified.',
       databaseUnavailable: 'The site is temporarily unavailable. Please try again in a moment.',
       databaseUnavailableNotSaved:
         'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',

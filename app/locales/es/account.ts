@@ -449,6 +449,42 @@ export default {
   invoices: {
     status: { open: 'Pendiente de pago', paid: 'Pagada', void: 'Anulada', expired: 'Vencida' },
   },
+  payment: {
+    heading: 'Pago',
+    quote: 'Cotización {{number}}',
+    total: 'Total a pagar',
+    choose: '¿Cómo quieres pagar?',
+    payWith: { paypal: 'Pagar con PayPal o tarjeta', stripe: 'Pagar con tarjeta' },
+    hints: {
+      paypal: 'No necesitas cuenta de PayPal: puedes pagar con tarjeta de débito o crédito.',
+      stripe: 'Visa, Mastercard, American Express y más.',
+    },
+    secure: 'Pagas en la página segura del proveedor: nunca vemos los datos de tu tarjeta.',
+    continueTo: { paypal: 'Continuar a PayPal', stripe: 'Continuar a la página de pago con tarjeta' },
+    continueHint: 'Allí pagarás {{amount}} y luego volverás aquí.',
+    bankHeading: 'Pagar por transferencia bancaria',
+    bankOther: '¿Prefieres pagar por transferencia bancaria?',
+    bankLead:
+      'Transfiere exactamente {{amount}} a esta cuenta y escribe la referencia en la transferencia, para que podamos identificarla.',
+    bank: {
+      bankName: 'Banco',
+      branch: 'Sucursal',
+      accountType: 'Tipo de cuenta',
+      accountNumber: 'Número de cuenta',
+      accountHolder: 'Titular',
+      swift: 'SWIFT/BIC',
+      reference: 'Referencia',
+      amount: 'Monto',
+    },
+    bankAfter:
+      'Confirmaremos tu pago cuando llegue (normalmente de 1 a 3 días hábiles) y te avisaremos por correo.',
+    underReview:
+      'Estamos revisando tu pago. No necesitas pagar de nuevo: nuestro equipo se pondrá en contacto contigo.',
+    paid: 'Pagado el {{date}} (hora de Japón).',
+    paidWith: { manual: 'Por transferencia bancaria.', paypal: 'Con PayPal.', stripe: 'Con tarjeta.' },
+    receipt: 'Ver tu recibo',
+    notPayable: 'Esta cotización ya no se puede pagar.',
+  },
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
     button: 'Verlo en la web',

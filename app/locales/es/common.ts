@@ -69,6 +69,23 @@ export default {
       text: 'Los valores nuevos ya se aplican en todas las páginas.',
     },
     ratesSaved: { title: 'Tarifas guardadas', text: 'Las calculadoras ya usan los precios nuevos.' },
+    paymentReceived: {
+      title: 'Pago recibido',
+      text: '¡Gracias! Tu solicitud está pagada y compraremos tus productos.',
+    },
+    paymentPending: {
+      title: 'Confirmando el pago',
+      text: 'Estamos esperando que el servicio de pago lo confirme. Puede tardar unos minutos.',
+    },
+    paymentFailed: {
+      title: 'El pago no se completó',
+      text: 'El pago fue rechazado o no se realizó. Puedes intentarlo de nuevo.',
+    },
+    paymentCancelled: { title: 'Pago cancelado', text: 'No se cobró nada. Puedes pagar cuando quieras.' },
+    paymentReview: {
+      title: 'Estamos revisando tu pago',
+      text: 'Nuestro equipo se pondrá en contacto contigo. No necesitas pagar de nuevo.',
+    },
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
@@ -124,6 +141,24 @@ export default {
         'Otro administrador cambió esta tabla de tarifas después de que la abriste. No se guardó nada.',
       ratesInvalid: 'Esta tabla de tarifas no es válida. No se guardó nada.',
       adminsOnly: 'Solo los administradores pueden hacer eso.',
+      invoicePaid: 'Esta cotización ya está pagada.',
+      invoiceNotPayable:
+        'Esta cotización ya no se puede pagar. Pídenos una nueva si todavía quieres los productos.',
+      invoiceChanged: 'Esta cotización acaba de cambiar. Así está ahora.',
+      paymentUnderReview: 'Estamos revisando un pago de esta cotización: no necesitas pagar de nuevo.',
+      paymentProviderUnknown: 'Ese medio de pago no está disponible.',
+      paymentProviderDown:
+        'El servicio de pago no responde en este momento. No se cobró nada: inténtalo de nuevo en unos minutos.',
+      paymentRefused:
+        'El servicio de pago rechazó la solicitud. No se cobró nada: prueba con otro medio o escríbenos.',
+      paymentInvalid: 'Revisa los campos marcados.',
+      paymentAmountMismatch: 'El monto debe ser exactamente el total de la cotización.',
+      paymentReferenceUsed: 'Ya hay un pago registrado con esa referencia.',
+      paymentAdminsOnly: 'Solo los administradores pueden registrar pagos y reembolsos.',
+      paymentNotFound: 'Ese pago no existe.',
+      paymentChanged: 'Este pago acaba de cambiar. Así está ahora.',
+      refundNothingDue: 'Este pago no tiene un reembolso pendiente.',
+      webhookInvalid: 'No se pudo verificar el evento.',
       databaseUnavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
       databaseUnavailableNotSaved:
         'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',

@@ -12,6 +12,7 @@ import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import {
   ApproveForm,
   NoteForm,
@@ -43,22 +44,24 @@ import {
 import { getRequest } from '#core/orders/request-service.ts'
 import { can } from '#core/orders/staff-policy.ts'
 import type { Route } from './+types/request.ts'
+import { loadStaffPayments, recordPaymentAction, refundDoneAction } from './request-payments.server.ts'
 
 // One request for staff (admins and moderators, docs/decisions/021): the customer, the links, the
 // prices with the engine's totals, approve / reject / revise, notes, the invoices and the whole
 // history (internal notes marked). Each form posts the version the page showed; a request
 // changed meanwhile answers "this request has just changed" with the page as it is now.
 
-const DONE = ['saved', 'approved', 'rejected', 'revised', 'noted'] as const
+const DONE = ['saved', 'approved', 'rejected', 'revised', 'noted', 'recorded', 'refunded'] as const
 type Done = (typeof DONE)[number]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   // getRequest first: it answers not found for a bad or unknown id before anything else reads it.
   const detail = await getRequest(orders, params.id).catch(throwRouteError)
-  const [draft, invoices] = await Promise.all([
+  const [draft, invoices, payments] = await Promise.all([
     getQuoteDraft(orders, detail.id),
     listRequestInvoices(orders, detail.id),
+    loadStaffPayments(context, detail.id),
   ]).catch(throwRouteError)
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
@@ -95,6 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rateLabel: formatPercent(draft.pricing.taxRateBasisPoints / 10_000, language),
     feeLabel: formatMoney(draft.pricing.serviceFeeJpy, 'JPY', language),
     invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
+    payments,
     openInvoiceNumber: openInvoice?.number ?? null,
     // What this staff member may do now: their role's policy and the request's state.
     may: {
@@ -109,7 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ['price', 'approve', 'reject', 'revise', 'note'] as const
+const INTENTS = ['price', 'approve', 'reject', 'revise', 'note', 'record_payment', 'refund_done'] as const
 type Intent = (typeof INTENTS)[number]
 
 /** One of the staff's forms, by its `intent`; then back to the page (post/redirect/get). */
@@ -150,6 +154,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (error) => formFailure(error, submission, { intent }),
       )
     }
+    // Payments (admins only: the service refuses moderators): app/routes/admin/request-payments.server.ts.
+    case 'record_payment':
+      return recordPaymentAction(formData, context, params.id)
+    case 'refund_done':
+      return refundDoneAction(formData, context, params.id)
     case 'note': {
       const submission = parseWithZod(formData, { schema: AddNoteSchema })
       if (submission.status !== 'success')
@@ -177,6 +186,7 @@ export default function StaffRequestRoute() {
     draft,
     may,
     invoices,
+    payments,
     language,
     rateLabel,
     feeLabel,
@@ -198,6 +208,8 @@ export default function StaffRequestRoute() {
     rejected: t('quote.rejected'),
     revised: t('quote.revised'),
     noted: t('quote.noteAdded'),
+    recorded: t('payments.record.recorded'),
+    refunded: t('payments.refundRecorded'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -340,6 +352,17 @@ export default function StaffRequestRoute() {
           ) : null}
         </div>
       ) : null}
+
+      <StaffPayments
+        payments={payments}
+        answer={
+          actionData &&
+          !conflict &&
+          (actionData.intent === 'record_payment' || actionData.intent === 'refund_done')
+            ? actionData
+            : null
+        }
+      />
 
       <InvoiceList
         heading={t('quote.invoicesHeading')}

@@ -1,8 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
+import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { lineDescription, type ReceiptInvoice, receiptForPage } from '#app/components/orders/receipt.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
@@ -19,6 +21,7 @@ import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/request.ts'
+import { loadPaymentPanel, payAction } from './request-payment.server.ts'
 
 // One of the customer's requests: its quote (lines and totals, due date, the slot where the
 // payments slice puts the way to pay), its items, its history, its invoices with their receipts,
@@ -31,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const open = invoices.find((invoice) => invoice.status === 'open')
   const { language, currency } = context.get(requestContext)
   const quote = open ? await getInvoice(services, open.id).catch(throwRouteError) : null
+  const payment = await loadPaymentPanel(context, detail.id).catch(throwRouteError)
   const format = japanDateTime(language)
   const search = new URL(request.url).searchParams
   return {
@@ -38,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     currency,
     // The open quote (what there is to pay), and every invoice of the request with its receipt.
     quote: quote ? receiptForPage(quote, language) : null,
+    payment,
     invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
     request: {
       ...detail,
@@ -56,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Cancel, with the version the page showed: a second click finds it changed (409). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData())
+  if (formData.get('intent') === 'pay') return payAction(formData, context)
   formData.set('id', params.id)
   const submission = parseWithZod(formData, { schema: CancelRequestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -71,7 +77,18 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, notice, quote, invoices, language, currency } = useLoaderData<typeof loader>()
+  const { request, notice, quote, invoices, language, currency, payment } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const paying = actionData && 'payment' in actionData ? actionData.payment : null
+  const paymentPanel = (variant: 'in-quote' | 'standalone') => (
+    <PaymentPanel
+      variant={variant}
+      panel={payment}
+      checkout={paying?.checkout ?? null}
+      formError={paying?.error ? t(paying.error as 'errors.codes.invalid') : null}
+      receiptHref={payment.invoice ? `/user-dashboard/invoices/${payment.invoice.id}` : null}
+    />
+  )
   const title = t('requests.detailTitle', { number: request.number })
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -103,7 +120,12 @@ export default function MyRequestRoute() {
           <p className="mt-2 whitespace-pre-line text-slate-800">{request.customerNote}</p>
         </section>
       ) : null}
-      {quote ? <QuotePanel quote={quote} language={language} currency={currency} /> : null}
+      {quote ? (
+        <QuotePanel quote={quote} language={language} currency={currency}>
+          {paymentPanel('in-quote')}
+        </QuotePanel>
+      ) : null}
+      {!quote && payment.invoice?.status === 'paid' ? paymentPanel('standalone') : null}
       {request.status === 'submitted' && invoices.some((invoice) => invoice.status === 'void') ? (
         <p className="rounded-md bg-sky-50 p-3 text-sky-950">{t('requests.quote.revising')}</p>
       ) : null}
@@ -161,7 +183,10 @@ export default function MyRequestRoute() {
 function CancelForm({ version }: { version: number }) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>()
-  const [form] = useForm({ id: 'cancel-request', lastResult: actionData?.result })
+  const [form] = useForm({
+    id: 'cancel-request',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+  })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -187,10 +212,13 @@ function QuotePanel({
   quote,
   language,
   currency,
+  children,
 }: {
   quote: ReceiptInvoice
   language: Language
   currency: Currency
+  /** The way to pay (app/components/orders/payment-panel.tsx). */
+  children?: ReactNode
 }) {
   const { t } = useTranslation()
   const rate = formatPercent(quote.taxRateBasisPoints / 10_000, language)
@@ -245,7 +273,7 @@ function QuotePanel({
         <p className="text-sm text-slate-700">{t('requests.quote.otherCurrency', { currency })}</p>
       )}
       <p className="font-medium text-slate-900">{t('requests.quote.due', { date: quote.dueLabel })}</p>
-      {/* payment panel: payments slice (pay button, bank-transfer instructions for quote.id / quote.totalJpy) */}
+      {children}
       <p>
         <Link to={`/user-dashboard/invoices/${quote.id}`} className="font-semibold text-red-800 underline">
           {t('requests.quote.seeReceipt', { number: quote.number })}

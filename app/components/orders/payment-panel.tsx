@@ -1,0 +1,215 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { PaymentMethod } from '#core/payments/payment-views.ts'
+import type { ProviderName } from '#core/payments/provider.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
+
+/**
+ * The customer's payment panel on a request page (docs/decisions/021, "Payments"). Inside the
+ * open quote (`in-quote`, under its total and due date): how to pay. With providers configured,
+ * one button per provider posts `intent=pay` to the page's action, which answers with the
+ * provider's page: a link to follow (without JavaScript) that the browser follows by itself
+ * (with it). A form cannot
+ * redirect to another site (the CSP's form-action is 'self'). With no provider, or as an
+ * alternative, the bank-transfer details from the settings with the quote number as reference.
+ * A payment under review: no new payment is asked for. Once paid (`standalone`, the quote panel
+ * is gone): the quote's number and total, when and how it was paid, and the receipt.
+ */
+
+export type PaymentPanelData = {
+  invoice: { id: string; number: string; status: string; version: number } | null
+  totalLabel: string
+  paidLabel: string | null
+  providers: ProviderName[]
+  bankTransfer: Settings['bankTransfer']
+  underReview: boolean
+  paidWith: PaymentMethod | null
+  canPay: boolean
+}
+
+export function PaymentPanel({
+  variant,
+  panel,
+  checkout,
+  formError,
+  receiptHref,
+}: {
+  /** `in-quote`: inside the open quote's panel; `standalone`: once paid. */
+  variant: 'in-quote' | 'standalone'
+  panel: PaymentPanelData
+  /** The provider's page, once the customer chose a provider (the action's answer). */
+  checkout: { payUrl: string; provider: ProviderName } | null
+  formError: string | null
+  receiptHref?: string | null
+}) {
+  const { t } = useTranslation()
+  const { invoice } = panel
+  useEffect(() => {
+    if (checkout) window.location.assign(checkout.payUrl)
+  }, [checkout])
+  if (!invoice) return null
+  const error = formError ? (
+    <p role="alert" className="font-medium text-red-800">
+      {formError}
+    </p>
+  ) : null
+  const body = <PanelBody panel={panel} checkout={checkout} receiptHref={receiptHref ?? null} />
+  if (variant === 'in-quote') {
+    return (
+      <section aria-labelledby="payment-heading" className="space-y-3 border-t border-slate-200 pt-4">
+        <h3 id="payment-heading" className="text-lg font-semibold text-slate-900">
+          {t('payment.heading')}
+        </h3>
+        {error}
+        {body}
+      </section>
+    )
+  }
+  return (
+    <section
+      aria-labelledby="payment-heading"
+      className="space-y-4 rounded-lg border border-slate-300 p-4 sm:p-6"
+    >
+      <h2 id="payment-heading" className="text-xl font-semibold text-slate-900">
+        {t('payment.heading')}
+      </h2>
+      <p className="text-slate-700">{t('payment.quote', { number: invoice.number })}</p>
+      <dl className="flex flex-wrap items-baseline gap-x-3">
+        <dt className="font-semibold text-slate-900">{t('payment.total')}</dt>
+        <dd className="text-2xl font-bold text-slate-900" data-testid="payment-total">
+          {panel.totalLabel}
+        </dd>
+      </dl>
+      {error}
+      {body}
+    </section>
+  )
+}
+
+function PanelBody({
+  panel,
+  checkout,
+  receiptHref,
+}: {
+  panel: PaymentPanelData
+  checkout: { payUrl: string; provider: ProviderName } | null
+  receiptHref: string | null
+}) {
+  const { t } = useTranslation()
+  const invoice = panel.invoice
+  if (!invoice) return null
+  if (invoice.status === 'paid') {
+    return (
+      <div role="status" className="space-y-2 rounded-md bg-emerald-50 p-3 text-emerald-900">
+        <p className="font-semibold">{t('payment.paid', { date: panel.paidLabel ?? '' })}</p>
+        {panel.paidWith ? <p>{t(`payment.paidWith.${panel.paidWith}`)}</p> : null}
+        {receiptHref ? (
+          <p>
+            <a href={receiptHref} className="font-semibold underline">
+              {t('payment.receipt')}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+  if (panel.underReview) {
+    return (
+      <p role="status" className="rounded-md bg-amber-50 p-3 font-medium text-amber-900">
+        {t('payment.underReview')}
+      </p>
+    )
+  }
+  if (!panel.canPay) return <p className="text-slate-700">{t('payment.notPayable')}</p>
+  if (checkout) {
+    return (
+      <div role="status" className="space-y-2 rounded-md bg-sky-50 p-4 text-sky-950">
+        <p>
+          <a
+            href={checkout.payUrl}
+            className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+          >
+            {t(`payment.continueTo.${checkout.provider}`)}
+          </a>
+        </p>
+        <p>{t('payment.continueHint', { amount: panel.totalLabel })}</p>
+      </div>
+    )
+  }
+  const bank = <BankTransfer panel={panel} />
+  return (
+    <>
+      {panel.providers.length > 0 ? (
+        <>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="pay" />
+            <input type="hidden" name="invoiceId" value={invoice.id} />
+            <fieldset className="space-y-3">
+              <legend className="font-semibold text-slate-900">{t('payment.choose')}</legend>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {panel.providers.map((provider) => (
+                  <li key={provider} className="space-y-1">
+                    <button
+                      type="submit"
+                      name="provider"
+                      value={provider}
+                      aria-describedby={`pay-hint-${provider}`}
+                      className="min-h-11 w-full rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+                    >
+                      {t(`payment.payWith.${provider}`)}
+                    </button>
+                    <p id={`pay-hint-${provider}`} className="text-sm text-slate-700">
+                      {t(`payment.hints.${provider}`)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <p className="text-sm text-slate-700">{t('payment.secure')}</p>
+          </Form>
+          <details className="rounded-md border border-slate-200 p-3">
+            <summary className="cursor-pointer font-semibold text-slate-900">
+              {t('payment.bankOther')}
+            </summary>
+            <div className="mt-3">{bank}</div>
+          </details>
+        </>
+      ) : (
+        <div className="space-y-2">
+          <h3 className="font-semibold text-slate-900">{t('payment.bankHeading')}</h3>
+          {bank}
+        </div>
+      )}
+    </>
+  )
+}
+
+function BankTransfer({ panel }: { panel: PaymentPanelData }) {
+  const { t } = useTranslation()
+  const { bankTransfer } = panel
+  const rows: [string, string][] = [
+    [t('payment.bank.amount'), panel.totalLabel],
+    [t('payment.bank.reference'), panel.invoice?.number ?? ''],
+    [t('payment.bank.bankName'), bankTransfer.bankName],
+    [t('payment.bank.branch'), bankTransfer.branch],
+    [t('payment.bank.accountType'), bankTransfer.accountType],
+    [t('payment.bank.accountNumber'), bankTransfer.accountNumber],
+    [t('payment.bank.accountHolder'), bankTransfer.accountHolder],
+  ]
+  if (bankTransfer.swift) rows.push([t('payment.bank.swift'), bankTransfer.swift])
+  return (
+    <div className="space-y-3" data-testid="bank-transfer">
+      <p className="text-slate-800">{t('payment.bankLead', { amount: panel.totalLabel })}</p>
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-700">{term}</dt>
+            <dd className="break-words font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-slate-700">{t('payment.bankAfter')}</p>
+    </div>
+  )
+}

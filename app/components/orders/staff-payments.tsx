@@ -1,0 +1,313 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import type { PaymentStatus } from '#core/payments/payment-machine.ts'
+import {
+  MarkRefundDoneSchema,
+  PAYMENT_LIMITS,
+  RecordManualPaymentSchema,
+} from '#core/payments/payment-schemas.ts'
+import type { PaymentMethod } from '#core/payments/payment-views.ts'
+
+/**
+ * The payments part of the staff request page (docs/decisions/021, "Payments"): every payment
+ * of the request, newest first, a held or duplicate one set apart with what to do, a refund due
+ * with "mark refund done" (admins); and "record a bank transfer" while the quote is open
+ * (admins only: moderators see the list, never the forms, and the server refuses them anyway).
+ */
+
+export type StaffPaymentRowData = {
+  id: string
+  version: number
+  invoiceNumber: string
+  provider: PaymentMethod
+  status: PaymentStatus
+  askedLabel: string
+  reportedLabel: string | null
+  currency: string | null
+  reference: string | null
+  note: string | null
+  recordedBy: string | null
+  dateLabel: string
+  refundDueLabel: string | null
+  refundDoneLabel: string | null
+  refundOutstanding: boolean
+}
+
+export type StaffPaymentsData = {
+  invoice: { id: string; number: string; status: string; version: number; totalLabel: string } | null
+  rows: StaffPaymentRowData[]
+  canRecord: boolean
+  canRefund: boolean
+}
+
+/** What the page's action answered for one of these forms. */
+export type StaffPaymentsAnswer = {
+  intent: 'record_payment' | 'refund_done'
+  paymentId: string | null
+  result: SubmissionResult<string[]>
+} | null
+
+const TONE: Record<PaymentStatus, string> = {
+  pending: 'bg-sky-100 text-sky-900',
+  succeeded: 'bg-emerald-100 text-emerald-900',
+  failed: 'bg-slate-200 text-slate-900',
+  held: 'bg-amber-100 text-amber-950',
+  duplicate: 'bg-red-100 text-red-900',
+}
+
+export function StaffPayments({
+  payments,
+  answer,
+}: {
+  payments: StaffPaymentsData
+  answer: StaffPaymentsAnswer
+}) {
+  const { t } = useTranslation()
+  const { invoice } = payments
+  if (!invoice) return null
+  return (
+    <section aria-labelledby="payments-heading" className="space-y-4">
+      <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
+        {t('payments.heading')}
+      </h2>
+      <p className="text-slate-800">
+        {t('payments.invoice', { number: invoice.number, amount: invoice.totalLabel })} (
+        {t(`payments.invoiceStatus.${invoice.status as 'open'}`)})
+      </p>
+      {payments.rows.length === 0 ? (
+        <p className="text-slate-700">{t('payments.none')}</p>
+      ) : (
+        <ul className="space-y-3" aria-label={t('payments.tableCaption')}>
+          {payments.rows.map((row) => (
+            <PaymentRow
+              key={row.id}
+              row={row}
+              canRefund={payments.canRefund}
+              answer={answer?.intent === 'refund_done' && answer.paymentId === row.id ? answer : null}
+            />
+          ))}
+        </ul>
+      )}
+      {payments.canRecord ? (
+        <RecordBankTransfer
+          invoice={invoice}
+          lastResult={answer?.intent === 'record_payment' ? answer.result : undefined}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function PaymentRow({
+  row,
+  canRefund,
+  answer,
+}: {
+  row: StaffPaymentRowData
+  canRefund: boolean
+  answer: StaffPaymentsAnswer
+}) {
+  const { t } = useTranslation()
+  const attention = row.status === 'held' || row.status === 'duplicate' || row.refundOutstanding
+  return (
+    <li
+      className={`space-y-2 rounded-lg border p-4 ${attention ? 'border-amber-500 bg-amber-50' : 'border-slate-200'}`}
+      data-testid={`payment-${row.status}`}
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-slate-900">{t(`payments.providers.${row.provider}`)}</span>
+        <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${TONE[row.status]}`}>
+          {t(`payments.statuses.${row.status}`)}
+        </span>
+        <span className="text-sm text-slate-700">{row.dateLabel}</span>
+      </p>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-700">{t('payments.amount')}</dt>
+        <dd className="text-slate-900">
+          {t('payments.asked', { amount: row.askedLabel })}
+          {row.reportedLabel !== null
+            ? ` · ${t('payments.reported', { amount: row.reportedLabel, currency: row.currency ?? '' })}`
+            : null}
+        </dd>
+        {row.reference ? (
+          <>
+            <dt className="text-slate-700">{t('payments.reference')}</dt>
+            <dd className="break-all text-slate-900">{row.reference}</dd>
+          </>
+        ) : null}
+        {row.refundDueLabel ? (
+          <>
+            <dt className="text-slate-700">{t('payments.refund')}</dt>
+            <dd className="text-slate-900">
+              {t('payments.refundDue', { amount: row.refundDueLabel })}
+              {row.refundDoneLabel ? ` · ${t('payments.refundDone', { amount: row.refundDoneLabel })}` : null}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {row.recordedBy ? (
+        <p className="text-sm text-slate-700">{t('payments.recordedBy', { name: row.recordedBy })}</p>
+      ) : null}
+      {row.note ? <p className="whitespace-pre-line text-sm text-slate-800">{row.note}</p> : null}
+      {row.status === 'held' ? (
+        <p className="text-sm font-medium text-amber-950">{t('payments.heldHint')}</p>
+      ) : null}
+      {canRefund && row.refundOutstanding ? <RefundDoneForm row={row} lastResult={answer?.result} /> : null}
+    </li>
+  )
+}
+
+function RefundDoneForm({
+  row,
+  lastResult,
+}: {
+  row: StaffPaymentRowData
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm({
+    id: `refund-${row.id}`,
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MarkRefundDoneSchema }),
+  })
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-amber-300 pt-3">
+      <input type="hidden" name="intent" value="refund_done" />
+      <input type="hidden" name="paymentId" value={row.id} />
+      <input type="hidden" name="version" value={row.version} />
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <FormField
+        id={fields.reference.id}
+        label={t('payments.refundReference')}
+        error={
+          fields.reference.errors?.[0]
+            ? t(`payments.errors.${fields.reference.errors[0] as 'referenceRequired'}`)
+            : null
+        }
+      >
+        {(control) => (
+          <input
+            {...getInputProps(fields.reference, { type: 'text', ariaAttributes: false })}
+            {...control}
+            required
+            maxLength={PAYMENT_LIMITS.reference}
+            autoComplete="off"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        {t('payments.markRefundDone')}
+      </button>
+    </Form>
+  )
+}
+
+function RecordBankTransfer({
+  invoice,
+  lastResult,
+}: {
+  invoice: NonNullable<StaffPaymentsData['invoice']>
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm({
+    id: 'record-payment',
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordManualPaymentSchema }),
+  })
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const fieldError = (errors: string[] | undefined) =>
+    errors?.[0] ? t(`payments.errors.${errors[0] as 'amountRequired'}`) : null
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="record-payment-heading"
+      className="space-y-4 rounded-lg border border-slate-300 p-4"
+    >
+      <h3 id="record-payment-heading" className="text-lg font-semibold text-slate-900">
+        {t('payments.record.heading')}
+      </h3>
+      <p className="text-sm text-slate-700">{t('payments.record.lead', { amount: invoice.totalLabel })}</p>
+      <input type="hidden" name="intent" value="record_payment" />
+      <input type="hidden" name="invoiceId" value={invoice.id} />
+      <input type="hidden" name="version" value={invoice.version} />
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <FormField
+        id={fields.amountJpy.id}
+        label={t('payments.record.amount')}
+        error={fieldError(fields.amountJpy.errors)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(fields.amountJpy, { type: 'text', ariaAttributes: false })}
+            {...control}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            className={`${inputClass} sm:max-w-xs`}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={fields.reference.id}
+        label={t('payments.record.reference')}
+        hint={t('payments.record.referenceHint')}
+        error={fieldError(fields.reference.errors)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(fields.reference, { type: 'text', ariaAttributes: false })}
+            {...control}
+            required
+            maxLength={PAYMENT_LIMITS.reference}
+            autoComplete="off"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField id={fields.note.id} label={t('payments.record.note')} error={fieldError(fields.note.errors)}>
+        {(control) => (
+          <textarea
+            {...getTextareaProps(fields.note, { ariaAttributes: false })}
+            {...control}
+            rows={2}
+            maxLength={PAYMENT_LIMITS.note}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+      >
+        {t('payments.record.submit')}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,101 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import type { StaffPaymentsData } from '#app/components/orders/staff-payments.tsx'
+import { requestContext } from '#app/context.ts'
+import { japanDateTime } from '#app/lib/dates.ts'
+import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { formatMoney } from '#core/money/money.ts'
+import { canRecordPayment } from '#core/payments/payment-policy.ts'
+import { MarkRefundDoneSchema, RecordManualPaymentSchema } from '#core/payments/payment-schemas.ts'
+import { getPaymentPanel } from '#core/payments/payment-views.ts'
+import { markRefundDone, recordManualPayment } from '#core/payments/staff-payments.ts'
+import { AppError } from '#core/shared/errors.ts'
+
+// The staff request page's payments part (app/components/orders/staff-payments.tsx): what the
+// loader adds, and the action's intents `record_payment` (a bank transfer) and `refund_done`.
+
+type Context = Readonly<RouterContextProvider>
+
+export async function loadStaffPayments(context: Context, requestId: string): Promise<StaffPaymentsData> {
+  const panel = await getPaymentPanel(getOrderContext(context), requestId)
+  const { language } = context.get(requestContext)
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const format = japanDateTime(language)
+  return {
+    invoice: panel.invoice
+      ? {
+          id: panel.invoice.id,
+          number: panel.invoice.number,
+          status: panel.invoice.status,
+          version: panel.invoice.version,
+          totalLabel: yen(panel.invoice.totalJpy),
+        }
+      : null,
+    rows: (panel.payments ?? []).map((row) => ({
+      id: row.id,
+      version: row.version,
+      invoiceNumber: row.invoiceNumber,
+      provider: row.provider,
+      status: row.status,
+      askedLabel: yen(row.requestedJpy),
+      reportedLabel:
+        row.currency === null
+          ? null
+          : row.amount !== null && row.currency === 'JPY'
+            ? yen(row.amount)
+            : (row.amount?.toString() ?? '—'),
+      currency: row.currency,
+      reference: row.captureRef ?? row.providerRef,
+      note: row.note,
+      recordedBy: row.recordedBy,
+      dateLabel: format(row.settledAt ?? row.createdAt),
+      refundDueLabel: row.refundDueJpy > 0 ? yen(row.refundDueJpy) : null,
+      refundDoneLabel: row.refundDoneJpy > 0 ? yen(row.refundDoneJpy) : null,
+      refundOutstanding: row.refundDueJpy > row.refundDoneJpy,
+    })),
+    canRecord: panel.canRecord,
+    canRefund: panel.canRefund,
+  }
+}
+
+/** Refused before reading the form: only admins touch money (the services check it again). */
+function requireRecorder(context: Context) {
+  if (!canRecordPayment(getOrderContext(context).actor)) {
+    throwRouteError(new AppError('forbidden', 'Only admins record payments', { reason: 'paymentAdminsOnly' }))
+  }
+}
+
+/** `record_payment`: an admin records a bank transfer; back to the page with a notice. */
+export async function recordPaymentAction(formData: FormData, context: Context, requestId: string) {
+  requireRecorder(context)
+  const submission = parseWithZod(formData, { schema: RecordManualPaymentSchema })
+  if (submission.status !== 'success') {
+    return data(
+      { intent: 'record_payment' as const, paymentId: null, result: submission.reply() },
+      { status: 400 },
+    )
+  }
+  try {
+    await recordManualPayment(getOrderContext(context), submission.value)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'record_payment' as const, paymentId: null })
+  }
+  return redirect(`/admin-dashboard/requests/${requestId}?done=recorded`)
+}
+
+/** `refund_done`: an admin made the refund due on a payment. */
+export async function refundDoneAction(formData: FormData, context: Context, requestId: string) {
+  requireRecorder(context)
+  const submission = parseWithZod(formData, { schema: MarkRefundDoneSchema })
+  const paymentId = String(formData.get('paymentId') ?? '')
+  if (submission.status !== 'success') {
+    return data({ intent: 'refund_done' as const, paymentId, result: submission.reply() }, { status: 400 })
+  }
+  try {
+    await markRefundDone(getOrderContext(context), submission.value)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'refund_done' as const, paymentId })
+  }
+  return redirect(`/admin-dashboard/requests/${requestId}?done=refunded`)
+}

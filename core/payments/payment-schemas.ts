@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
+
+// The payment forms' schemas, shared by the pages (Conform) and the services. Messages are i18n
+// keys under `payments.errors` (the customer's in app/locales/*/account.ts, staff's in admin.ts).
+
+export const PAYMENT_LIMITS = { reference: 100, note: 2000, amountJpy: 1_000_000_000 } as const
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a one-line reference refuses line breaks too
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/
+
+const id = z.uuid({ error: 'invalid' })
+const version = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'invalid' })
+
+/** A customer starts paying an invoice with one of the configured providers. */
+export const StartCheckoutSchema = z.object({
+  invoiceId: id,
+  provider: z.enum(['paypal', 'stripe'], { error: 'providerUnknown' }),
+})
+export type StartCheckoutInput = z.output<typeof StartCheckoutSchema>
+
+/** A one-line reference: a bank transfer's, a refund's. */
+const reference = z
+  .string({ error: 'referenceRequired' })
+  .trim()
+  .min(1, { error: 'referenceRequired', abort: true })
+  .max(PAYMENT_LIMITS.reference, { error: 'referenceTooLong', abort: true })
+  .refine((value) => !CONTROL_OR_BREAK.test(value), { error: 'invalidCharacters' })
+
+/**
+ * Yen as staff type it ("¥12,345", "12.345", "12345 円"): a whole number, never rounded; the
+ * service then requires it to be exactly the invoice's total.
+ */
+const amountJpy = z.preprocess(
+  (value) => {
+    if (typeof value === 'number' || value === undefined) return value
+    if (value === null) return undefined
+    if (typeof value !== 'string') return Number.NaN
+    const parsed = parseWholeNumber(value, YEN_MARKS)
+    if (parsed.ok) return parsed.value
+    return parsed.error === 'required' ? undefined : Number.NaN
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'amountRequired' : 'amountWhole') })
+    .int({ error: 'amountWhole' })
+    .min(1, { error: 'amountWhole' })
+    .max(PAYMENT_LIMITS.amountJpy, { error: 'amountWhole' }),
+)
+
+const optionalNote = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string({ error: 'invalidCharacters' })
+    .trim()
+    .max(PAYMENT_LIMITS.note, { error: 'noteTooLong', abort: true })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'invalidCharacters' })
+    .optional(),
+)
+
+/** An admin records a bank transfer that arrived: the invoice as the page showed it (version). */
+export const RecordManualPaymentSchema = z.object({
+  invoiceId: id,
+  version,
+  amountJpy,
+  reference,
+  note: optionalNote,
+})
+export type RecordManualPaymentInput = z.output<typeof RecordManualPaymentSchema>
+
+/** An admin says the refund due on a payment was made (at the provider or by the bank). */
+export const MarkRefundDoneSchema = z.object({
+  paymentId: id,
+  version,
+  reference,
+})
+export type MarkRefundDoneInput = z.output<typeof MarkRefundDoneSchema>

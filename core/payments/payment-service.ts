@@ -1,0 +1,393 @@
+import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
+import type { OrderContext } from '#core/orders/order-context.ts'
+import { recordOrderEvent } from '#core/orders/order-events.ts'
+import { AppError, isAppError } from '#core/shared/errors.ts'
+import type { Database } from '#db/client.ts'
+import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
+import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
+import { StartCheckoutSchema } from './payment-schemas.ts'
+import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
+import {
+  assertPayable,
+  invoiceNotFound,
+  invoiceWithRequest,
+  moveOf,
+  PAYMENT_ENTITY,
+  type PaymentSystemDeps,
+  providerOf,
+  requireActor,
+  type SettleResult,
+  settlePayment,
+  settleWithin,
+  UUID,
+} from './settle-payment.ts'
+
+/**
+ * Paying a quote (an open invoice): with a provider's hosted checkout (PayPal, Stripe) or by
+ * bank transfer that an admin records. docs/decisions/021, "Payments".
+ *
+ * Money is never lost or doubled:
+ * - A provider is never called inside a transaction. A checkout writes its pending payment
+ *   first (committed), then asks the provider with the payment's id as idempotency key, then
+ *   stores the provider's reference. A provider that is down leaves a pending row without a
+ *   reference, which nobody can pay (the customer never got a pay link); the next click reuses
+ *   it with the same key, and the reconciliation job closes it after the window.
+ * - Every report of a provider (the customer's return, a webhook, the reconciliation job) goes
+ *   through `settle`, one transaction that locks the payment row: a replay, or a webhook racing
+ *   the return, finds the payment already settled and changes nothing. The provider reference
+ *   and the capture reference are unique per provider.
+ * - Money taken is compared with the invoice: another amount or currency is held for staff,
+ *   never paid; a second success for a paid invoice is flagged `duplicate` with a refund due.
+ * - Payments and refunds are rows that are added; a payment's recorded facts never change
+ *   (a trigger refuses it). No card data reaches us: the customer pays on the provider's page.
+ */
+
+/** A pending checkout this young is reused (its pay link) instead of opening another. */
+export const CHECKOUT_REUSE_MINUTES = 60
+/** The reconciliation job asks about payments pending longer than this… */
+export const RECONCILE_AFTER_MINUTES = 15
+/** …until this old; then they are closed as abandoned (no provider keeps a checkout this long). */
+export const ABANDON_AFTER_HOURS = 72
+const RECONCILE_BATCH = 100
+
+// ---------------------------------------------------------------------------------------------
+// Checkout: the customer pays with a provider
+// ---------------------------------------------------------------------------------------------
+
+export type StartedCheckout = { paymentId: string; payUrl: string; provider: ProviderName; reused: boolean }
+
+/**
+ * The customer starts paying their open invoice with a configured provider, and gets the
+ * provider's page to go to. A pending checkout of the last hour for the same invoice and
+ * provider is reused (two tabs, a second click, a return after cancelling). The provider is
+ * called outside any transaction (see the file's comment).
+ * @throws AppError `unauthorized`; `not_found` (someone else's invoice, as a missing one);
+ *   `forbidden` (staff: they do not pay for customers); `invalid` (`paymentProviderUnknown`);
+ *   `conflict` (`invoicePaid`, `invoiceNotPayable`, `paymentUnderReview`); `upstream_failed`
+ *   (`paymentProviderDown`, `paymentRefused`: nothing the customer can use was written).
+ */
+export async function startCheckout(
+  ctx: OrderContext,
+  input: { invoiceId: string; provider: string },
+  meta: { locale?: 'es' | 'en' } = {},
+): Promise<StartedCheckout> {
+  const actor = requireActor(ctx.actor)
+  const parsed = StartCheckoutSchema.safeParse(input)
+  if (!parsed.success) {
+    if (!UUID.test(String(input.invoiceId))) throw invoiceNotFound(String(input.invoiceId))
+    throw new AppError('invalid', `Unknown payment provider ${input.provider}`, {
+      reason: 'paymentProviderUnknown',
+    })
+  }
+  const provider = providerOf(ctx, parsed.data.provider)
+  if (!provider) {
+    throw new AppError('invalid', `Payment provider ${parsed.data.provider} is not configured`, {
+      reason: 'paymentProviderUnknown',
+    })
+  }
+  const { invoiceId } = parsed.data
+
+  const prepared = await ctx.db.transaction(async (tx) => {
+    const invoice = await invoiceWithRequest(tx, invoiceId, true)
+    if (!invoice || (invoice.userId !== actor.id && actor.role === 'user')) throw invoiceNotFound(invoiceId)
+    if (invoice.userId !== actor.id) {
+      throw new AppError('forbidden', `Only the customer pays invoice ${invoice.number}`)
+    }
+    assertPayable(invoice)
+    const attempts = await tx
+      .select({
+        id: payments.id,
+        provider: payments.provider,
+        status: payments.status,
+        payUrl: payments.payUrl,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.invoiceId, invoice.id))
+      .orderBy(desc(payments.createdAt))
+    if (attempts.some((attempt) => attempt.status === 'held')) {
+      throw new AppError('conflict', `Invoice ${invoice.number} has a payment under review`, {
+        reason: 'paymentUnderReview',
+      })
+    }
+    const since = Date.now() - CHECKOUT_REUSE_MINUTES * 60_000
+    const reusable = attempts.find(
+      (attempt) =>
+        attempt.provider === provider.name &&
+        attempt.status === 'pending' &&
+        attempt.createdAt.getTime() > since,
+    )
+    if (reusable) return { invoice, paymentId: reusable.id, payUrl: reusable.payUrl }
+    const step = moveOf(null, 'start', 'customer')
+    const [created] = await tx
+      .insert(payments)
+      .values({
+        invoiceId: invoice.id,
+        provider: provider.name,
+        status: step.to,
+        requestedJpy: invoice.totalJpy,
+      })
+      .returning({ id: payments.id })
+    if (!created) throw new Error('Unable to store a payment: no row returned')
+    await recordOrderEvent(tx, {
+      entityType: PAYMENT_ENTITY,
+      entityId: created.id,
+      event: 'start',
+      to: step.to,
+      actor: { kind: 'customer', id: actor.id },
+      data: { invoiceId: invoice.id, provider: provider.name, requestedJpy: invoice.totalJpy },
+      visibleToCustomer: false,
+    })
+    return { invoice, paymentId: created.id, payUrl: null }
+  })
+
+  const { invoice, paymentId } = prepared
+  if (prepared.payUrl) return { paymentId, payUrl: prepared.payUrl, provider: provider.name, reused: true }
+
+  const { company } = await ctx.settings.get()
+  const back = (path: string) =>
+    `${ctx.appUrl.replace(/\/+$/, '')}/payments/${path}/${provider.name}?payment=${paymentId}`
+  let checkout: Awaited<ReturnType<PaymentProvider['createCheckout']>>
+  try {
+    checkout = await provider.createCheckout({
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      amountJpy: invoice.totalJpy,
+      description: `${company.name} · ${invoice.number} · ${invoice.requestNumber}`,
+      returnUrl: back('return'),
+      cancelUrl: back('cancel'),
+      locale: meta.locale ?? (invoice.locale === 'en' ? 'en' : 'es'),
+      idempotencyKey: paymentId,
+    })
+  } catch (error) {
+    if (isAppError(error)) throw error
+    throw new AppError('upstream_failed', `${provider.name} checkout failed: ${(error as Error).message}`, {
+      reason: 'paymentProviderDown',
+    })
+  }
+
+  // Store what the provider answered, unless a parallel click already did (the same key gives
+  // the same checkout back, so both answers are the same).
+  const [stored] = await ctx.db
+    .update(payments)
+    .set({
+      providerRef: checkout.providerRef,
+      payUrl: checkout.payUrl,
+      version: sql`${payments.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending'), isNull(payments.providerRef)))
+    .returning({ payUrl: payments.payUrl })
+  if (stored?.payUrl) return { paymentId, payUrl: stored.payUrl, provider: provider.name, reused: false }
+  const [current] = await ctx.db
+    .select({ status: payments.status, payUrl: payments.payUrl })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+  if (current?.status === 'pending' && current.payUrl) {
+    return { paymentId, payUrl: current.payUrl, provider: provider.name, reused: true }
+  }
+  throw new AppError('conflict', `Payment ${paymentId} moved while its checkout was created`, {
+    reason: 'invoiceChanged',
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's return, webhooks, the reconciliation job
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The customer came back from the provider's page (`/payments/return/:provider?payment=…`):
+ * asks the provider about the checkout stored on our payment (never what the query says),
+ * capturing an approved PayPal order, and settles. The answer is the payment's status for the
+ * page's message. A provider that does not answer leaves it pending: the webhook or the
+ * reconciliation job settles it later.
+ * @throws AppError `not_found` for an unknown payment or provider.
+ */
+export async function confirmReturn(
+  deps: PaymentSystemDeps,
+  input: { provider: string; paymentId: string },
+): Promise<{ requestId: string; status: PaymentStatus }> {
+  const notFound = () =>
+    new AppError('not_found', `Payment ${input.paymentId} not found`, { reason: 'paymentNotFound' })
+  if (!UUID.test(input.paymentId)) throw notFound()
+  const [payment] = await deps.db
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      providerRef: payments.providerRef,
+      status: payments.status,
+      requestId: invoices.requestId,
+    })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.id, input.paymentId), eq(payments.provider, input.provider)))
+  const provider = providerOf(deps, input.provider)
+  if (!payment || !provider || !isPaymentStatus(payment.status)) throw notFound()
+  if (payment.status !== 'pending' || !payment.providerRef) {
+    return { requestId: payment.requestId, status: payment.status }
+  }
+  let outcome: PaymentOutcome
+  try {
+    outcome = await provider.confirm(payment.providerRef)
+  } catch (error) {
+    if (!isAppError(error, 'upstream_failed')) throw error
+    return { requestId: payment.requestId, status: 'pending' }
+  }
+  const settled = await settlePayment(deps, provider.name, outcome, 'return')
+  return { requestId: payment.requestId, status: settled.status ?? 'pending' }
+}
+
+/** The request a payment belongs to (the cancel page goes back to it). */
+export async function requestOfPayment(
+  db: Database,
+  input: { provider: string; paymentId: string },
+): Promise<string | null> {
+  if (!UUID.test(input.paymentId)) return null
+  const [row] = await db
+    .select({ requestId: invoices.requestId })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.id, input.paymentId), eq(payments.provider, input.provider)))
+  return row?.requestId ?? null
+}
+
+export type WebhookResult = { result: 'processed' | 'replay' | 'ignored'; settled: SettleResult | null }
+
+/**
+ * One webhook delivery: verified by the provider's adapter (a forgery writes nothing), recorded
+ * once per provider event id, and settled, all in one transaction. A redelivery of an event
+ * already processed changes nothing; one whose first processing failed (rolled back) runs again.
+ * An event about a checkout that is not ours is kept (unprocessed) for inspection.
+ * @throws AppError `not_found` (provider not configured), `invalid` (`webhookInvalid`: forged or
+ *   unverifiable: 400), `upstream_failed` (the provider could not be asked to verify: 502, and
+ *   the provider delivers again later).
+ */
+export async function handleWebhook(
+  deps: PaymentSystemDeps,
+  providerName: string,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): Promise<WebhookResult> {
+  const provider = providerOf(deps, providerName)
+  if (!provider) throw new AppError('not_found', `No payment provider ${providerName} is configured`)
+  const verified = await provider.verifyWebhook(headers, rawBody)
+  if (!verified) {
+    throw new AppError('invalid', `A ${providerName} webhook failed verification`, {
+      reason: 'webhookInvalid',
+    })
+  }
+  let payload: unknown
+  try {
+    payload = JSON.parse(rawBody)
+  } catch {
+    payload = { unparsed: rawBody.slice(0, 10_000) }
+  }
+  return deps.db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(webhookEvents)
+      .values({ provider: provider.name, eventId: verified.eventId, type: verified.type, payload })
+      .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventId] })
+      .returning({ id: webhookEvents.id })
+    if (!event) return { result: 'replay', settled: null } satisfies WebhookResult
+    const settled = verified.outcome
+      ? await settleWithin(tx, deps.jobs, provider.name, verified.outcome, 'webhook')
+      : null
+    if (settled?.result !== 'unknown') {
+      await tx.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, event.id))
+    }
+    return { result: settled ? 'processed' : 'ignored', settled } satisfies WebhookResult
+  })
+}
+
+export type ReconcileReport = Record<SettleResult['result'] | 'unreachable' | 'abandoned', number>
+
+/**
+ * The scheduled job: asks the provider about every checkout pending for more than 15 minutes
+ * (a webhook that never came, a customer who closed the tab after approving: PayPal's `confirm`
+ * captures an approved order, so the customer's approval is honoured), and settles what it
+ * says. A provider that does not answer is asked again at the next run. Checkouts still pending
+ * after 72 hours, and those that never reached the provider, are closed as abandoned: no
+ * provider keeps a checkout open that long, and a late report of money taken would still be
+ * recorded (failed → succeeded/held/duplicate).
+ */
+export async function reconcilePendingPayments(
+  deps: PaymentSystemDeps,
+  now: Date = new Date(),
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = {
+    paid: 0,
+    held: 0,
+    duplicate: 0,
+    failed: 0,
+    pending: 0,
+    unchanged: 0,
+    unknown: 0,
+    unreachable: 0,
+    abandoned: 0,
+  }
+  const askBefore = new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000)
+  const giveUpBefore = new Date(now.getTime() - ABANDON_AFTER_HOURS * 3_600_000)
+  const due = await deps.db
+    .select({ provider: payments.provider, providerRef: payments.providerRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        ne(payments.provider, 'manual'),
+        isNotNull(payments.providerRef),
+        lte(payments.createdAt, askBefore),
+        gt(payments.createdAt, giveUpBefore),
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(RECONCILE_BATCH)
+  for (const row of due) {
+    const provider = providerOf(deps, row.provider)
+    if (!provider || !row.providerRef) continue
+    let outcome: PaymentOutcome
+    try {
+      outcome = await provider.confirm(row.providerRef)
+    } catch (error) {
+      if (!isAppError(error, 'upstream_failed')) throw error
+      report.unreachable += 1
+      continue
+    }
+    const settled = await settlePayment(deps, provider.name, outcome, 'reconcile')
+    report[settled.result] += 1
+  }
+
+  const stale = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.createdAt, giveUpBefore)))
+    .orderBy(payments.createdAt)
+    .limit(RECONCILE_BATCH)
+  for (const { id } of stale) {
+    const closed = await deps.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, id))
+        .for('update')
+      if (!payment || !isPaymentStatus(payment.status)) return false
+      const step = paymentTransition(payment.status, 'abandon', 'system')
+      if (!step.ok) return false
+      await tx
+        .update(payments)
+        .set({ status: step.to, version: sql`${payments.version} + 1`, updatedAt: new Date() })
+        .where(eq(payments.id, id))
+      await recordOrderEvent(tx, {
+        entityType: PAYMENT_ENTITY,
+        entityId: id,
+        event: 'abandon',
+        from: payment.status,
+        to: step.to,
+        actor: { kind: 'system', id: null },
+        visibleToCustomer: false,
+      })
+      return true
+    })
+    if (closed) report.abandoned += 1
+  }
+  return report
+}

@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { OrderContext } from '#core/orders/order-context.ts'
+import { actorKindFor } from '#core/orders/request-policy.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
+import { AppError } from '#core/shared/errors.ts'
+import { invoices, payments, purchaseRequests, refunds, users } from '#db/schema/index.ts'
+import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
+import { canRecordPayment } from './payment-policy.ts'
+import type { ProviderName } from './provider.ts'
+import { UUID } from './settle-payment.ts'
+
+/**
+ * What the request pages show about paying: for the customer, the quote to pay and how
+ * (the configured providers, or the bank-transfer details from the settings); for staff, every
+ * payment of every invoice of the request with its refunds, and whether they may record one.
+ */
+
+export type PaymentMethod = ProviderName | 'manual'
+
+export type InvoiceToPay = {
+  id: string
+  number: string
+  status: 'open' | 'paid' | 'void' | 'expired'
+  totalJpy: number
+  dueAt: Date
+  paidAt: Date | null
+  version: number
+}
+
+export type StaffPaymentRow = {
+  id: string
+  invoiceNumber: string
+  provider: PaymentMethod
+  status: PaymentStatus
+  requestedJpy: number
+  amount: number | null
+  currency: string | null
+  providerRef: string | null
+  captureRef: string | null
+  note: string | null
+  recordedBy: string | null
+  createdAt: Date
+  settledAt: Date | null
+  version: number
+  refundDueJpy: number
+  refundDoneJpy: number
+}
+
+export type PaymentPanel = {
+  /** The request's current purchase invoice: the open one, else the paid one, else the newest. */
+  invoice: InvoiceToPay | null
+  /** Providers the customer may choose; empty: bank transfer only. */
+  providers: ProviderName[]
+  bankTransfer: Settings['bankTransfer']
+  /** A payment of this invoice is held for review: the customer is not asked to pay again. */
+  underReview: boolean
+  /** How the invoice was paid, once it is. */
+  paidWith: PaymentMethod | null
+  /** The customer may pay now (their open quote, no payment under review). */
+  canPay: boolean
+  /** Staff only (null for the customer): every payment of the request, newest first. */
+  payments: StaffPaymentRow[] | null
+  /** An admin, and an open invoice whose request waits for payment. */
+  canRecord: boolean
+  /** An admin: may say a refund due was made. */
+  canRefund: boolean
+}
+
+const INVOICE_ORDER = { open: 0, paid: 1, expired: 2, void: 3 } as const
+
+/**
+ * The payment panel of one request, for its owner or staff; anyone else gets `not_found`, as
+ * for a request that does not exist.
+ */
+export async function getPaymentPanel(ctx: OrderContext, requestId: string): Promise<PaymentPanel> {
+  const notFound = () =>
+    new AppError('not_found', `Purchase request ${requestId} not found`, { reason: 'requestNotFound' })
+  if (!ctx.actor) throw new AppError('unauthorized', 'Payments need a signed-in user')
+  if (!UUID.test(requestId)) throw notFound()
+  const [request] = await ctx.db
+    .select({ userId: purchaseRequests.userId, status: purchaseRequests.status })
+    .from(purchaseRequests)
+    .where(eq(purchaseRequests.id, requestId))
+  const kind = request ? actorKindFor(ctx.actor, request) : null
+  if (!request || !kind) throw notFound()
+
+  const invoiceRows = await ctx.db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      totalJpy: invoices.totalJpy,
+      dueAt: invoices.dueAt,
+      paidAt: invoices.paidAt,
+      version: invoices.version,
+      issuedAt: invoices.issuedAt,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.requestId, requestId), eq(invoices.kind, 'purchase')))
+    .orderBy(desc(invoices.issuedAt))
+  const current =
+    [...invoiceRows].sort(
+      (a, b) =>
+        (INVOICE_ORDER[a.status as keyof typeof INVOICE_ORDER] ?? 9) -
+        (INVOICE_ORDER[b.status as keyof typeof INVOICE_ORDER] ?? 9),
+    )[0] ?? null
+  const invoice: InvoiceToPay | null = current
+    ? {
+        id: current.id,
+        number: current.number,
+        status: current.status as InvoiceToPay['status'],
+        totalJpy: current.totalJpy,
+        dueAt: current.dueAt,
+        paidAt: current.paidAt,
+        version: current.version,
+      }
+    : null
+
+  const staff = kind === 'staff'
+  const invoiceIds = invoiceRows.map((row) => row.id)
+  const rows = invoiceIds.length
+    ? await ctx.db
+        .select({
+          id: payments.id,
+          invoiceId: payments.invoiceId,
+          provider: payments.provider,
+          status: payments.status,
+          requestedJpy: payments.requestedJpy,
+          amount: payments.amount,
+          currency: payments.currency,
+          providerRef: payments.providerRef,
+          captureRef: payments.captureRef,
+          note: payments.note,
+          recordedBy: users.name,
+          createdAt: payments.createdAt,
+          settledAt: payments.settledAt,
+          version: payments.version,
+        })
+        .from(payments)
+        .leftJoin(users, eq(users.id, payments.recordedBy))
+        .where(inArray(payments.invoiceId, invoiceIds))
+        .orderBy(desc(payments.createdAt))
+    : []
+  const refundRows =
+    staff && rows.length
+      ? await ctx.db
+          .select({ paymentId: refunds.paymentId, status: refunds.status, amountJpy: refunds.amountJpy })
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              rows.map((row) => row.id),
+            ),
+          )
+      : []
+  const ofInvoice = rows.filter((row) => row.invoiceId === invoice?.id)
+  const underReview = ofInvoice.some((row) => row.status === 'held')
+  const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
+    null) as PaymentMethod | null
+  const payable = invoice?.status === 'open' && request.status === 'quoted'
+  const { bankTransfer } = await ctx.settings.get()
+  const sum = (paymentId: string, status: 'due' | 'done') =>
+    refundRows
+      .filter((row) => row.paymentId === paymentId && row.status === status)
+      .reduce((total, row) => total + row.amountJpy, 0)
+  return {
+    invoice,
+    providers: ctx.payments.map((provider) => provider.name),
+    bankTransfer,
+    underReview,
+    paidWith,
+    canPay: kind === 'customer' && payable && !underReview,
+    payments: staff
+      ? rows.map(({ invoiceId, ...row }) => ({
+          ...row,
+          invoiceNumber: invoiceRows.find((candidate) => candidate.id === invoiceId)?.number ?? '',
+          provider: row.provider as PaymentMethod,
+          status: isPaymentStatus(row.status) ? row.status : 'pending',
+          refundDueJpy: sum(row.id, 'due'),
+          refundDoneJpy: sum(row.id, 'done'),
+        }))
+      : null,
+    canRecord: staff && canRecordPayment(ctx.actor) && payable,
+    canRefund: staff && canRecordPayment(ctx.actor),
+  }
+}

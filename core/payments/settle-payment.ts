@@ -1,0 +1,386 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
+import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import type { OrderDeps } from '#core/orders/order-context.ts'
+import { applyRequestEvent, type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import type { Database, Executor } from '#db/client.ts'
+import {
+  invoiceLines,
+  invoices,
+  payments,
+  purchaseRequests,
+  refunds,
+  requestItems,
+} from '#db/schema/index.ts'
+import { invoiceTransition } from './invoice-machine.ts'
+import {
+  isPaymentStatus,
+  type PaymentEvent,
+  type PaymentStatus,
+  paymentTransition,
+} from './payment-machine.ts'
+import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
+
+/**
+ * Settling: what a provider reports about one of our checkouts, applied once (see
+ * payment-service.ts for the whole of paying), and what every way of paying shares: an invoice
+ * paid with its request, its items and the customer told. docs/decisions/021, "Payments".
+ */
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const PAYMENT_ENTITY = 'payment'
+export const INVOICE_ENTITY = 'invoice'
+
+/** What webhooks and the scheduled job have: the order dependencies and the database, no actor. */
+export type PaymentSystemDeps = OrderDeps & { db: Database }
+
+export type SettleSource = 'return' | 'webhook' | 'reconcile'
+
+/**
+ * What a provider's report did: `paid` (this payment paid the invoice), `held`, `duplicate`,
+ * `failed`, `pending` (nothing to do yet), `unchanged` (already settled: a replay), `unknown`
+ * (no payment of ours has that reference).
+ */
+export type SettleResult = {
+  result: 'paid' | 'held' | 'duplicate' | 'failed' | 'pending' | 'unchanged' | 'unknown'
+  paymentId: string | null
+  requestId: string | null
+  /** The payment's status after the report. */
+  status: PaymentStatus | null
+}
+
+export const PROVIDER_ACTOR: OrderActor = { kind: 'provider', id: null }
+
+export function providerOf(deps: OrderDeps, name: string): PaymentProvider | null {
+  return deps.payments.find((provider) => provider.name === name) ?? null
+}
+
+export function requireActor(actor: Actor | null): Actor {
+  if (!actor) throw new AppError('unauthorized', 'Payments need a signed-in user')
+  return actor
+}
+
+export const invoiceNotFound = (id: string) =>
+  new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
+
+/**
+ * The invoice and its request. With `lock`, inside a transaction, both rows are locked (FOR
+ * UPDATE) in the order every order service takes them (docs/decisions/021): the request, then
+ * the invoice; a payment, when one is locked too, comes after.
+ */
+export async function invoiceWithRequest(tx: Executor, invoiceId: string, lock: boolean) {
+  if (lock) {
+    const [owner] = await tx
+      .select({ requestId: invoices.requestId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+    if (!owner) return null
+    await tx
+      .select({ id: purchaseRequests.id })
+      .from(purchaseRequests)
+      .where(eq(purchaseRequests.id, owner.requestId))
+      .for('update')
+  }
+  const query = tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      version: invoices.version,
+      totalJpy: invoices.totalJpy,
+      locale: invoices.locale,
+      userId: invoices.userId,
+      requestId: invoices.requestId,
+      requestNumber: purchaseRequests.number,
+      requestStatus: purchaseRequests.status,
+    })
+    .from(invoices)
+    .innerJoin(purchaseRequests, eq(purchaseRequests.id, invoices.requestId))
+    .where(eq(invoices.id, invoiceId))
+  const [row] = lock ? await query.for('update', { of: invoices }) : await query
+  return row ?? null
+}
+
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof invoiceWithRequest>>>
+
+/** Refuses paying an invoice that is not open, or whose request no longer waits for payment. */
+export function assertPayable(invoice: InvoiceRow) {
+  if (invoice.status === 'paid') {
+    throw new AppError('conflict', `Invoice ${invoice.number} is already paid`, { reason: 'invoicePaid' })
+  }
+  if (invoice.status !== 'open' || invoice.requestStatus !== 'quoted') {
+    throw new AppError('conflict', `Invoice ${invoice.number} is ${invoice.status}`, {
+      reason: 'invoiceNotPayable',
+    })
+  }
+}
+
+export function moveOf(state: PaymentStatus | null, event: PaymentEvent, actor: OrderActor['kind']) {
+  const step = paymentTransition(state, event, actor)
+  if (!step.ok)
+    throw new Error(`The payment machine refuses ${event} from ${state} by ${actor}: ${step.refusal}`)
+  return step
+}
+
+/**
+ * The invoice paid and its request moved to paid, with their history, the items to buy and the
+ * customer told: the same whether a provider or an admin (a bank transfer) paid it. The invoice
+ * row is locked by the caller; its version is compared and set.
+ */
+export async function payInvoice(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  invoice: InvoiceRow,
+  payment: { id: string; provider: string; amountJpy: number },
+  actor: OrderActor,
+) {
+  const step = invoiceTransition('open', 'pay', actor.kind)
+  if (!step.ok || invoice.status !== 'open') throw new Error(`Invoice ${invoice.number} cannot be paid now`)
+  const paidAt = new Date()
+  const [updated] = await tx
+    .update(invoices)
+    .set({ status: step.to, paidAt, version: sql`${invoices.version} + 1`, updatedAt: paidAt })
+    .where(and(eq(invoices.id, invoice.id), eq(invoices.version, invoice.version)))
+    .returning({ id: invoices.id })
+  if (!updated) {
+    throw new AppError('conflict', `Invoice ${invoice.number} changed meanwhile`, {
+      reason: 'invoiceChanged',
+    })
+  }
+  await recordOrderEvent(tx, {
+    entityType: INVOICE_ENTITY,
+    entityId: invoice.id,
+    event: 'pay',
+    from: 'open',
+    to: step.to,
+    actor,
+    data: { paymentId: payment.id, provider: payment.provider },
+  })
+  await applyRequestEvent(tx, {
+    requestId: invoice.requestId,
+    event: 'pay',
+    actor,
+    set: { paidAt },
+    data: { invoiceId: invoice.id, paymentId: payment.id, provider: payment.provider },
+  })
+  // The items this invoice charges for are now ours to buy.
+  await tx
+    .update(requestItems)
+    .set({ status: 'to_buy' })
+    .where(
+      and(
+        inArray(
+          requestItems.id,
+          tx
+            .select({ id: sql<string>`${invoiceLines.itemId}` })
+            .from(invoiceLines)
+            .where(
+              and(
+                eq(invoiceLines.invoiceId, invoice.id),
+                eq(invoiceLines.kind, 'item'),
+                isNotNull(invoiceLines.itemId),
+              ),
+            ),
+        ),
+        inArray(requestItems.status, ['pending', 'quoted']),
+      ),
+    )
+  await notifyCustomer(tx, jobs, {
+    userId: invoice.userId,
+    type: 'payment_received',
+    params: { number: invoice.requestNumber, amountJpy: payment.amountJpy },
+    requestId: invoice.requestId,
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling: what a provider reports
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Applies what a provider reports about one of our checkouts, in one transaction (see
+ * `settleWithin`). Idempotent: any number of calls with the same report, from any source, in
+ * any order and at the same time, settle the payment once.
+ */
+export function settlePayment(
+  deps: PaymentSystemDeps,
+  provider: ProviderName,
+  outcome: PaymentOutcome,
+  source: SettleSource,
+): Promise<SettleResult> {
+  return deps.db.transaction((tx) => settleWithin(tx, deps.jobs, provider, outcome, source))
+}
+
+/**
+ * Inside the caller's transaction: locks the payment's request, invoice and the payment itself
+ * (in that order, as every order service does), and applies the machine:
+ * - the invoice's amount in yen on an open invoice of a request waiting to be paid → `succeeded`,
+ *   the invoice and the request paid, the items to buy, the customer told;
+ * - another amount or currency, a report about another invoice, or an invoice no longer payable
+ *   (void, expired, its request cancelled) → `held`: staff and the customer are told, the
+ *   invoice stays as it is;
+ * - the right amount for an invoice another payment has paid → `duplicate` and a refund due,
+ *   staff told;
+ * - declined or expired → `failed` (the customer may try again);
+ * - a payment already settled → nothing (`unchanged`).
+ */
+export async function settleWithin(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  providerName: ProviderName,
+  outcome: PaymentOutcome,
+  source: SettleSource,
+): Promise<SettleResult> {
+  const [found] = await tx
+    .select({ id: payments.id, invoiceId: payments.invoiceId, requestId: invoices.requestId })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, outcome.providerRef)))
+  if (!found) return { result: 'unknown', paymentId: null, requestId: null, status: null }
+  const base = { paymentId: found.id, requestId: found.requestId }
+  if (outcome.status === 'pending') {
+    const [current] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, found.id))
+    const state = isPaymentStatus(current?.status) ? current.status : null
+    return { ...base, result: state === 'pending' ? 'pending' : 'unchanged', status: state }
+  }
+  // The lock order of every order service (docs/decisions/021): the request, its invoice, the
+  // payment. A report racing another (the return and the webhook) waits here and then finds
+  // the payment settled.
+  const invoice = await invoiceWithRequest(tx, found.invoiceId, true)
+  if (!invoice) throw new Error(`Payment ${found.id} has no invoice`)
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update')
+  if (!payment || !isPaymentStatus(payment.status)) throw new Error(`Payment ${found.id} is unreadable`)
+  const state = payment.status
+  const unchanged = (): SettleResult => ({ ...base, result: 'unchanged', status: state })
+
+  if (outcome.status === 'failed') {
+    const step = paymentTransition(state, 'fail', 'provider')
+    if (!step.ok) return unchanged()
+    await tx
+      .update(payments)
+      .set({
+        status: step.to,
+        captureRef: payment.captureRef ?? outcome.captureRef,
+        version: sql`${payments.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id))
+    await recordOrderEvent(tx, {
+      entityType: PAYMENT_ENTITY,
+      entityId: payment.id,
+      event: 'fail',
+      from: state,
+      to: step.to,
+      actor: PROVIDER_ACTOR,
+      data: { source },
+      visibleToCustomer: false,
+    })
+    return { ...base, result: 'failed', status: step.to }
+  }
+
+  // Money was taken. Only a pending or failed attempt can still learn it.
+  if (!paymentTransition(state, 'succeed', 'provider').ok) return unchanged()
+
+  const reportedJpy = outcome.currency === 'JPY' ? outcome.amountJpy : null
+  const sameMoney =
+    reportedJpy !== null && reportedJpy === invoice.totalJpy && reportedJpy === payment.requestedJpy
+  const sameInvoice = outcome.invoiceId === null || outcome.invoiceId === payment.invoiceId
+  let event: 'succeed' | 'hold' | 'flag_duplicate'
+  let holdReason: 'amount' | 'invoice' | 'not_payable' | null = null
+  if (!sameMoney) [event, holdReason] = ['hold', 'amount']
+  else if (!sameInvoice) [event, holdReason] = ['hold', 'invoice']
+  else if (invoice.status === 'paid') event = 'flag_duplicate'
+  else if (invoice.status !== 'open' || invoice.requestStatus !== 'quoted')
+    [event, holdReason] = ['hold', 'not_payable']
+  else event = 'succeed'
+
+  const step = moveOf(state, event, 'provider')
+  const settledAt = new Date()
+  await tx
+    .update(payments)
+    .set({
+      status: step.to,
+      captureRef: payment.captureRef ?? outcome.captureRef,
+      amount: payment.amount ?? reportedJpy,
+      currency: payment.currency ?? outcome.currency,
+      settledAt,
+      version: sql`${payments.version} + 1`,
+      updatedAt: settledAt,
+    })
+    .where(eq(payments.id, payment.id))
+  await recordOrderEvent(tx, {
+    entityType: PAYMENT_ENTITY,
+    entityId: payment.id,
+    event,
+    from: state,
+    to: step.to,
+    actor: PROVIDER_ACTOR,
+    data: {
+      source,
+      captureRef: outcome.captureRef,
+      amount: outcome.amountJpy,
+      currency: outcome.currency,
+      ...(holdReason ? { holdReason } : {}),
+    },
+    visibleToCustomer: false,
+  })
+  const adminLink = `/admin-dashboard/requests/${invoice.requestId}`
+
+  if (event === 'succeed') {
+    await payInvoice(
+      tx,
+      jobs,
+      invoice,
+      { id: payment.id, provider: providerName, amountJpy: invoice.totalJpy },
+      PROVIDER_ACTOR,
+    )
+    return { ...base, result: 'paid', status: step.to }
+  }
+  if (event === 'flag_duplicate') {
+    await tx.insert(refunds).values({
+      paymentId: payment.id,
+      amountJpy: invoice.totalJpy,
+      status: 'due',
+      reason: 'duplicate_payment',
+    })
+    await notifyStaff(tx, jobs, {
+      type: 'refund_due',
+      params: {
+        number: invoice.requestNumber,
+        amountJpy: invoice.totalJpy,
+        provider: PROVIDER_LABELS[providerName],
+      },
+      link: adminLink,
+    })
+    return { ...base, result: 'duplicate', status: step.to }
+  }
+  await notifyStaff(tx, jobs, {
+    type: 'payment_held',
+    params: {
+      number: invoice.requestNumber,
+      amount: outcome.amountJpy ?? '—',
+      currency: outcome.currency ?? '—',
+      expectedJpy: invoice.totalJpy,
+    },
+    link: adminLink,
+  })
+  await notifyCustomer(tx, jobs, {
+    userId: invoice.userId,
+    type: 'payment_review',
+    params: { number: invoice.requestNumber },
+    requestId: invoice.requestId,
+  })
+  return { ...base, result: 'held', status: step.to }
+}
+
+/** How staff e-mails name each provider (brand names: the same in every language). */
+export const PROVIDER_LABELS: Record<ProviderName | 'manual', string> = {
+  paypal: 'PayPal',
+  stripe: 'Stripe',
+  manual: 'bank transfer',
+}

@@ -1,0 +1,230 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { OrderContext } from '#core/orders/order-context.ts'
+import type { OrderActor } from '#core/orders/order-events.ts'
+import { recordOrderEvent } from '#core/orders/order-events.ts'
+import { fieldNameOf } from '#core/orders/request-schemas.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import { invoices, payments, refunds } from '#db/schema/index.ts'
+import { canRecordPayment } from './payment-policy.ts'
+import {
+  type MarkRefundDoneInput,
+  MarkRefundDoneSchema,
+  type RecordManualPaymentInput,
+  RecordManualPaymentSchema,
+} from './payment-schemas.ts'
+import {
+  assertPayable,
+  invoiceNotFound,
+  invoiceWithRequest,
+  moveOf,
+  PAYMENT_ENTITY,
+  payInvoice,
+  requireActor,
+  UUID,
+} from './settle-payment.ts'
+
+/**
+ * What admins do with money by hand: record a bank transfer that arrived (the manual method,
+ * the default when no provider is configured) and say that a refund due was made. Moderators
+ * and customers are refused (payment-policy.ts). docs/decisions/021, "Payments".
+ */
+
+function invalidInput(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  reason = 'paymentInvalid',
+): AppError {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const name = fieldNameOf(issue.path)
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
+  }
+  return new AppError('invalid', 'Payment input refused', { reason, fieldErrors })
+}
+
+/**
+ * Refuses anyone but an admin: anonymous `unauthorized`; a customer `not_found` (unless the
+ * invoice is theirs: `forbidden`); a moderator `forbidden`. The invoice's owner is looked up
+ * only to answer a customer as for any other missing id.
+ */
+async function requireRecorder(actor: Actor | null, ownerId: () => Promise<string | null>) {
+  const user = requireActor(actor)
+  if (canRecordPayment(user)) return user
+  if (user.role === 'user' && (await ownerId()) !== user.id) {
+    throw new AppError('not_found', 'Invoice not found', { reason: 'invoiceNotFound' })
+  }
+  throw new AppError('forbidden', 'Only admins record payments', { reason: 'paymentAdminsOnly' })
+}
+
+const uniqueViolation = (error: unknown, constraint: string) => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
+  const pgError = cause as { code?: string; constraint?: string }
+  return pgError?.code === '23505' && pgError.constraint === constraint
+}
+
+/**
+ * An admin records a bank transfer that arrived: the amount must be exactly the invoice's total
+ * (staff cannot type a wrong figure into "paid": a transfer of another amount is settled with
+ * the customer first), with the bank's reference (unique: the same transfer is never recorded
+ * twice). The invoice as the page showed it (version): a double submit records one payment.
+ * @throws AppError `unauthorized`, `not_found`, `forbidden` (see requireRecorder); `invalid`
+ *   with field errors; `conflict` (`invoiceChanged`, `invoicePaid`, `invoiceNotPayable`,
+ *   `paymentReferenceUsed`).
+ */
+export async function recordManualPayment(
+  ctx: OrderContext,
+  input: Partial<Record<keyof RecordManualPaymentInput, unknown>>,
+): Promise<{ paymentId: string }> {
+  const invoiceId = String(input.invoiceId ?? '')
+  const actor = await requireRecorder(ctx.actor, async () =>
+    UUID.test(invoiceId) ? ((await invoiceWithRequest(ctx.db, invoiceId, false))?.userId ?? null) : null,
+  )
+  const parsed = RecordManualPaymentSchema.safeParse(input)
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'invoiceId')) throw invoiceNotFound(invoiceId)
+    throw invalidInput(parsed.error.issues)
+  }
+  const { version, amountJpy, reference, note } = parsed.data
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const invoice = await invoiceWithRequest(tx, parsed.data.invoiceId, true)
+      if (!invoice) throw invoiceNotFound(parsed.data.invoiceId)
+      // A double submit finds the invoice paid by the first: said as such.
+      assertPayable(invoice)
+      if (invoice.version !== version) {
+        throw new AppError('conflict', `Invoice ${invoice.number} changed`, { reason: 'invoiceChanged' })
+      }
+      if (amountJpy !== invoice.totalJpy) {
+        throw new AppError(
+          'invalid',
+          `Invoice ${invoice.number} is ¥${invoice.totalJpy}, not ¥${amountJpy}`,
+          {
+            reason: 'paymentAmountMismatch',
+            fieldErrors: { amountJpy: ['amountMismatch'] },
+          },
+        )
+      }
+      const [used] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.provider, 'manual'), eq(payments.captureRef, reference)))
+      if (used) throw referenceUsed()
+      const step = moveOf(null, 'record', 'staff')
+      const settledAt = new Date()
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          invoiceId: invoice.id,
+          provider: 'manual',
+          captureRef: reference,
+          status: step.to,
+          requestedJpy: invoice.totalJpy,
+          amount: amountJpy,
+          currency: 'JPY',
+          recordedBy: actor.id,
+          note: note ?? null,
+          settledAt,
+        })
+        .returning({ id: payments.id })
+      if (!payment) throw new Error('Unable to store a payment: no row returned')
+      const staff: OrderActor = { kind: 'staff', id: actor.id }
+      await recordOrderEvent(tx, {
+        entityType: PAYMENT_ENTITY,
+        entityId: payment.id,
+        event: 'record',
+        to: step.to,
+        actor: staff,
+        note: note ?? null,
+        data: { invoiceId: invoice.id, reference, amountJpy },
+        visibleToCustomer: false,
+      })
+      await payInvoice(tx, ctx.jobs, invoice, { id: payment.id, provider: 'manual', amountJpy }, staff)
+      return { paymentId: payment.id }
+    })
+  } catch (error) {
+    // Two invoices recorded with one reference at the same moment: the index decides.
+    if (uniqueViolation(error, 'payments_capture_ref_key')) throw referenceUsed()
+    throw error
+  }
+}
+
+function referenceUsed() {
+  return new AppError('conflict', 'That bank reference is already recorded', {
+    reason: 'paymentReferenceUsed',
+    fieldErrors: { reference: ['referenceUsed'] },
+  })
+}
+
+/**
+ * An admin made the refund due on a payment (a duplicate) at the provider or the bank: a `done`
+ * refund row for what is still due, with their reference. The payment as the page showed it
+ * (version): a double submit adds one row.
+ * @throws AppError as recordManualPayment; `conflict` `refundNothingDue`.
+ */
+export async function markRefundDone(
+  ctx: OrderContext,
+  input: Partial<Record<keyof MarkRefundDoneInput, unknown>>,
+): Promise<{ amountJpy: number }> {
+  const paymentId = String(input.paymentId ?? '')
+  const actor = await requireRecorder(ctx.actor, async () => {
+    if (!UUID.test(paymentId)) return null
+    const [row] = await ctx.db
+      .select({ userId: invoices.userId })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(eq(payments.id, paymentId))
+    return row?.userId ?? null
+  })
+  const parsed = MarkRefundDoneSchema.safeParse(input)
+  const notFound = () =>
+    new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw notFound()
+    throw invalidInput(parsed.error.issues)
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select({ id: payments.id, version: payments.version, invoiceId: payments.invoiceId })
+      .from(payments)
+      .where(eq(payments.id, parsed.data.paymentId))
+      .for('update')
+    if (!payment) throw notFound()
+    if (payment.version !== parsed.data.version) {
+      throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
+    }
+    const [balance] = await tx
+      .select({
+        due: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'due'), 0)::bigint`,
+        done: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'done'), 0)::bigint`,
+      })
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment.id))
+    const outstanding = Number(balance?.due ?? 0) - Number(balance?.done ?? 0)
+    if (outstanding <= 0) {
+      throw new AppError('conflict', `Nothing to refund on payment ${payment.id}`, {
+        reason: 'refundNothingDue',
+      })
+    }
+    await tx.insert(refunds).values({
+      paymentId: payment.id,
+      amountJpy: outstanding,
+      status: 'done',
+      reason: parsed.data.reference,
+      recordedBy: actor.id,
+    })
+    await tx
+      .update(payments)
+      .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+    await recordOrderEvent(tx, {
+      entityType: PAYMENT_ENTITY,
+      entityId: payment.id,
+      event: 'refund_done',
+      actor: { kind: 'staff', id: actor.id },
+      note: parsed.data.reference,
+      data: { amountJpy: outstanding },
+      visibleToCustomer: false,
+    })
+    return { amountJpy: outstanding }
+  })
+}
