@@ -295,8 +295,19 @@ test('history and queue: newest first, 20 a page without gaps or repeats, filter
   const byName = await listRequestQueue({ db, actor: admin }, { q: 'bruno' })
   expect(byName.rows).toHaveLength(5)
   expect(byName.counts.submitted).toBe(5)
+  // A status without matches: an empty page, and the search's other statuses still counted.
+  const noneCancelled = await listRequestQueue({ db, actor: admin }, { q: 'bruno', status: 'cancelled' })
+  expect(noneCancelled.rows).toEqual([])
+  expect(noneCancelled.counts).toMatchObject({ submitted: 5, cancelled: 0 })
+  const [numbered] = await db
+    .select({ number: purchaseRequests.number })
+    .from(purchaseRequests)
+    .where(eq(purchaseRequests.id, ids[7] as string))
+  const byNumber = await listRequestQueue({ db, actor: admin }, { q: numbered?.number.toLowerCase() })
+  expect(byNumber.rows.map((row) => row.id)).toEqual([ids[7]])
+  expect(Object.values(byNumber.counts).reduce((sum, count) => sum + count, 0)).toBe(1)
   expect((await listRequestQueue({ db, actor: admin }, { q: 'ANA@example' })).rows).toHaveLength(20)
-  const byUrl = await listRequestQueue({ db, actor: admin }, { q: 'item/m13' })
+  const byUrl = await listRequestQueue({ db, actor: admin }, { q: 'ITEM/m13' })
   expect(byUrl.rows.map((row) => row.id)).toEqual([ids[13]])
   expect(byUrl.rows[0]).toMatchObject({
     customerName: 'Ana Pérez',

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { union } from 'drizzle-orm/pg-core'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -194,10 +195,17 @@ function decodeCursor(cursor: string | null | undefined): Cursor | null {
   return { at: new Date(Number(match[1])), id: match[2] }
 }
 
-/** Newest first: (submitted_at, id) below the cursor's. */
-function afterCursor(cursor: Cursor | null): SQL | undefined {
+type Keys = { id: Column | SQL.Aliased; submittedAt: Column | SQL.Aliased }
+
+/** Newest first: (submitted_at, id) below the cursor's (of the requests table, or of a CTE of it). */
+function afterCursor(cursor: Cursor | null, keys: Keys = purchaseRequests): SQL | undefined {
   if (!cursor) return undefined
-  return sql`(${purchaseRequests.submittedAt}, ${purchaseRequests.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+  return sql`(${keys.submittedAt}, ${keys.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+}
+
+/** Newest first, the id breaking ties: what the cursor pages through. */
+function newestFirst(keys: Keys = purchaseRequests) {
+  return [desc(keys.submittedAt), desc(keys.id)]
 }
 
 function pageOf<Row extends { submittedAt: Date; id: string }>(rows: Row[]): Page<Row> {
@@ -227,7 +235,7 @@ export async function listMyRequests(
     })
     .from(purchaseRequests)
     .where(and(eq(purchaseRequests.userId, user.id), afterCursor(decodeCursor(cursor))))
-    .orderBy(desc(purchaseRequests.submittedAt), desc(purchaseRequests.id))
+    .orderBy(...newestFirst())
     .limit(REQUESTS_PAGE_SIZE + 1)
   const page = pageOf(rows)
   const ids = page.rows.map((row) => row.id)
@@ -332,75 +340,129 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
+/** ILIKE in the "C" collation: for machine-made ASCII text (numbers, links), the cheap case folding. */
+function ilikeAscii(column: Column, pattern: string) {
+  return ilike(sql`${column} collate "C"`, pattern)
+}
+
+/**
+ * The requests a staff search finds: the customer's name or e-mail, the request number, or one
+ * of its links contains the text. A union of index scans (pg_trgm), one per place searched: as an
+ * OR over joined rows it could only be checked row by row, every request of the shop
+ * (docs/decisions/022-orders-at-scale.md).
+ */
+function searchHits(db: Database, search: string) {
+  const pattern = likePattern(search)
+  return union(
+    db
+      .select({ id: purchaseRequests.id })
+      .from(purchaseRequests)
+      .innerJoin(users, eq(users.id, purchaseRequests.userId))
+      .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
+    db
+      .select({ id: purchaseRequests.id })
+      .from(purchaseRequests)
+      .where(ilikeAscii(purchaseRequests.number, pattern)),
+    db.select({ id: requestItems.requestId }).from(requestItems).where(ilikeAscii(requestItems.url, pattern)),
+  )
+}
+
+const queueRowFields = {
+  id: purchaseRequests.id,
+  number: purchaseRequests.number,
+  status: purchaseRequests.status,
+  submittedAt: purchaseRequests.submittedAt,
+  customerName: users.name,
+  customerEmail: users.email,
+  itemCount: sql<number>`(select count(*)::int from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+  shopHosts: sql<
+    string[]
+  >`(select coalesce(array_agg(distinct ${requestItems.shopHost}), '{}') from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+}
+
+type StatusCounts = Record<RequestStatus, number>
+
+function statusCounts(rows: readonly { status: string; count: number }[]): StatusCounts {
+  const counts = Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as StatusCounts
+  for (const row of rows) if (isRequestStatus(row.status)) counts[row.status] = row.count
+  return counts
+}
+
 /**
  * The staff queue: newest first, 20 a page, optionally one status, optionally a search over the
  * customer's name and e-mail, the request number and the items' links; with how many requests
  * each status has under that search.
+ * Without a search: the page walks an index newest first and the counts read the status index.
+ * With one: the matching requests are found once (a CTE over the search's index scans) and both
+ * the page and the counts come from them, in one statement.
  * @throws AppError `forbidden` for anyone but staff.
  */
 export async function listRequestQueue(
   { db, actor }: ServiceContext,
   { status, q, cursor }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null },
-): Promise<Page<QueueRow> & { counts: Record<RequestStatus, number> }> {
+): Promise<Page<QueueRow> & { counts: StatusCounts }> {
   requireActor(actor)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
-  const matches = search
-    ? or(
-        ilike(users.name, likePattern(search)),
-        ilike(users.email, likePattern(search)),
-        ilike(purchaseRequests.number, likePattern(search)),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(requestItems)
-            .where(
-              and(
-                eq(requestItems.requestId, purchaseRequests.id),
-                ilike(requestItems.url, likePattern(search)),
-              ),
-            ),
-        ),
-      )
-    : undefined
+  const cursorAt = decodeCursor(cursor)
 
-  const [rows, countRows] = await Promise.all([
-    db
+  let rows: (Omit<QueueRow, 'status'> & { status: string })[]
+  let counts: StatusCounts
+  if (!search) {
+    const [pageRows, countRows] = await Promise.all([
+      db
+        .select(queueRowFields)
+        .from(purchaseRequests)
+        .innerJoin(users, eq(users.id, purchaseRequests.userId))
+        .where(and(status ? eq(purchaseRequests.status, status) : undefined, afterCursor(cursorAt)))
+        .orderBy(...newestFirst())
+        .limit(REQUESTS_PAGE_SIZE + 1),
+      db
+        .select({ status: purchaseRequests.status, count: count() })
+        .from(purchaseRequests)
+        .groupBy(purchaseRequests.status),
+    ])
+    rows = pageRows
+    counts = statusCounts(countRows)
+  } else {
+    // The matches, found once (a CTE referenced twice is materialised): the page's 21 are
+    // picked from them before any join, and the counts ride on each row of the page (one small
+    // JSON value); a page left empty by the status or the cursor asks for the counts alone.
+    const hits = db.$with('hits').as(
+      db
+        .select({
+          id: purchaseRequests.id,
+          status: purchaseRequests.status,
+          submittedAt: purchaseRequests.submittedAt,
+        })
+        .from(purchaseRequests)
+        .where(inArray(purchaseRequests.id, searchHits(db, search))),
+    )
+    const countsOfHits = () =>
+      db.select({ status: hits.status, count: count() }).from(hits).groupBy(hits.status)
+    const picked = db
+      .select({ id: hits.id, submittedAt: hits.submittedAt })
+      .from(hits)
+      .where(and(status ? eq(hits.status, status) : undefined, afterCursor(cursorAt, hits)))
+      .orderBy(...newestFirst(hits))
+      .limit(REQUESTS_PAGE_SIZE + 1)
+      .as('picked')
+    const pageRows = await db
+      .with(hits)
       .select({
-        id: purchaseRequests.id,
-        number: purchaseRequests.number,
-        status: purchaseRequests.status,
-        submittedAt: purchaseRequests.submittedAt,
-        customerName: users.name,
-        customerEmail: users.email,
-        itemCount: sql<number>`(select count(*)::int from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
-        shopHosts: sql<
-          string[]
-        >`(select coalesce(array_agg(distinct ${requestItems.shopHost}), '{}') from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+        ...queueRowFields,
+        counts: sql<{ status: string; count: number }[]>`(select json_agg(c) from (${countsOfHits()}) c)`,
       })
-      .from(purchaseRequests)
+      .from(picked)
+      .innerJoin(purchaseRequests, eq(purchaseRequests.id, picked.id))
       .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(
-        and(
-          status ? eq(purchaseRequests.status, status) : undefined,
-          matches,
-          afterCursor(decodeCursor(cursor)),
-        ),
-      )
-      .orderBy(desc(purchaseRequests.submittedAt), desc(purchaseRequests.id))
-      .limit(REQUESTS_PAGE_SIZE + 1),
-    db
-      .select({ status: purchaseRequests.status, count: count() })
-      .from(purchaseRequests)
-      .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(matches)
-      .groupBy(purchaseRequests.status),
-  ])
-  const counts = Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as Record<
-    RequestStatus,
-    number
-  >
-  for (const row of countRows) if (isRequestStatus(row.status)) counts[row.status] = row.count
+      .orderBy(...newestFirst(picked))
+    rows = pageRows.map(({ counts: _, ...row }) => row)
+    counts = statusCounts(
+      pageRows[0]?.counts ??
+        (await db.with(hits).select({ status: hits.status, count: count() }).from(hits).groupBy(hits.status)),
+    )
+  }
   const page = pageOf(rows)
   return {
     counts,
