@@ -11,6 +11,7 @@ import {
   useMatches,
   useRevalidator,
 } from 'react-router'
+import { countMyUnread } from '#core/notifications/notification-service.ts'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
@@ -43,18 +44,31 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
   return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
 }
 
+/**
+ * The signed-in visitor, and their unread notifications for the header: one indexed count, only
+ * for someone signed in (anonymous pages, the cached ones, cost no query: server/page-cache.ts).
+ */
+async function sessionAndUnread(context: Route.LoaderArgs['context'], request: Request) {
+  const user = await getSessionUser(context, request)
+  if (!user) return { user, unreadNotifications: 0 }
+  const { db } = context.get(requestContext)
+  const unreadNotifications = await countMyUnread({ db, actor: { id: user.id, role: user.role } })
+  return { user, unreadNotifications }
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { settings, language, currency, thirdParty, consent, appUrl, flash } = context.get(requestContext)
-  const [values, demoKeys, user] = await Promise.all([
+  const [values, demoKeys, { user, unreadNotifications }] = await Promise.all([
     settings.get(),
     settings.demoKeys(),
-    getSessionUser(context, request),
+    sessionAndUnread(context, request),
   ])
   return {
     language,
     currency,
     appUrl,
     user: user ? { name: user.name, email: user.email, role: user.role } : null,
+    unreadNotifications,
     flash,
     year: new Date().getFullYear(),
     settings: {
@@ -123,7 +137,12 @@ function Shell({ children }: { children: ReactNode }) {
           sameAs: [messaging.instagram, messaging.facebook],
         }}
       />
-      <SiteHeader brand={data.settings.company.name} currency={data.currency} user={data.user} />
+      <SiteHeader
+        brand={data.settings.company.name}
+        currency={data.currency}
+        user={data.user}
+        unreadNotifications={data.unreadNotifications}
+      />
       <main id="main" className="flex-1">
         {children}
       </main>

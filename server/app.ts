@@ -15,6 +15,7 @@ import { findBearerAccount, verifyBearerToken } from '#core/accounts/bearer-toke
 import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
+import { REQUEST_FORM_BODY_BYTES } from '#core/orders/request-schemas.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
@@ -56,6 +57,15 @@ export type AppDeps = {
 }
 
 const FORM_BODY_LIMIT_BYTES = 1024 * 1024
+/**
+ * The purchase-request form posts its photos with it (multipart, to /user-dashboard, or its
+ * `.data` address with JavaScript): that page's multipart posts alone may be as long as the
+ * form allows (photos up to 30 MiB in all, core/orders/request-schemas.ts). Its action reads the
+ * body as it streams in, within the same limit (app/lib/form-data.server.ts).
+ */
+const UPLOAD_FORMS = [
+  { path: /^\/user-dashboard(?:\/|\.data|\/_\.data)?$/, maxBytes: REQUEST_FORM_BODY_BYTES },
+]
 const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }
 
@@ -167,7 +177,7 @@ export function createApp(deps: AppDeps) {
     }
   })
   app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
-  app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES))
+  app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES, UPLOAD_FORMS))
   app.use(
     reactRouterHandler({
       build: () => import('virtual:react-router/server-build') as Promise<ServerBuild>,
@@ -312,8 +322,14 @@ function apiRouter(auth: Services['auth'], appUrl: string, db: Database) {
   return router
 }
 
-/** Form posts larger than the limit, or that are not forms, are refused before anything reads them. */
-function limitFormBodies(maxBytes: number): RequestHandler {
+/**
+ * Form posts larger than the limit (a page with uploads has its own, for multipart posts), or that
+ * are not forms, are refused before anything reads them.
+ */
+function limitFormBodies(
+  maxBytes: number,
+  uploadForms: readonly { path: RegExp; maxBytes: number }[],
+): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
     const length = Number(req.headers['content-length'] ?? Number.NaN)
@@ -322,7 +338,10 @@ function limitFormBodies(maxBytes: number): RequestHandler {
       res.status(411).type('text/plain').send(MESSAGES[language].errors.lengthRequired)
       return
     }
-    if (length > maxBytes) {
+    const upload = req.is('multipart/form-data')
+      ? uploadForms.find((form) => form.path.test(req.path))
+      : undefined
+    if (length > (upload?.maxBytes ?? maxBytes)) {
       res.status(413).type('text/plain').send(MESSAGES[language].errors.payloadTooLarge)
       return
     }

@@ -1,5 +1,5 @@
-import { formatMoney } from '#core/money/money.ts'
 import type { OutgoingEmail } from '#core/notifications/mailer.ts'
+import { notificationValues } from '#core/notifications/notification-values.ts'
 import type {
   CustomerNotificationType,
   NotificationParams,
@@ -8,18 +8,7 @@ import type {
 import type { Language } from '#core/preferences/preferences.ts'
 import { composeEmail, type EmailSender, serverTranslator } from './account-emails.ts'
 
-/**
- * The texts of a notification's params as the reader writes them: a param whose name ends in
- * `Jpy` is an amount of yen (`¥12,345`, or `12.345 ¥`… per language), the rest as given.
- */
-export function notificationValues(params: NotificationParams, language: Language): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [
-      name,
-      name.endsWith('Jpy') && typeof value === 'number' ? formatMoney(value, 'JPY', language) : String(value),
-    ]),
-  )
-}
+export { notificationValues }
 
 /**
  * The e-mail of one notification: its title as the subject, its body, a button to the page it is

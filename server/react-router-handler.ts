@@ -184,7 +184,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Re
 /**
  * Every answer depends on cookies (language, currency, consent, session): `Vary: Cookie`. One for
  * a visitor with a session (a public page rendered signed in, a `.data` request, a download) is
- * theirs alone: `private, no-store`, whatever the route said, so no browser or shared cache keeps it.
+ * theirs alone: `private, no-store`, so no browser or shared cache keeps it, unless the route
+ * itself said `private, …` (a customer's photo, which the browser may keep: docs/decisions/020).
  */
 async function sendResponse(res: ExpressResponse, response: Response, personal: boolean) {
   if (res.destroyed || res.writableEnded) {
@@ -195,7 +196,9 @@ async function sendResponse(res: ExpressResponse, response: Response, personal: 
   res.status(response.status)
   copyHeaders(res, response.headers.entries())
   res.vary('Cookie')
-  if (personal) res.setHeader('Cache-Control', 'private, no-store')
+  if (personal && !/^private\b/i.test(response.headers.get('Cache-Control') ?? '')) {
+    res.setHeader('Cache-Control', 'private, no-store')
+  }
   if (!response.body) {
     res.end()
     return

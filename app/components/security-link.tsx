@@ -7,7 +7,7 @@ export function SecurityLink() {
   return (
     <Link
       to="/account/security"
-      className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+      className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 py-2 font-semibold"
     >
       {t('mfa.linkFromDashboard')}
     </Link>

@@ -2,9 +2,11 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import {
   accounts,
+  addresses,
   authBackupCodes,
   authFactors,
   contactMessages,
+  notifications,
   orderEvents,
   purchaseRequests,
   requestItems,
@@ -17,7 +19,8 @@ import {
  * Everything we keep about one account, for "download my data" (GDPR art. 15 and 20): profile,
  * sign-in methods (never password hashes or tokens), second factors (never their secrets),
  * sessions, role history, the messages sent through the contact form with the account's e-mail,
- * and the purchase requests with their items and the history the customer is shown.
+ * the purchase requests with their items and the history the customer is shown, the address book
+ * and the notifications.
  */
 export async function exportAccountData(db: Database, userId: string) {
   const [profile] = await db
@@ -27,6 +30,7 @@ export async function exportAccountData(db: Database, userId: string) {
       email: users.email,
       emailVerified: users.emailVerified,
       language: users.language,
+      phone: users.phone,
       role: users.role,
       createdAt: users.createdAt,
     })
@@ -90,7 +94,41 @@ export async function exportAccountData(db: Database, userId: string) {
     sessions: activeSessions,
     roleHistory,
     contactMessages: messages,
+    ...(await exportCustomerData(db, userId)),
   }
+}
+
+/** The address book and the notifications (their params, not texts: those are in the locale files). */
+async function exportCustomerData(db: Database, userId: string) {
+  const [addressBook, notices] = await Promise.all([
+    db
+      .select({
+        fullName: addresses.fullName,
+        street: addresses.street,
+        city: addresses.city,
+        region: addresses.region,
+        postalCode: addresses.postalCode,
+        country: addresses.country,
+        phone: addresses.phone,
+        isDefault: addresses.isDefault,
+        createdAt: addresses.createdAt,
+      })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(asc(addresses.createdAt)),
+    db
+      .select({
+        type: notifications.type,
+        params: notifications.params,
+        link: notifications.link,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.createdAt)),
+  ])
+  return { addresses: addressBook, notifications: notices }
 }
 
 async function exportPurchaseRequests(db: Database, userId: string) {

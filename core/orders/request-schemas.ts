@@ -1,9 +1,27 @@
 import { z } from 'zod'
+import { MAX_PHOTO_BYTES } from '#core/uploads/photo-rules.ts'
 
 // One schema for the request form (in the browser) and the server. Messages are i18n keys under
-// `requests.errors` (app/locales/*/account.ts). Field names follow Conform's: items[0].url.
+// `requests.errors` (app/locales/*/account.ts), but a photo's are under `errors.reasons`. Field
+// names follow Conform's: items[0].url. Nothing here is a price: the server prices a request,
+// so a price or total a customer sends is not read (a key the schema does not name is dropped).
 
-export const REQUEST_LIMITS = { items: 10, url: 2000, notes: 2000, quantity: 99 } as const
+export const REQUEST_LIMITS = {
+  items: 10,
+  url: 2000,
+  notes: 2000,
+  quantity: 99,
+  /** One optional photo per item, each at most this many bytes (core/uploads/photo-rules.ts)… */
+  photoBytes: MAX_PHOTO_BYTES,
+  /** …and all of a request's photos together at most this many (30 MiB). */
+  photosBytes: 30 * 1024 * 1024,
+} as const
+
+/**
+ * The largest body the request form may post (its photos and 1 MiB for the rest): the server
+ * refuses a longer one before reading it (server/app.ts), and the form parser stops there too.
+ */
+export const REQUEST_FORM_BODY_BYTES = REQUEST_LIMITS.photosBytes + 1024 * 1024
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
@@ -56,7 +74,27 @@ const optionalText = z.preprocess(
     .optional(),
 )
 
-export const RequestItemSchema = z.object({ url, quantity, notes: optionalText })
+/**
+ * An optional photo of the item: a file. A file input left empty sends an empty file without a
+ * name, which is no photo. Only what the browser can tell before sending is checked here (empty,
+ * too large); what the file really is, the server finds out from its bytes (core/uploads/images.ts).
+ * The messages are the server's refusals' (`errors.reasons.photo…`, app/locales/<lang>/common.ts).
+ */
+const photo = z.preprocess(
+  (value) => (value instanceof Blob && value.size === 0 && (value as File).name === '' ? undefined : value),
+  z
+    .instanceof(Blob, { error: 'photoType' })
+    .refine((file) => file.size > 0, { error: 'photoEmpty', abort: true })
+    .refine((file) => file.size <= REQUEST_LIMITS.photoBytes, { error: 'photoTooLarge' })
+    .optional(),
+)
+
+export const RequestItemSchema = z.object({ url, quantity, notes: optionalText, photo })
+
+/** The bytes of a request's photos together. */
+export function photosBytes(items: readonly { photo?: Blob | undefined }[]): number {
+  return items.reduce((sum, item) => sum + (item.photo?.size ?? 0), 0)
+}
 
 export const SubmitRequestSchema = z.object({
   items: z.preprocess(
@@ -64,7 +102,8 @@ export const SubmitRequestSchema = z.object({
     z
       .array(RequestItemSchema, { error: 'noItems' })
       .min(1, { error: 'noItems' })
-      .max(REQUEST_LIMITS.items, { error: 'tooManyItems' }),
+      .max(REQUEST_LIMITS.items, { error: 'tooManyItems' })
+      .refine((items) => photosBytes(items) <= REQUEST_LIMITS.photosBytes, { error: 'photosTooLarge' }),
   ),
   note: optionalText,
 })

@@ -4,7 +4,14 @@ import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
-import { orderEvents, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+import {
+  orderEvents,
+  purchaseRequests,
+  requestItems,
+  requestPhotos,
+  stores,
+  users,
+} from '#db/schema/index.ts'
 import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import {
@@ -16,6 +23,7 @@ import {
   type RequestStatus,
   transition,
 } from './request-machine.ts'
+import { type PhotoProcessor, preparePhotos } from './request-photos.ts'
 import { actorKindFor, isStaff } from './request-policy.ts'
 import {
   type CancelRequestInput,
@@ -39,6 +47,8 @@ export type RequestItemView = {
   quantity: number
   notes: string | null
   status: string
+  /** The customer's photo of the item, if they sent one (served by the request's photo route). */
+  photo: { id: string; width: number; height: number } | null
 }
 
 export type RequestEventView = {
@@ -116,20 +126,26 @@ async function storeIdsByHost(db: Database): Promise<(host: string) => number | 
 }
 
 /**
- * A customer sends links: the request, its items and the first history row are written in one
- * transaction. The shop is recognised from the link's host when it is in the store guide.
- * @throws AppError `unauthorized` without a user, `invalid` (field errors) for bad input.
+ * A customer sends links, each with an optional photo: every photo is checked and re-encoded
+ * first (outside any transaction), then the request, its items, their photos, the first history
+ * row and the notifications are written in one transaction. The shop is recognised from the
+ * link's host when it is in the store guide. A price or total is not part of the input: the
+ * server prices a request when staff quote it.
+ * @throws AppError `unauthorized` without a user, `invalid` (field errors) for bad input or a
+ * refused photo (`items[n].photo`); then nothing is written.
  */
 export async function submitRequest(
   { db, actor, jobs }: OrderContext,
   input: SubmitRequestInput,
   meta: { locale: 'es' | 'en' },
+  { processPhoto }: { processPhoto?: PhotoProcessor } = {},
 ): Promise<{ id: string; number: string }> {
   const user = requireActor(actor)
   const parsed = SubmitRequestSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
   const step = transition(null, 'submit', 'customer')
   if (!step.ok) throw new Error(`The machine refuses submit: ${step.refusal}`)
+  const photos = await preparePhotos(parsed.data.items, processPhoto)
   const storeIdOf = await storeIdsByHost(db)
 
   return db.transaction(async (tx) => {
@@ -143,20 +159,41 @@ export async function submitRequest(
       })
       .returning({ id: purchaseRequests.id, number: purchaseRequests.number })
     if (!request) throw new Error('Unable to store a purchase request: no row returned')
-    await tx.insert(requestItems).values(
-      parsed.data.items.map((item, index) => {
-        const shopHost = shopHostOf(item.url)
-        return {
-          requestId: request.id,
-          position: index + 1,
-          url: item.url,
-          shopHost,
-          storeId: storeIdOf(shopHost),
-          quantity: item.quantity,
-          notes: item.notes ?? null,
-        }
-      }),
-    )
+    const items = await tx
+      .insert(requestItems)
+      .values(
+        parsed.data.items.map((item, index) => {
+          const shopHost = shopHostOf(item.url)
+          return {
+            requestId: request.id,
+            position: index + 1,
+            url: item.url,
+            shopHost,
+            storeId: storeIdOf(shopHost),
+            quantity: item.quantity,
+            notes: item.notes ?? null,
+          }
+        }),
+      )
+      .returning({ id: requestItems.id, position: requestItems.position })
+    const photoRows = items.flatMap((item) => {
+      const photo = photos.get(item.position - 1)
+      return photo
+        ? [
+            {
+              requestId: request.id,
+              itemId: item.id,
+              contentType: photo.contentType,
+              bytes: photo.bytes,
+              width: photo.width,
+              height: photo.height,
+              byteSize: photo.bytes.byteLength,
+              sha256: photo.sha256,
+            },
+          ]
+        : []
+    })
+    if (photoRows.length > 0) await tx.insert(requestPhotos).values(photoRows)
     await tx.insert(orderEvents).values({
       entityType: ENTITY,
       entityId: request.id,
@@ -293,9 +330,11 @@ export async function getRequest({ db, actor }: ServiceContext, id: string): Pro
         quantity: requestItems.quantity,
         notes: requestItems.notes,
         status: requestItems.status,
+        photo: { id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height },
       })
       .from(requestItems)
       .leftJoin(stores, eq(stores.id, requestItems.storeId))
+      .leftJoin(requestPhotos, eq(requestPhotos.itemId, requestItems.id))
       .where(eq(requestItems.requestId, id))
       .orderBy(requestItems.position),
     db

@@ -21,7 +21,7 @@ test('the seed stores every setting once, marks placeholders as demo and never o
   expect(await seedDatabase(db)).toEqual({ settings: 0, shippingRates: 0, stores: 0, reviews: 0 })
   settings.invalidate()
   expect((await settings.get()).serviceFeeJpy).toBe(700)
-  expect((await settings.demoKeys()).sort()).toEqual(['company', 'messaging'])
+  expect((await settings.demoKeys()).sort()).toEqual(['bankTransfer', 'company', 'messaging'])
 })
 
 test('reads are cached until invalidated', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import { AppError } from '#core/shared/errors.ts'
+import { type AcceptedPhotoType, MAX_PHOTO_BYTES, type PhotoRefusal } from './photo-rules.ts'
 
 /**
  * Customers' photos (one optional "clear image of the product" per purchase-request item):
@@ -8,8 +9,16 @@ import { AppError } from '#core/shared/errors.ts'
  * No database and no HTTP here: the caller hands in the bytes of one uploaded file.
  */
 
-/** Largest upload accepted, in bytes (the form parser's own limit should be a little above it). */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+// The rules the browser reads too (its file input, its checks before sending).
+export {
+  ACCEPTED_PHOTO_TYPES,
+  type AcceptedPhotoType,
+  MAX_PHOTO_BYTES,
+  PHOTO_INPUT_ACCEPT,
+  PHOTO_REFUSALS,
+  type PhotoRefusal,
+} from './photo-rules.ts'
+
 /** Largest decoded size, in pixels (width × height): refuses decompression bombs before decoding. */
 export const MAX_PHOTO_PIXELS = 40_000_000
 /** The output fits within this many pixels on each side; smaller photos are not enlarged. */
@@ -18,30 +27,6 @@ export const PHOTO_MAX_EDGE = 1600
 export const PHOTO_QUALITY = 82
 /** Photos decoded at once in one process; more wait their turn (see `limitConcurrency`). */
 export const MAX_CONCURRENT_PHOTOS = 2
-
-/**
- * The types accepted, known by their first bytes (never by the claimed type or the name). GIF,
- * WebP and AVIF animations keep their first frame. HEIC is refused: the prebuilt libvips of
- * sharp decodes AVIF but has no HEVC decoder. SVG is refused always (it can carry scripts), and
- * so is everything else (TIFF, PDF, HTML…).
- */
-export const ACCEPTED_PHOTO_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-] as const
-export type AcceptedPhotoType = (typeof ACCEPTED_PHOTO_TYPES)[number]
-/**
- * For `<input type="file" accept=…>`. Listing the types (not `image/*`) also makes iPhones
- * convert their HEIC photos to JPEG when uploading.
- */
-export const PHOTO_INPUT_ACCEPT = ACCEPTED_PHOTO_TYPES.join(',')
-
-/** The `details.reason` of each refusal (keys of `errors.reasons` in the locale files). */
-export const PHOTO_REFUSALS = ['photoEmpty', 'photoTooLarge', 'photoType', 'photoCorrupt'] as const
-export type PhotoRefusal = (typeof PHOTO_REFUSALS)[number]
 
 export type ProcessedPhoto = {
   bytes: Uint8Array

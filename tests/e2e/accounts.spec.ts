@@ -171,7 +171,7 @@ test('download my data, then delete the account, which asks for the password aga
   signInAs,
 }) => {
   const { email } = await signInAs()
-  await page.goto('/user-dashboard?lang=en')
+  await page.goto('/user-dashboard/profile?lang=en')
   await waitForHydration(page)
   const download = await page.request.get('/account/export')
   expect(download.headers()['content-disposition']).toContain('my-data.json')

@@ -23,7 +23,7 @@ test('authenticator app in Spanish: enrol with the QR page, sign out, sign in wi
   await page.setViewportSize({ width: 1280, height: 900 })
   const { email } = await signInAs({ email: uniqueEmail('totp'), language: 'es' })
 
-  await page.goto('/user-dashboard?lang=es')
+  await page.goto('/user-dashboard/profile?lang=es')
   await page.getByRole('link', { name: 'Seguridad y verificación en dos pasos' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seguridad')
   await expect(page.getByTestId('aal')).toHaveText(

@@ -533,7 +533,11 @@ test('deleting the account always asks for the password, through the page and th
   // The page's form, without JavaScript: an empty password deletes nothing.
   const viaPage = await signedIn('delete-page@example.com')
   const pageDelete = (form: Record<string, string>) =>
-    send('POST', '/user-dashboard', { from: newClientAddress(), form, headers: { cookie: viaPage.cookie } })
+    send('POST', '/user-dashboard/profile', {
+      from: newClientAddress(),
+      form: { intent: 'delete-account', ...form },
+      headers: { cookie: viaPage.cookie },
+    })
   expect((await pageDelete({ password: '' })).status).toBe(400)
   expect((await pageDelete({ password: 'not my password' })).status).toBe(400)
   expect(await stillThere(viaPage.id)).toBe(true)

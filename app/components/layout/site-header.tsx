@@ -5,6 +5,7 @@ import { CurrencySelect } from './currency-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { MainNavList } from './main-nav-list.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
+import { NotificationsLink } from './notifications-link.tsx'
 import { AreaLink, type HeaderUser, SignInLink, UserMenu } from './user-menu.tsx'
 
 /**
@@ -17,10 +18,13 @@ export function SiteHeader({
   brand,
   currency,
   user,
+  unreadNotifications = 0,
 }: {
   brand: string
   currency: Currency
   user: HeaderUser | null
+  /** The signed-in user's unread notifications (the bell). */
+  unreadNotifications?: number
 }) {
   const { t } = useTranslation()
   return (
@@ -45,13 +49,14 @@ export function SiteHeader({
           />
         </nav>
         <div className="hidden min-w-0 items-center gap-2 xl:flex [&>*]:shrink-0 [&>*:first-child]:shrink">
-          {user ? <UserMenu user={user} /> : <SignInLink />}
+          {user ? <UserMenu user={user} unreadNotifications={unreadNotifications} /> : <SignInLink />}
           <LanguageSwitch />
           <CurrencySelect current={currency} idPrefix="header" compact />
         </div>
         <div className="flex shrink-0 items-center gap-1 xl:hidden">
           {/* The way in stays in the bar where it fits; below 640 px it is in the menu. */}
           <span className="hidden sm:inline-flex">{user ? <AreaLink /> : <SignInLink />}</span>
+          {user ? <NotificationsLink unread={unreadNotifications} /> : null}
           <MobileMenu currency={currency} user={user} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { NotificationsLink } from './notifications-link.tsx'
 
 export type HeaderUser = { name: string; email: string; role: 'user' | 'admin' | 'moderator' }
 
@@ -28,9 +29,18 @@ export function AreaLink() {
 
 /**
  * Signed in: a welcome line (full name, or the e-mail) that leads to their area, an Admin badge,
- * other roles in brackets, sign out. `stacked` for the menu, in a row for the bar.
+ * other roles in brackets, the notifications bell, sign out. `stacked` for the menu, in a row for the bar.
  */
-export function UserMenu({ user, stacked = false }: { user: HeaderUser; stacked?: boolean }) {
+export function UserMenu({
+  user,
+  stacked = false,
+  unreadNotifications,
+}: {
+  user: HeaderUser
+  stacked?: boolean
+  /** In the bar: the bell with the unread count (the menu has it beside its button instead). */
+  unreadNotifications?: number
+}) {
   const { t } = useTranslation()
   const name = user.name || user.email
   return (
@@ -57,6 +67,7 @@ export function UserMenu({ user, stacked = false }: { user: HeaderUser; stacked?
         </span>
       ) : null}
       {stacked ? <AreaLink /> : null}
+      {unreadNotifications === undefined ? null : <NotificationsLink unread={unreadNotifications} />}
       <Form method="post" action="/auth/sign-out">
         <button
           type="submit"

@@ -36,6 +36,7 @@ export default {
     quantity: 'Quantity',
     notes: 'Notes',
     store: 'Store guide: {{name}}',
+    photoAlt: "Customer's photo of item {{number}}",
     history: 'History (Japan time)',
     actor: {
       customer: 'customer',

@@ -44,6 +44,7 @@ export default {
     quantity: 'Cantidad',
     notes: 'Notas',
     store: 'Guía de tiendas: {{name}}',
+    photoAlt: 'Foto del cliente del producto {{number}}',
     history: 'Historial (hora de Japón)',
     actor: {
       customer: 'cliente',

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { createAddress } from '#core/customers/profile-service.ts'
 import { submitRequest } from '#core/orders/request-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { SESSION_COOKIE, signedSessionCookie } from '#tests/support/accounts.ts'
@@ -59,6 +60,22 @@ test('a signed-in customer downloads their own data as a private JSON attachment
       { locale: 'es' },
     )
   }
+  for (const [user, city] of [
+    [ana, 'Lima'],
+    [luis, 'Quito'],
+  ] as const) {
+    await createAddress(
+      { db, actor: { id: user.id, role: 'user' } },
+      {
+        fullName: user.email.split('@')[0] ?? 'x',
+        street: 'Calle 1',
+        city,
+        country: 'PE',
+        phone: '+51 1 234 5678',
+        makeDefault: false,
+      },
+    )
+  }
   const answer = await download(ana.cookie)
   expect(answer.status).toBe(200)
   expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
@@ -73,6 +90,11 @@ test('a signed-in customer downloads their own data as a private JSON attachment
       history: [expect.objectContaining({ event: 'submit', toStatus: 'submitted' })],
     }),
   ])
+  expect(data).toMatchObject({
+    addresses: [{ city: 'Lima', country: 'PE', isDefault: true }],
+    notifications: [{ type: 'request_received', params: { number: expect.stringMatching(/^PR-/) } }],
+  })
+  expect(JSON.stringify(data)).not.toContain('Quito')
   expect(JSON.stringify(data)).not.toContain('luis@example.com')
   expect(JSON.stringify(data)).not.toContain('item/luis')
   expect(JSON.stringify(data)).not.toMatch(/argon2|password|token/i)

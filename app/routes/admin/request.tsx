@@ -70,6 +70,16 @@ export default function StaffRequestRoute() {
         heading={t('queue.itemsHeading')}
         items={request.items}
         linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
+        photo={(item) =>
+          item.photo
+            ? {
+                src: `/admin-dashboard/requests/${request.id}/photos/${item.photo.id}`,
+                alt: t('queue.photoAlt', { number: item.position }),
+                width: item.photo.width,
+                height: item.photo.height,
+              }
+            : null
+        }
         details={(item) => (
           <>
             {item.storeName ? (

@@ -2,45 +2,47 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
-import { z } from 'zod'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { SecurityLink } from '#app/components/security-link.tsx'
 import { requestContext } from '#app/context.ts'
-import { callAuth } from '#app/lib/auth-client.server.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { readForm } from '#app/lib/form-data.server.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
-import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
-import { REQUEST_LIMITS, type SubmitRequestInput, SubmitRequestSchema } from '#core/orders/request-schemas.ts'
+import {
+  REQUEST_FORM_BODY_BYTES,
+  REQUEST_LIMITS,
+  type SubmitRequestInput,
+  SubmitRequestSchema,
+} from '#core/orders/request-schemas.ts'
 import { submitRequest } from '#core/orders/request-service.ts'
+import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 import type { Route } from './+types/dashboard.ts'
 
-// The customer area's default tab: send a purchase request (links to items), and below it the
-// account (download my data, delete the account). One page, two forms: the request form says
-// which it is in a hidden `form` field; a post without it is the account deletion, as before.
+// The customer area's default tab: send a purchase request (links to items, each with an optional
+// photo and, with JavaScript, an estimate of its price). The account (security, download my data,
+// delete the account) is on the profile tab (./profile.tsx). The form is multipart (its photos):
+// read as it streams in, within REQUEST_FORM_BODY_BYTES, which the server also allows this page's
+// posts and no other's (server/app.ts).
 
-const SignInMethodsSchema = z.array(z.object({ providerId: z.string() }))
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = getUser(context)
-  // Whether deleting asks for the password or, without one, for a ticked confirmation.
-  const methods = await callAuth(
-    context,
-    request,
-    { method: 'GET', path: '/list-accounts' },
-    SignInMethodsSchema,
-  ).catch(throwRouteError)
-  return { user, hasPassword: methods.data.some((method) => method.providerId === 'credential') }
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: getUser(context) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readForm(request, { maxFiles: REQUEST_LIMITS.items, maxBytes: REQUEST_FORM_BODY_BYTES })
+  // More files or bytes than a request may have (the page's own checks keep a browser from it).
+  if (!read.ok && read.problem === 'tooLarge') {
+    const result = parseWithZod(new FormData(), { schema: SubmitRequestSchema }).reply({
+      formErrors: ['errors.reasons.requestInvalid'],
+      fieldErrors: { items: ['photosTooLarge'] },
+    })
+    return data({ form: 'request' as const, result }, { status: 413 })
+  }
   // A body that is not a form reads as an empty one: refused field by field (400).
-  const formData = await request.formData().catch(() => new FormData())
-  return formData.get('form') === 'request'
-    ? submitRequestAction(formData, context)
-    : deleteAccountAction(formData, request, context)
+  const formData = read.ok ? read.formData : new FormData()
+  return submitRequestAction(formData, context)
 }
 
 /** Sends the request; an added or removed row (no JavaScript) comes back as the form to go on with. */
@@ -58,29 +60,6 @@ async function submitRequestAction(formData: FormData, context: Route.ActionArgs
     return redirect(`/user-dashboard/requests/${created.id}?sent=1`)
   } catch (error) {
     return formFailure(error, submission, { form: 'request' as const })
-  }
-}
-
-/** Deleting the account asks for the password again (or, without one, a fresh session and a confirmation). */
-async function deleteAccountAction(
-  formData: FormData,
-  request: Request,
-  context: Route.ActionArgs['context'],
-) {
-  const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
-  if (submission.status !== 'success')
-    return data({ form: 'delete' as const, result: submission.reply() }, { status: 400 })
-  const { password, confirm } = submission.value
-  try {
-    const deleted = await callAuth(
-      context,
-      request,
-      { method: 'POST', path: '/delete-user', body: { password, confirm: confirm === 'on' } },
-      z.looseObject({ success: z.boolean() }),
-    )
-    return redirectWithCookies('/', deleted.setCookies, await flashCookie(context, 'accountDeleted'))
-  } catch (error) {
-    return formFailure(error, submission, { form: 'delete' as const })
   }
 }
 
@@ -104,13 +83,12 @@ export default function UserDashboardRoute() {
         <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
       )}
       <RequestForm />
-      <AccountSection />
     </>
   )
 }
 
 type RequestFormFields = {
-  items: { url: string; quantity: string; notes: string }[]
+  items: { url: string; quantity: string; notes: string; photo: File }[]
   note: string
 }
 
@@ -125,9 +103,15 @@ function RequestForm() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SubmitRequestSchema }),
   })
+  const hydrated = useHydrated()
   const items = fields.items.getFieldList()
   const errorText = (errors: string[] | undefined) =>
     errors?.[0] ? t(`requests.errors.${errors[0] as 'required'}`) : null
+  // A photo's problems are the server's refusals' (photoTooLarge, photoType…).
+  const photoErrorText = (errors: string[] | undefined) =>
+    errors?.[0] ? t(`errors.reasons.${errors[0] as 'photoType'}`) : null
+  // A page sent back by the server (without JavaScript) cannot keep the files that were chosen.
+  const photosLost = !hydrated && actionData?.form === 'request'
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   const listError = errorText(fields.items.errors)
   return (
@@ -136,7 +120,7 @@ function RequestForm() {
         {t('requests.title')}
       </h2>
       <p className="max-w-3xl text-slate-700">{t('requests.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="form" value="request" />
         {formError ? (
           <p id={form.errorId} role="alert" className="font-medium text-red-800">
@@ -204,6 +188,30 @@ function RequestForm() {
                       )}
                     </FormField>
                   </div>
+                  <FormField
+                    id={item_.photo.id}
+                    label={t('requests.photo')}
+                    hint={
+                      photosLost
+                        ? `${t('requests.photoHint')} ${t('requests.photoAgain')}`
+                        : t('requests.photoHint')
+                    }
+                    error={photoErrorText(item_.photo.errors)}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        key={item_.photo.key}
+                        name={item_.photo.name}
+                        type="file"
+                        accept={PHOTO_INPUT_ACCEPT}
+                        className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold file:text-slate-900"
+                      />
+                    )}
+                  </FormField>
+                  {hydrated ? (
+                    <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} />
+                  ) : null}
                   {items.length > 1 ? (
                     <button
                       {...form.remove.getButtonProps({ name: fields.items.name, index })}
@@ -254,91 +262,5 @@ function RequestForm() {
         </button>
       </Form>
     </section>
-  )
-}
-
-function AccountSection() {
-  const { t } = useTranslation()
-  return (
-    <div className="mt-10 space-y-6">
-      <p>
-        <SecurityLink />
-      </p>
-      <div className="rounded-lg border border-slate-200 p-5">
-        <h2 className="font-semibold text-slate-900">{t('account.exportTitle')}</h2>
-        <p className="mt-1 text-sm text-slate-700">{t('account.exportText')}</p>
-        <a
-          href="/account/export"
-          download
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
-        >
-          {t('account.exportButton')}
-        </a>
-      </div>
-      <DeleteAccountForm />
-    </div>
-  )
-}
-
-function DeleteAccountForm() {
-  const { t } = useTranslation()
-  const { hasPassword } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm<{ password: string; confirm: string }>({
-    id: 'delete-account',
-    lastResult: actionData?.form === 'delete' ? actionData.result : undefined,
-  })
-  // A refusal from the server (wrong password, stale session) is a form error, a locale key;
-  // the schema's own problems are field errors under `auth.errors`.
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
-  const fieldError = fields.password.errors?.[0]
-    ? t(`auth.errors.${fields.password.errors[0] as 'required'}`)
-    : null
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-red-200 p-5">
-      <h2 className="font-semibold text-red-900">{t('account.deleteTitle')}</h2>
-      <p className="text-sm text-slate-700">
-        {hasPassword ? t('account.deleteText') : t('account.deleteTextNoPassword')}
-      </p>
-      {hasPassword ? (
-        <FormField id={fields.password.id} label={t('account.password')} error={fieldError ?? formError}>
-          {(control) => (
-            <input
-              {...control}
-              key={fields.password.key}
-              name={fields.password.name}
-              type="password"
-              autoComplete="current-password"
-              required
-              className={inputClass}
-            />
-          )}
-        </FormField>
-      ) : (
-        <div className="space-y-1">
-          <label className="flex min-h-11 items-center gap-3 text-slate-900">
-            <input
-              type="checkbox"
-              name={fields.confirm.name}
-              required
-              aria-describedby={formError ? form.errorId : undefined}
-              className="h-5 w-5"
-            />
-            {t('account.confirmDelete')}
-          </label>
-          {formError ? (
-            <p id={form.errorId} className="text-sm font-medium text-red-800">
-              {formError}
-            </p>
-          ) : null}
-        </div>
-      )}
-      <button
-        type="submit"
-        className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-      >
-        {t('account.deleteButton')}
-      </button>
-    </Form>
   )
 }

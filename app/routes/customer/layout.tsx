@@ -1,12 +1,14 @@
-import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
-import { AreaNav } from '#app/components/area-nav.tsx'
+import { CustomerMenu, CustomerSidebar } from '#app/components/customer/customer-nav.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 import { getUser, requireUserMiddleware } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/layout.ts'
 
-// The customer area (/user-dashboard and what the orders add under it): signed in, any role.
+// The customer area (/user-dashboard and its tabs): signed in, any role.
 // Every route of this branch is refused here for anyone else (see app/middleware/auth.server.ts).
+// The tabs are links (each tab and each request has its own URL): a sidebar from 768 px, a
+// slide-in menu below (app/components/customer/customer-nav.tsx).
 
 export const handle = areas('account')
 
@@ -19,17 +21,15 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Layout() {
-  const { t } = useTranslation()
+  // The unread count comes with the root loader (the header shows it too).
+  const unread = useRootData()?.unreadNotifications ?? 0
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <AreaNav
-        label={t('customerArea.nav')}
-        links={[
-          { to: '/user-dashboard', text: t('customerArea.submit'), end: true },
-          { to: '/user-dashboard/requests', text: t('customerArea.history') },
-        ]}
-      />
-      <Outlet />
+    <div className="mx-auto max-w-6xl px-4 py-8 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 md:py-12 lg:gap-12">
+      <CustomerSidebar unread={unread} />
+      <CustomerMenu unread={unread} />
+      <div className="min-w-0">
+        <Outlet />
+      </div>
     </div>
   )
 }

@@ -89,6 +89,16 @@ export default function MyRequestRoute() {
         heading={t('requests.itemsHeading')}
         items={request.items}
         linkLabel={(item) => t('requests.openLink', { host: item.storeName ?? item.shopHost })}
+        photo={(item) =>
+          item.photo
+            ? {
+                src: `/user-dashboard/requests/${request.id}/photos/${item.photo.id}`,
+                alt: t('requests.photoAlt', { number: item.position }),
+                width: item.photo.width,
+                height: item.photo.height,
+              }
+            : null
+        }
         details={(item) => (
           <>
             <p className="mt-1 text-slate-800">{t('requests.quantityValue', { quantity: item.quantity })}</p>

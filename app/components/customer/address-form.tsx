@@ -1,0 +1,138 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { type AddressInput, AddressSchema, PROFILE_LIMITS } from '#core/customers/profile-schemas.ts'
+import { useProfileFieldError } from './field-errors.ts'
+
+export type AddressFormValues = {
+  fullName: string
+  street: string
+  city: string
+  region: string
+  postalCode: string
+  country: string
+  phone: string
+}
+
+/**
+ * Adding or editing an address (./routes/customer/address-new.tsx and address-edit.tsx): the
+ * fields a parcel's label needs, with the browser's address autofill, and "use as my default"
+ * unless it is the default already. The countries come from the server, named in the page's
+ * language (core/customers/countries.ts).
+ */
+export function AddressForm({
+  id,
+  defaultValue,
+  countries,
+  isDefault,
+  lastResult,
+}: {
+  id: string
+  defaultValue: AddressFormValues
+  countries: { code: string; name: string }[]
+  isDefault: boolean
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const { t } = useTranslation()
+  const fieldError = useProfileFieldError()
+  const [form, fields] = useForm<AddressFormValues & { makeDefault: string }, AddressInput>({
+    id,
+    lastResult,
+    defaultValue,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressSchema }),
+  })
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const text = (
+    field: (typeof fields)['fullName'],
+    limit: keyof typeof PROFILE_LIMITS,
+    autoComplete: string,
+    options: { required?: boolean; type?: 'text' | 'tel' } = {},
+  ) => (
+    <FormField
+      id={field.id}
+      label={t(`profile.${field.name === 'phone' ? 'addressPhone' : (field.name as 'city')}`)}
+      hint={field.name === 'phone' ? t('profile.addressPhoneHint') : null}
+      error={fieldError(field.errors, limit)}
+    >
+      {(control) => (
+        <input
+          {...getInputProps(field, { type: options.type ?? 'text', ariaAttributes: false })}
+          {...control}
+          required={options.required ?? true}
+          maxLength={PROFILE_LIMITS[limit]}
+          autoComplete={autoComplete}
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  )
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      {text(fields.fullName, 'addressName', 'shipping name')}
+      <FormField
+        id={fields.country.id}
+        label={t('profile.country')}
+        error={fieldError(fields.country.errors)}
+      >
+        {(control) => (
+          <select
+            {...getSelectProps(fields.country, { ariaAttributes: false })}
+            {...control}
+            required
+            autoComplete="shipping country"
+            className={inputClass}
+          >
+            <option value="">{t('profile.chooseCountry')}</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {text(fields.street, 'street', 'shipping address-line1')}
+      {text(fields.city, 'city', 'shipping address-level2')}
+      {text(fields.region, 'region', 'shipping address-level1', { required: false })}
+      {text(fields.postalCode, 'postalCode', 'shipping postal-code', { required: false })}
+      {text(fields.phone, 'phone', 'shipping tel', { type: 'tel' })}
+      {isDefault ? (
+        <p className="text-slate-800">{t('profile.isDefaultNote')}</p>
+      ) : (
+        <label className="flex min-h-11 items-center gap-3 text-slate-900">
+          <input {...getInputProps(fields.makeDefault, { type: 'checkbox' })} className="h-5 w-5" />
+          {t('profile.makeDefaultCheckbox')}
+        </label>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+        >
+          {t('profile.saveAddress')}
+        </button>
+        <Link
+          to="/user-dashboard/profile"
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-50"
+        >
+          {t('profile.cancel')}
+        </Link>
+      </div>
+    </Form>
+  )
+}

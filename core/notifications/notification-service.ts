@@ -1,0 +1,149 @@
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { AppError } from '#core/shared/errors.ts'
+import type { ServiceContext } from '#core/shared/service-context.ts'
+import { notifications } from '#db/schema/index.ts'
+import type { NotificationParams } from './notify.ts'
+
+/**
+ * The customer's own notifications (the "Notifications" tab and the header's unread count): read
+ * them newest first, count the unread ones, mark one or all read. Written by `notifyCustomer`
+ * (./notify.ts) in the transaction of each change; rendered from the locale keys of their type.
+ */
+
+/** Notifications per page of the list. */
+export const NOTIFICATIONS_PAGE_SIZE = 20
+
+/** The header shows "99+" beyond this: counting stops there, so a huge backlog costs nothing more. */
+export const UNREAD_COUNT_CAP = 99
+
+export type NotificationTone = 'info' | 'success' | 'warning'
+
+export type NotificationView = {
+  id: string
+  tone: NotificationTone
+  /** A key under `customerNotifications` in the locale files. */
+  type: string
+  params: NotificationParams
+  /** A path of this site, or null. */
+  link: string | null
+  read: boolean
+  createdAt: Date
+}
+
+export type NotificationPage = { rows: NotificationView[]; nextCursor: string | null }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function requireActor(actor: ServiceContext['actor']) {
+  if (!actor) throw new AppError('unauthorized', 'Notifications need a signed-in user')
+  return actor
+}
+
+function toneOf(value: string): NotificationTone {
+  return value === 'success' || value === 'warning' ? value : 'info'
+}
+
+type Cursor = { at: Date; id: string }
+
+/** `<ms since epoch>.<uuid>` of the last row shown (created_at has millisecond precision). */
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return `${row.createdAt.getTime()}.${row.id}`
+}
+
+function decodeCursor(cursor: string | null | undefined): Cursor | null {
+  if (!cursor) return null
+  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
+  if (!match?.[1] || !match[2] || !UUID.test(match[2])) {
+    throw new AppError('invalid', `Bad notifications cursor ${cursor.slice(0, 80)}`)
+  }
+  return { at: new Date(Number(match[1])), id: match[2] }
+}
+
+/** Newest first: (created_at, id) below the cursor's, as the index orders them. */
+function afterCursor(cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined
+  return sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+}
+
+/**
+ * The signed-in user's notifications, newest first, 20 a page (`cursor` from the previous page).
+ * @throws AppError `unauthorized` without a user, `invalid` for a cursor that is not one of ours.
+ */
+export async function listMyNotifications(
+  { db, actor }: ServiceContext,
+  { cursor }: { cursor?: string | null } = {},
+): Promise<NotificationPage> {
+  const user = requireActor(actor)
+  const rows = await db
+    .select({
+      id: notifications.id,
+      tone: notifications.tone,
+      type: notifications.type,
+      params: notifications.params,
+      link: notifications.link,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, user.id), afterCursor(decodeCursor(cursor))))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+  const shown = rows.slice(0, NOTIFICATIONS_PAGE_SIZE)
+  const last = shown.at(-1)
+  return {
+    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor(last) : null,
+    rows: shown.map(({ readAt, tone, ...row }) => ({ ...row, tone: toneOf(tone), read: readAt !== null })),
+  }
+}
+
+/**
+ * How many of the user's notifications are unread, up to `UNREAD_COUNT_CAP + 1` (the page says
+ * "99+"). One index-only scan of the partial index on unread rows; 0 for nobody signed in.
+ */
+export async function countMyUnread({ db, actor }: ServiceContext): Promise<number> {
+  if (!actor) return 0
+  const [row] = await unreadCountQuery(db, actor.id)
+  return row?.count ?? 0
+}
+
+/** The query `countMyUnread` runs (its plan is tested). */
+export function unreadCountQuery(db: ServiceContext['db'], userId: string) {
+  const unread = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .limit(UNREAD_COUNT_CAP + 1)
+    .as('unread')
+  return db.select({ count: count() }).from(unread)
+}
+
+/**
+ * Marks one of the user's notifications read (again is fine: it stays read, first time kept).
+ * Someone else's id answers exactly like a missing one.
+ * @throws AppError `not_found` (`notificationNotFound`) for a bad, unknown or other user's id.
+ */
+export async function markNotificationRead({ db, actor }: ServiceContext, id: string): Promise<void> {
+  const user = requireActor(actor)
+  const notFound = () =>
+    new AppError('not_found', `Notification ${String(id).slice(0, 80)} not found`, {
+      reason: 'notificationNotFound',
+    })
+  if (typeof id !== 'string' || !UUID.test(id)) throw notFound()
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)))
+    .returning({ id: notifications.id })
+  if (!row) throw notFound()
+}
+
+/** Marks all of the user's unread notifications read; returns how many were unread. */
+export async function markAllNotificationsRead({ db, actor }: ServiceContext): Promise<number> {
+  const user = requireActor(actor)
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id })
+  return rows.length
+}

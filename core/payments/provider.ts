@@ -1,0 +1,201 @@
+import { createPayPalProvider, PAYPAL_LIVE_API_URL, PAYPAL_SANDBOX_API_URL } from './paypal.ts'
+import { createStripeProvider, STRIPE_API_URL } from './stripe.ts'
+
+/**
+ * The payment provider port: what the invoice/payment service asks of a provider (PayPal Orders
+ * v2, Stripe Checkout), and nothing of how each one does it. Adapters talk to the provider with
+ * `fetch` at a base URL from the environment, so tests and development point them at the local
+ * stand-in (tests/support/payment-stand-in.ts) and run the production code paths.
+ *
+ * Rules every adapter keeps:
+ * - Amounts are whole yen (JPY has no minor unit at either provider).
+ * - Failures are AppError('upstream_failed') with `reason`:
+ *   `paymentProviderDown` (network failure, timeout, 429, 5xx, an answer we cannot read: try again
+ *   later) or `paymentRefused` (a 4xx the adapter does not handle: bad credentials, unknown
+ *   reference, a reused idempotency key with other parameters; retrying will not help).
+ *   A bad argument (amount not a positive whole number, malformed reference) is AppError('invalid').
+ * - Nothing secret (keys, tokens, signatures) is logged, put in an error or returned.
+ * - Outcomes report what the provider says, even when it disagrees with the invoice (another
+ *   amount or currency): comparing with the invoice is the service's job.
+ */
+export type ProviderName = 'paypal' | 'stripe'
+
+export type CheckoutInput = {
+  /** Our invoice id: sent as PayPal `custom_id` / Stripe `client_reference_id` and metadata; comes back in outcomes. */
+  invoiceId: string
+  /** The invoice number people see: PayPal `invoice_id`, Stripe `metadata[invoice_number]`. */
+  invoiceNumber: string
+  /** Whole yen, > 0. */
+  amountJpy: number
+  /** What the customer sees on the provider's page (PayPal keeps the first 127 characters). */
+  description: string
+  /**
+   * Where the provider sends the customer after paying. PayPal appends `token=<order id>&PayerID=…`;
+   * Stripe appends `session_id=<session id>` (unless the URL already holds `{CHECKOUT_SESSION_ID}`).
+   * Put your own payment id in it and confirm the stored providerRef: do not trust the query.
+   */
+  returnUrl: string
+  /** Where the customer lands on cancelling (PayPal appends `token=<order id>`). */
+  cancelUrl: string
+  /** es → PayPal es-MX, Stripe es-419 (Latin-American Spanish, as the site); en → en-US / en. */
+  locale: 'es' | 'en'
+  /** One per payment attempt: a retry with the same key gets the same order/session back. */
+  idempotencyKey: string
+}
+
+export type Checkout = {
+  /** PayPal order id / Stripe Checkout Session id. */
+  providerRef: string
+  /** The provider's page to send the customer to. */
+  payUrl: string
+}
+
+export type PaymentOutcome = {
+  providerRef: string
+  /**
+   * succeeded: money captured (PayPal capture COMPLETED, also when since refunded; Stripe
+   * payment_status paid). failed: declined, voided or expired. pending: anything else (not
+   * approved yet, approved but not captured, an asynchronous payment still on its way).
+   */
+  status: 'pending' | 'succeeded' | 'failed'
+  /** PayPal capture id / Stripe PaymentIntent id, once there is one. */
+  captureRef: string | null
+  /**
+   * The amount the provider reports (captured, or else ordered) in whole yen, when `currency` is
+   * JPY; null when it reports another currency or no amount.
+   */
+  amountJpy: number | null
+  /** As the provider reports it, upper case ('JPY'). */
+  currency: string | null
+  /** What we sent as custom_id / client_reference_id (metadata[invoice_id] as a fallback). */
+  invoiceId: string | null
+}
+
+export type VerifiedWebhook = {
+  /** The provider's event id: the same on every redelivery, so it is the dedupe key. */
+  eventId: string
+  type: string
+  /** Null for event types this port ignores (refunds, disputes…: not handled yet). */
+  outcome: PaymentOutcome | null
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName
+  createCheckout(input: CheckoutInput): Promise<Checkout>
+  /**
+   * The customer came back: PayPal captures the approved order (idempotent: the capture carries
+   * PayPal-Request-Id `capture-<order id>`, and an order already captured is read instead),
+   * Stripe retrieves the session. Safe to call any number of times.
+   */
+  confirm(providerRef: string): Promise<PaymentOutcome>
+  /** Read-only status, for the reconciliation job. */
+  lookup(providerRef: string): Promise<PaymentOutcome>
+  /**
+   * Verifies a webhook delivery: the raw body exactly as received (decoded as UTF-8) and its
+   * headers (any case). Returns null when it is forged or unverifiable. Throws
+   * AppError('upstream_failed') if the provider cannot be asked (PayPal verifies by postback).
+   */
+  verifyWebhook(headers: Record<string, string | undefined>, rawBody: string): Promise<VerifiedWebhook | null>
+}
+
+/**
+ * The providers the environment configures, PayPal first; an empty list means manual payments only.
+ *
+ * - PayPal when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are all set.
+ *   PAYPAL_ENV is `sandbox` (default: https://api-m.sandbox.paypal.com) or `live`
+ *   (https://api-m.paypal.com): money moves only when someone says `live` on purpose.
+ *   PAYPAL_API_URL overrides both (the local stand-in).
+ * - Stripe when STRIPE_SECRET_KEY (sk_… or restricted rk_…) and STRIPE_WEBHOOK_SECRET (whsec_…)
+ *   are set; STRIPE_API_URL defaults to https://api.stripe.com. Test or live follows the key.
+ * - PAYMENT_PROVIDER_TIMEOUT_SECONDS (default 10) bounds every call to a provider.
+ *
+ * A provider configured by halves, or a bad value, throws an Error naming each variable (as
+ * server/env.ts does): a shop that silently stops taking card payments is worse than one that
+ * does not start. API URLs must be https, or http on loopback only (the secret travels with
+ * every call). Empty values count as unset.
+ */
+export function paymentProvidersFromEnv(
+  env: NodeJS.ProcessEnv,
+  fetchImpl: typeof fetch = globalThis.fetch,
+): PaymentProvider[] {
+  const value = (name: string) => env[name]?.trim() || null
+  const problems: string[] = []
+  const providers: PaymentProvider[] = []
+
+  let timeoutMs = 10_000
+  const timeout = value('PAYMENT_PROVIDER_TIMEOUT_SECONDS')
+  if (timeout !== null) {
+    const seconds = Number(timeout)
+    if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 120) timeoutMs = Math.round(seconds * 1000)
+    else problems.push('PAYMENT_PROVIDER_TIMEOUT_SECONDS: must be a number of seconds from 1 to 120')
+  }
+
+  const apiUrl = (name: string, fallback: string) => {
+    const url = value(name) ?? fallback
+    if (!isSafeApiUrl(url)) {
+      problems.push(`${name}: must be an https:// address (http:// only on localhost), without query`)
+    }
+    return url.replace(/\/+$/, '')
+  }
+
+  const paypal = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const
+  const paypalSet = paypal.filter((name) => value(name) !== null)
+  const paypalEnv = value('PAYPAL_ENV') ?? 'sandbox'
+  if (paypalEnv !== 'sandbox' && paypalEnv !== 'live') problems.push('PAYPAL_ENV: must be sandbox or live')
+  if (paypalSet.length > 0 && paypalSet.length < paypal.length) {
+    for (const name of paypal.filter((name) => value(name) === null)) {
+      problems.push(`${name}: required with ${paypalSet.join(', ')} (PayPal needs all three)`)
+    }
+  } else if (paypalSet.length === paypal.length) {
+    const url = apiUrl('PAYPAL_API_URL', paypalEnv === 'live' ? PAYPAL_LIVE_API_URL : PAYPAL_SANDBOX_API_URL)
+    providers.push(
+      createPayPalProvider({
+        clientId: value('PAYPAL_CLIENT_ID') ?? '',
+        clientSecret: value('PAYPAL_CLIENT_SECRET') ?? '',
+        webhookId: value('PAYPAL_WEBHOOK_ID') ?? '',
+        apiUrl: url,
+        timeoutMs,
+        fetch: fetchImpl,
+      }),
+    )
+  }
+
+  const secretKey = value('STRIPE_SECRET_KEY')
+  const webhookSecret = value('STRIPE_WEBHOOK_SECRET')
+  if (secretKey !== null && !/^(sk|rk)_/.test(secretKey)) {
+    problems.push(
+      'STRIPE_SECRET_KEY: must be a secret (sk_…) or restricted (rk_…) key, not a publishable one',
+    )
+  }
+  if (webhookSecret !== null && !webhookSecret.startsWith('whsec_')) {
+    problems.push('STRIPE_WEBHOOK_SECRET: must be the endpoint’s signing secret (whsec_…)')
+  }
+  if ((secretKey === null) !== (webhookSecret === null)) {
+    problems.push(
+      secretKey === null
+        ? 'STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET'
+        : 'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    )
+  } else if (secretKey !== null && webhookSecret !== null) {
+    providers.push(
+      createStripeProvider({
+        secretKey,
+        webhookSecret,
+        apiUrl: apiUrl('STRIPE_API_URL', STRIPE_API_URL),
+        timeoutMs,
+        fetch: fetchImpl,
+      }),
+    )
+  }
+
+  if (problems.length > 0)
+    throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+  return providers
+}
+
+function isSafeApiUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  return (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) && !url.search && !url.hash
+}
