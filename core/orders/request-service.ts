@@ -1,5 +1,4 @@
-import { and, type Column, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { union } from 'drizzle-orm/pg-core'
+import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -232,17 +231,15 @@ function decodeCursor(cursor: string | null | undefined): Cursor | null {
   return { at: new Date(Number(match[1])), id: match[2] }
 }
 
-type Keys = { id: Column | SQL.Aliased; submittedAt: Column | SQL.Aliased }
-
-/** Newest first: (submitted_at, id) below the cursor's (of the requests table, or of a CTE of it). */
-function afterCursor(cursor: Cursor | null, keys: Keys = purchaseRequests): SQL | undefined {
+/** Newest first: (submitted_at, id) below the cursor's. */
+function afterCursor(cursor: Cursor | null): SQL | undefined {
   if (!cursor) return undefined
-  return sql`(${keys.submittedAt}, ${keys.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+  return sql`(${purchaseRequests.submittedAt}, ${purchaseRequests.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
 }
 
-/** Newest first, the id breaking ties: what the cursor pages through. */
-function newestFirst(keys: Keys = purchaseRequests) {
-  return [desc(keys.submittedAt), desc(keys.id)]
+/** Newest first, the id breaking ties: the order the cursor pages through. */
+function newestFirst() {
+  return [desc(purchaseRequests.submittedAt), desc(purchaseRequests.id)]
 }
 
 function pageOf<Row extends { submittedAt: Date; id: string }>(rows: Row[]): Page<Row> {
@@ -385,24 +382,74 @@ function ilikeAscii(column: Column, pattern: string) {
 }
 
 /**
- * The requests a staff search finds: the customer's name or e-mail, the request number, or one
- * of its links contains the text. A union of index scans (pg_trgm), one per place searched: as an
- * OR over joined rows it could only be checked row by row, every request of the shop
- * (docs/decisions/022-orders-at-scale.md).
+ * How many matching requests a search counts. Up to here the queue says how many match in each
+ * status; past it the search is a broad one (a shop, an e-mail provider) and the queue says "N or
+ * more" (docs/decisions/022-orders-at-scale.md).
  */
-function searchHits(db: Database, search: string) {
+export const QUEUE_SEARCH_COUNT_LIMIT = 2000
+
+type Match = { id: string; status: string; submittedAt: Date }
+
+/**
+ * The requests a staff search finds, read from the trigram indexes (pg_trgm) in small steps whose
+ * plans stay simple: the links and the customers containing the text, then the requests of those
+ * or whose number contains it. More than `limit`: a broad search, and how many were seen.
+ */
+async function findMatches(
+  db: Database,
+  search: string,
+  limit: number,
+): Promise<{ broad: false; matches: Match[] } | { broad: true; atLeast: number }> {
   const pattern = likePattern(search)
-  return union(
+  const [links, customers] = await Promise.all([
     db
-      .select({ id: purchaseRequests.id })
-      .from(purchaseRequests)
-      .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
+      .select({ requestId: requestItems.requestId })
+      .from(requestItems)
+      .where(ilikeAscii(requestItems.url, pattern))
+      .limit(limit + 1),
     db
-      .select({ id: purchaseRequests.id })
-      .from(purchaseRequests)
-      .where(ilikeAscii(purchaseRequests.number, pattern)),
-    db.select({ id: requestItems.requestId }).from(requestItems).where(ilikeAscii(requestItems.url, pattern)),
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+      .limit(limit + 1),
+  ])
+  const linked = [...new Set(links.map((row) => row.requestId))]
+  if (links.length > limit) return { broad: true, atLeast: linked.length }
+  const matches = await db
+    .select({
+      id: purchaseRequests.id,
+      status: purchaseRequests.status,
+      submittedAt: purchaseRequests.submittedAt,
+    })
+    .from(purchaseRequests)
+    .where(
+      or(
+        linked.length ? sql`${purchaseRequests.id} = any(${sql.param(linked)}::uuid[])` : undefined,
+        customers.length
+          ? sql`${purchaseRequests.userId} = any(${sql.param(customers.map((row) => row.id))}::text[])`
+          : undefined,
+        ilikeAscii(purchaseRequests.number, pattern),
+      ),
+    )
+    .limit(limit + 1)
+  return matches.length > limit || customers.length > limit
+    ? { broad: true, atLeast: matches.length }
+    : { broad: false, matches }
+}
+
+/** The same search as a condition on one request (its customer joined), checked row by row. */
+function searchCondition(db: Database, search: string) {
+  const pattern = likePattern(search)
+  return or(
+    ilike(users.name, pattern),
+    ilike(users.email, pattern),
+    ilikeAscii(purchaseRequests.number, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(requestItems)
+        .where(and(eq(requestItems.requestId, purchaseRequests.id), ilikeAscii(requestItems.url, pattern))),
+    ),
   )
 }
 
@@ -419,95 +466,87 @@ const queueRowFields = {
   >`(select coalesce(array_agg(distinct ${requestItems.shopHost}), '{}') from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
 }
 
-type StatusCounts = Record<RequestStatus, number>
+export type QueueCounts = Record<RequestStatus, number>
 
-function statusCounts(rows: readonly { status: string; count: number }[]): StatusCounts {
-  const counts = Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as StatusCounts
-  for (const row of rows) if (isRequestStatus(row.status)) counts[row.status] = row.count
-  return counts
+function noCounts(): QueueCounts {
+  return Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as QueueCounts
+}
+
+/** Newest first, the id breaking ties (uuids compare as their lower-case text does). */
+function newer(a: { submittedAt: Date; id: string }, b: { submittedAt: Date; id: string }) {
+  const at = b.submittedAt.getTime() - a.submittedAt.getTime()
+  return at !== 0 ? at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 }
 
 /**
  * The staff queue: newest first, 20 a page, optionally one status, optionally a search over the
  * customer's name and e-mail, the request number and the items' links; with how many requests
- * each status has under that search.
- * Without a search: the page walks an index newest first and the counts read the status index.
- * With one: the matching requests are found once (a CTE over the search's index scans) and both
- * the page and the counts come from them, in one statement.
+ * each status has (under that search).
+ * Without a search the page walks an index and the counts read the status index. A search first
+ * reads its matches from the trigram indexes, up to QUEUE_SEARCH_COUNT_LIMIT: within it, the
+ * counts are exact and the page is picked from the matches; past it (a broad search) `counts` is
+ * null, `matchesAtLeast` says how many were seen, and the page walks newest first, where broad
+ * matches are dense.
  * @throws AppError `forbidden` for anyone but staff.
  */
 export async function listRequestQueue(
   { db, actor }: ServiceContext,
   { status, q, cursor }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null },
-): Promise<Page<QueueRow> & { counts: StatusCounts }> {
+): Promise<Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null }> {
   requireActor(actor)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
-  const cursorAt = decodeCursor(cursor)
+  const after = decodeCursor(cursor)
+  const pageWhere = (condition?: SQL) =>
+    db
+      .select(queueRowFields)
+      .from(purchaseRequests)
+      .innerJoin(users, eq(users.id, purchaseRequests.userId))
+      .where(and(status ? eq(purchaseRequests.status, status) : undefined, afterCursor(after), condition))
+      .orderBy(...newestFirst())
+      .limit(REQUESTS_PAGE_SIZE + 1)
+  const answer = (
+    rows: (Omit<QueueRow, 'status'> & { status: string })[],
+    counts: QueueCounts | null,
+    matchesAtLeast: number | null = null,
+  ) => {
+    const page = pageOf(rows)
+    return {
+      counts,
+      matchesAtLeast,
+      nextCursor: page.nextCursor,
+      rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
+    }
+  }
 
-  let rows: (Omit<QueueRow, 'status'> & { status: string })[]
-  let counts: StatusCounts
   if (!search) {
-    const [pageRows, countRows] = await Promise.all([
-      db
-        .select(queueRowFields)
-        .from(purchaseRequests)
-        .innerJoin(users, eq(users.id, purchaseRequests.userId))
-        .where(and(status ? eq(purchaseRequests.status, status) : undefined, afterCursor(cursorAt)))
-        .orderBy(...newestFirst())
-        .limit(REQUESTS_PAGE_SIZE + 1),
+    const [rows, countRows] = await Promise.all([
+      pageWhere(),
       db
         .select({ status: purchaseRequests.status, count: count() })
         .from(purchaseRequests)
         .groupBy(purchaseRequests.status),
     ])
-    rows = pageRows
-    counts = statusCounts(countRows)
-  } else {
-    // The matches, found once (a CTE referenced twice is materialised): the page's 21 are
-    // picked from them before any join, and the counts ride on each row of the page (one small
-    // JSON value); a page left empty by the status or the cursor asks for the counts alone.
-    const hits = db.$with('hits').as(
-      db
-        .select({
-          id: purchaseRequests.id,
-          status: purchaseRequests.status,
-          submittedAt: purchaseRequests.submittedAt,
-        })
-        .from(purchaseRequests)
-        .where(inArray(purchaseRequests.id, searchHits(db, search))),
-    )
-    const countsOfHits = () =>
-      db.select({ status: hits.status, count: count() }).from(hits).groupBy(hits.status)
-    const picked = db
-      .select({ id: hits.id, submittedAt: hits.submittedAt })
-      .from(hits)
-      .where(and(status ? eq(hits.status, status) : undefined, afterCursor(cursorAt, hits)))
-      .orderBy(...newestFirst(hits))
-      .limit(REQUESTS_PAGE_SIZE + 1)
-      .as('picked')
-    const pageRows = await db
-      .with(hits)
-      .select({
-        ...queueRowFields,
-        counts: sql<{ status: string; count: number }[]>`(select json_agg(c) from (${countsOfHits()}) c)`,
-      })
-      .from(picked)
-      .innerJoin(purchaseRequests, eq(purchaseRequests.id, picked.id))
-      .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .orderBy(...newestFirst(picked))
-    rows = pageRows.map(({ counts: _, ...row }) => row)
-    counts = statusCounts(
-      pageRows[0]?.counts ??
-        (await db.with(hits).select({ status: hits.status, count: count() }).from(hits).groupBy(hits.status)),
-    )
+    const counts = noCounts()
+    for (const row of countRows) if (isRequestStatus(row.status)) counts[row.status] = row.count
+    return answer(rows, counts)
   }
-  const page = pageOf(rows)
-  return {
-    counts,
-    nextCursor: page.nextCursor,
-    rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
-  }
+
+  const found = await findMatches(db, search, QUEUE_SEARCH_COUNT_LIMIT)
+  if (found.broad) return answer(await pageWhere(searchCondition(db, search)), null, found.atLeast)
+  const { matches } = found
+  const counts = noCounts()
+  for (const row of matches) if (isRequestStatus(row.status)) counts[row.status]++
+  const picked = matches
+    .filter(
+      (row) =>
+        (!status || row.status === status) &&
+        (!after || newer(row, { submittedAt: after.at, id: after.id.toLowerCase() }) > 0),
+    )
+    .sort(newer)
+    .slice(0, REQUESTS_PAGE_SIZE + 1)
+    .map((row) => row.id)
+  return answer(picked.length ? await pageWhere(inArray(purchaseRequests.id, picked)) : [], counts)
 }
 
 /**
