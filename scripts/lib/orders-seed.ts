@@ -10,7 +10,8 @@ import type pg from 'pg'
  *  - 1–5 items a request, links to the store guide's shops with their real URL shapes (Amazon
  *    ASINs, Mercari item ids, Rakuten shop paths…), the host and store as submitRequest sets them;
  *  - each request's history in order_events (submit, quote, pay… as the machine allows), with
- *    version, quoted_at, paid_at and closed_at to match.
+ *    version, quoted_at, paid_at and closed_at to match, and the customer's notifications of it
+ *    (unread for the last two weeks: the header's count).
  */
 
 const FIRST_NAMES = [
@@ -272,7 +273,13 @@ const HISTORY = `
 
 export type OrdersSeedOptions = { customers: number; requests: number; staffId: string }
 
-export type OrdersSeedReport = { users: number; requests: number; items: number; events: number }
+export type OrdersSeedReport = {
+  users: number
+  requests: number
+  items: number
+  events: number
+  notifications: number
+}
 
 /** Writes the customers, requests, items and histories; ANALYZE after. Times are the caller's. */
 export async function seedOrders(
@@ -410,12 +417,29 @@ export async function seedOrders(
     [staffId],
   )
 
-  await client.query('VACUUM ANALYZE users, purchase_requests, request_items, order_events')
+  // What each customer was told (notifyCustomer's rows): read, but for the last two weeks'.
+  await client.query(
+    `INSERT INTO notifications (user_id, tone, type, params, link, request_id, read_at, created_at)
+     SELECT p.user_id, told.tone, told.type, jsonb_build_object('number', p.number),
+            '/user-dashboard/requests/' || p.id, p.id,
+            CASE WHEN e.created_at < now() - interval '14 days' THEN e.created_at + interval '1 day' END,
+            e.created_at
+     FROM order_events e
+     JOIN purchase_requests p ON p.id = e.entity_id
+     JOIN (VALUES ('submit', 'request_received', 'info'), ('quote', 'quote_ready', 'success'),
+                  ('reject', 'request_rejected', 'warning'), ('pay', 'payment_received', 'success'),
+                  ('expire', 'quote_expired', 'warning')) AS told(event, type, tone)
+       ON told.event = e.event
+     ORDER BY e.id`,
+  )
+
+  await client.query('VACUUM ANALYZE users, purchase_requests, request_items, order_events, notifications')
   const { rows } = await client.query<OrdersSeedReport>(
     `SELECT (SELECT count(*)::int FROM users) AS users,
             (SELECT count(*)::int FROM purchase_requests) AS requests,
             (SELECT count(*)::int FROM request_items) AS items,
-            (SELECT count(*)::int FROM order_events) AS events`,
+            (SELECT count(*)::int FROM order_events) AS events,
+            (SELECT count(*)::int FROM notifications) AS notifications`,
   )
   return rows[0] as OrdersSeedReport
 }

@@ -52,6 +52,7 @@ export async function startProductionServer({
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     /** What the server printed on start (the URL, and on a new database the demo logins). */
     output: () => output,
     async stop() {
