@@ -31,14 +31,23 @@ export default [
     route('user-dashboard/profile/addresses/:id/delete', 'routes/customer/address-delete.tsx'),
     route('user-dashboard/notifications', 'routes/customer/notifications.tsx'),
     route('user-dashboard/shipping', 'routes/customer/shipping.tsx'),
+    route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
   ]),
+  // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
   layout('routes/admin/layout.tsx', [
     route('admin-dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
+    route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
+    // Admins only (each page's own middleware refuses anyone else, whoever the layout admits).
+    route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
+    route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
+    route('admin-dashboard/audit', 'routes/admin/audit.tsx'),
+  ]),
+  layout('routes/admin/staff-layout.tsx', [
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
-    route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
-    route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
+    route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
   ]),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('robots.txt', 'routes/robots.ts'),

@@ -84,7 +84,11 @@ export function createApp(deps: AppDeps) {
     deps.isProduction && deps.pageCache?.enabled
       ? createPageCache({ ttlMs: deps.pageCache.ttlSeconds * 1000 })
       : null
-  if (pageCache) services.settings.onInvalidate(() => pageCache.clear())
+  if (pageCache) {
+    services.settings.onInvalidate(() => pageCache.clear())
+    // The calculator pages carry the rate tables.
+    services.shippingRates.onInvalidate(() => pageCache.clear())
+  }
 
   // During a shutdown every answer closes its connection, so keep-alive clients move elsewhere.
   if (deps.isShuttingDown) {

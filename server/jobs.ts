@@ -3,9 +3,10 @@ import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import { forwardContactMessage } from '#core/contact/contact-service.ts'
 import { pruneJobEffects, runEffectOnce } from '#core/jobs/job-effects.ts'
 import type { JobHandlers } from '#core/jobs/job-queue.ts'
-import type { AppJobs } from '#core/jobs/registry.ts'
+import type { AppJobEnqueuer, AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
 import type { CustomerNotificationType } from '#core/notifications/notify.ts'
+import { expireQuotes } from '#core/orders/quote-expiry.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#db/client.ts'
@@ -25,6 +26,11 @@ export function createJobHandlers(deps: {
   settings: Pick<SettingsService, 'get'>
   /** The site's address, for the links in e-mails (APP_URL). */
   appUrl: string
+  /**
+   * The queue these handlers run in, for jobs that enqueue others in their transaction (a
+   * notification's e-mail); a function because the queue is built from these handlers.
+   */
+  jobs: () => AppJobEnqueuer
 }): JobHandlers<AppJobs> {
   const { db } = deps
   const shop = async () => {
@@ -93,6 +99,9 @@ export function createJobHandlers(deps: {
           deps.mailer.send(email),
         )
       }
+    },
+    'orders.expire-quotes': async () => {
+      await expireQuotes({ db, jobs: deps.jobs() }, new Date())
     },
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)

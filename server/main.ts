@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
 import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
+import { type AppJobEnqueuer, JOBS } from '#core/jobs/registry.ts'
 import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer.ts'
 import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
@@ -82,7 +82,14 @@ const settingsListener = listenForSettingsChanges({
 const jobs = createJobQueue({
   pool,
   jobs: JOBS,
-  handlers: createJobHandlers({ db, mailer, contactForwarding, settings: jobSettings, appUrl: env.APP_URL }),
+  handlers: createJobHandlers({
+    db,
+    mailer,
+    contactForwarding,
+    settings: jobSettings,
+    appUrl: env.APP_URL,
+    jobs: (): AppJobEnqueuer => jobs,
+  }),
   logger,
   pollingIntervalSeconds: env.JOBS_POLL_INTERVAL_SECONDS,
 })

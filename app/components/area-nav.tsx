@@ -9,7 +9,7 @@ export function AreaNav({
   links: { to: string; text: string; end?: boolean }[]
 }) {
   return (
-    <nav aria-label={label} className="mb-8 border-b border-slate-200">
+    <nav aria-label={label} className="mb-8 border-b border-slate-200 print:hidden">
       <ul className="flex flex-wrap gap-x-2">
         {links.map((link) => (
           <li key={link.to}>

@@ -7,6 +7,8 @@ export const FLASH_MESSAGES = [
   'verificationSent',
   'resetLinkSent',
   'passwordUpdated',
+  'settingsSaved',
+  'ratesSaved',
 ] as const
 export type FlashMessage = (typeof FLASH_MESSAGES)[number]
 

@@ -50,11 +50,25 @@ export const requireAdminMiddleware = guardMiddleware((user, request) => {
   return { user }
 })
 
+/**
+ * Staff: an admin or a moderator (the request queue and its pages, docs/decisions/021); otherwise
+ * "Login Required" (401) or "Admin Access Required" with the role (403). What each staff role may
+ * do there is the services' policy (core/orders/staff-policy.ts).
+ */
+export const requireStaffMiddleware = guardMiddleware((user, request) => {
+  if (!user) return loginRequired(request)
+  if (user.role !== 'admin' && user.role !== 'moderator')
+    return { refusal: data({ guard: 'admin', role: user.role } satisfies GuardFailure, { status: 403 }) }
+  return { user }
+})
+
 /** The signed-in user of a route under one of the middlewares above; throws their refusal. */
 export function getUser(context: Readonly<RouterContextProvider>): SessionUser {
   const verdict = context.get(verdictContext)
   if (!verdict)
-    throw new Error('getUser() used on a route outside requireUserMiddleware/requireAdminMiddleware')
+    throw new Error(
+      'getUser() used on a route outside requireUserMiddleware/requireAdminMiddleware/requireStaffMiddleware',
+    )
   if ('refusal' in verdict) throw verdict.refusal
   return verdict.user
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { roleAssignments, users } from '#db/schema/index.ts'
+import { auditLog, roleAssignments, users } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { assignRole, canAssignRoles } from './roles.ts'
 
@@ -39,6 +39,18 @@ test('an admin sets a role; the change and who made it are recorded', async () =
   const [record] = await db.select().from(roleAssignments)
   expect(record).toMatchObject({ userId: 'user-1', role: 'moderator', assignedBy: 'admin-1' })
   expect(record?.assignedAt).toBeInstanceOf(Date)
+  // And in the audit log, with old → new.
+  expect(await db.select().from(auditLog)).toMatchObject([
+    {
+      actorId: 'admin-1',
+      actorEmail: 'admin@example.com',
+      kind: 'role.assign',
+      subjectType: 'user',
+      subjectId: 'user-1',
+      before: { role: 'user' },
+      after: { role: 'moderator' },
+    },
+  ])
 })
 
 test('users and moderators are refused, for others and for themselves, and nothing changes', async () => {
@@ -55,6 +67,7 @@ test('users and moderators are refused, for others and for themselves, and nothi
     code: 'forbidden',
   })
   expect(await db.select().from(roleAssignments)).toEqual([])
+  expect(await db.select().from(auditLog)).toEqual([])
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, 'user-1'))
   expect(user?.role).toBe('user')
 })
@@ -69,6 +82,8 @@ test('an unknown user is not found; the last admin cannot be demoted', async () 
   ).rejects.toMatchObject({
     code: 'conflict',
   })
+  // Refused changes leave no record.
+  expect(await db.select().from(auditLog)).toEqual([])
   await assignRole({ db, actor: { id: 'admin-1', role: 'admin' } }, { userId: 'mod-1', role: 'admin' })
   await expect(
     assignRole({ db, actor: { id: 'admin-1', role: 'admin' } }, { userId: 'admin-1', role: 'user' }),

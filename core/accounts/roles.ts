@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { recordAudit } from '#core/audit/audit-log.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { type Actor, ROLE_NAMES, type ServiceContext } from '#core/shared/service-context.ts'
 import { roleAssignments, users } from '#db/schema/index.ts'
@@ -24,8 +25,9 @@ export function canAssignRoles(actor: Actor | null): boolean {
 }
 
 /**
- * Sets a user's role and records who did it, in one transaction. The user's open sessions see
- * the new role on their next request (sessions read the user row each time).
+ * Sets a user's role and records who did it (role_assignments, and the audit log with old → new),
+ * in one transaction. The user's open sessions see the new role on their next request (sessions
+ * read the user row each time).
  * @throws AppError `forbidden` (not an admin), `not_found` (no such user), `conflict` (it would
  *   leave the shop without any admin).
  */
@@ -53,6 +55,13 @@ export async function assignRole({ db, actor }: ServiceContext, input: AssignRol
     }
     await tx.update(users).set({ role: input.role }).where(eq(users.id, target.id))
     await tx.insert(roleAssignments).values({ userId: target.id, role: input.role, assignedBy: actor.id })
+    await recordAudit(tx, {
+      actorId: actor.id,
+      kind: 'role.assign',
+      subject: { type: 'user', id: target.id },
+      before: { role: target.role },
+      after: { role: input.role },
+    })
     return { userId: target.id, role: input.role }
   })
 }

@@ -60,6 +60,18 @@ export const JOBS = defineJobs({
     expireInSeconds: 120,
     keepFinishedSeconds: 24 * 3600,
   },
+  /**
+   * Expires quotes unpaid after the days to pay and reminds a day before (core/orders/quote-expiry.ts),
+   * every hour on the hour, Japan time. Idempotent: a second run finds nothing left to do.
+   */
+  'orders.expire-quotes': {
+    payload: z.object({}),
+    retryLimit: 3,
+    retryDelaySeconds: 120,
+    retryDelayMaxSeconds: 1800,
+    expireInSeconds: 600,
+    schedule: { cron: '0 * * * *', payload: {} },
+  },
   /** Forgets old job-effect keys (core/jobs/job-effects.ts), daily at 04:30 Japan time. */
   'jobs.prune-effects': {
     payload: z.object({}),

@@ -11,6 +11,7 @@ import {
   stores,
   users,
 } from '#db/schema/index.ts'
+import { voidOpenInvoice } from './invoice-service.ts'
 import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import {
@@ -57,6 +58,10 @@ export type RequestEventView = {
   toStatus: string | null
   actorKind: string
   note: string | null
+  /** Event facts (the quote's invoice number and total…). */
+  data: Record<string, unknown>
+  /** False for staff-only events (internal notes, saved prices); the customer never gets those. */
+  visibleToCustomer: boolean
   createdAt: Date
 }
 
@@ -342,6 +347,8 @@ export async function getRequest({ db, actor }: ServiceContext, id: string): Pro
         toStatus: orderEvents.toStatus,
         actorKind: orderEvents.actorKind,
         note: orderEvents.note,
+        data: sql<Record<string, unknown>>`${orderEvents.data}`,
+        visibleToCustomer: orderEvents.visibleToCustomer,
         createdAt: orderEvents.createdAt,
       })
       .from(orderEvents)
@@ -577,6 +584,8 @@ async function applyEvent(
       expectedVersion: input.version,
       set,
     })
+    // A cancelled request's open quote can no longer be paid (docs/decisions/021).
+    if (event === 'cancel') await voidOpenInvoice(tx, input.id, { kind, id: user.id }, new Date())
     return { status: applied.to, version: applied.version }
   })
 }

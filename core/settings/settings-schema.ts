@@ -5,6 +5,11 @@ import { z } from 'zod'
  * `settings` table; a missing row falls back to the default below, so a new setting needs no
  * data migration.
  */
+const DEFAULT_BANK_INSTRUCTIONS = {
+  es: 'Transfiere el total exacto de tu cotización y escribe su número en el concepto. Cuando veamos el pago en la cuenta, marcaremos tu cotización como pagada y te avisaremos.',
+  en: 'Transfer the exact total of your quote and write its number as the reference. Once the payment shows in our account, we mark your quote as paid and let you know.',
+}
+
 const httpsUrl = z.url({ protocol: /^https$/, error: 'validation.url' }).max(300)
 
 export const SettingsSchema = z.object({
@@ -16,6 +21,8 @@ export const SettingsSchema = z.object({
     CLP: z.number().positive().max(1_000),
   }),
   freeStorageDays: z.number().int().min(0).max(3_650),
+  /** Yen per day a package stays after its free days (issue #12; the research's ¥100 a day). */
+  storageFeePerDayJpy: z.number().int().min(0).max(100_000),
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
   company: z.object({
     name: z.string().trim().min(1).max(120),
@@ -33,6 +40,13 @@ export const SettingsSchema = z.object({
     accountNumber: z.string().trim().min(1).max(40),
     accountHolder: z.string().trim().min(1).max(120),
     swift: z.string().trim().max(20),
+    /**
+     * What a customer reads on how to pay by transfer, in each language. Rows stored before it
+     * existed read as the default, so the bank details beside it are kept.
+     */
+    instructions: z
+      .object({ es: z.string().trim().min(1).max(2_000), en: z.string().trim().min(1).max(2_000) })
+      .default(() => ({ ...DEFAULT_BANK_INSTRUCTIONS })),
   }),
 })
 
@@ -49,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   taxRate: 0.1,
   yenRates: { USD: 0.0068, MXN: 0.13, CLP: 6.54 },
   freeStorageDays: 30,
+  storageFeePerDayJpy: 100,
   messaging: {
     instagram: 'https://www.instagram.com/',
     facebook: 'https://www.facebook.com/',
@@ -68,6 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
     accountNumber: '0000000',
     accountHolder: 'Demo Proxy Shopping Japan',
     swift: 'DEMOJPJT',
+    instructions: DEFAULT_BANK_INSTRUCTIONS,
   },
 }
 

@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
+import { can } from '#core/orders/staff-policy.ts'
 import { cached } from '#core/shared/cached.ts'
-import type { Database } from '#db/client.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { ServiceContext } from '#core/shared/service-context.ts'
+import type { Database, Executor } from '#db/client.ts'
 import { settings } from '#db/schema/index.ts'
 import {
   DEFAULT_SETTINGS,
+  SETTING_KEYS,
   type SettingKey,
   type Settings,
   type SettingsPatch,
@@ -13,6 +19,12 @@ import {
 
 /** PostgreSQL channel on which every app process hears that settings changed. */
 export const SETTINGS_CHANNEL = 'settings_changed'
+
+// Serialises saves from the admin page, so two admins' saves are checked one after the other.
+const SETTINGS_SAVE_LOCK = 727_003
+
+/** The settings as stored now, read past the cache, with the version the admin form carries. */
+export type SettingsSnapshot = { values: Settings; demoKeys: SettingKey[]; version: string }
 
 export type SettingsService = {
   /** The current settings, from the in-process cache when it is warm. */
@@ -25,47 +37,77 @@ export type SettingsService = {
    * @throws ZodError when the patch is invalid (nothing is written).
    */
   update(patch: SettingsPatch): Promise<Settings>
+  /** What the admin form shows: read from the database (not the cache), with its version. */
+  snapshot(): Promise<SettingsSnapshot>
+  /**
+   * The admin page's save: every setting at once, checked as a whole; the keys that changed are
+   * written in one transaction with an audit record of old → new, and every process is told.
+   * `version` is the one the form showed (from `snapshot`).
+   * @throws AppError `forbidden` (not an admin), `invalid` (`settingsInvalid`: nothing written),
+   *   `conflict` (`settingsChanged`: another save came first; nothing written).
+   */
+  save(
+    context: ServiceContext,
+    input: { values: Settings; version: string },
+  ): Promise<{ values: Settings; version: string; changed: SettingKey[] }>
   /** Drops the cache; the next `get` reads the database. Called on local and remote changes. */
   invalidate(): void
   /** Registers a callback run after every invalidation (e.g. to drop cached pages). */
   onInvalidate(listener: () => void): () => void
 }
 
-export function createSettingsService({ db }: { db: Database }): SettingsService {
-  type Snapshot = { values: Settings; demoKeys: SettingKey[] }
-  const listeners = new Set<() => void>()
-
-  async function load(): Promise<Snapshot> {
-    const rows = await db
-      .select({ key: settings.key, value: settings.value, isDemo: settings.isDemo })
-      .from(settings)
-    const stored = new Map(rows.map((row) => [row.key, row.value]))
-    const merged: Record<string, unknown> = {}
-    for (const [key, schema] of Object.entries(SettingsSchema.shape)) {
-      // A row that no longer fits its schema falls back to the default instead of breaking
-      // every page; the admin screen shows and fixes it.
-      const parsed = schema.safeParse(stored.get(key))
-      merged[key] = parsed.success ? parsed.data : DEFAULT_SETTINGS[key as SettingKey]
-    }
-    const demoKeys = rows
-      .filter((row) => row.isDemo && row.key in SettingsSchema.shape)
-      .map((row) => row.key as SettingKey)
-    return { values: SettingsSchema.parse(merged), demoKeys }
+/** Reads the stored settings (through `reader`: the pool or a transaction), defaults filled in. */
+async function readStored(reader: Executor): Promise<SettingsSnapshot> {
+  const rows = await reader
+    .select({ key: settings.key, value: settings.value, isDemo: settings.isDemo })
+    .from(settings)
+  const stored = new Map(rows.map((row) => [row.key, row.value]))
+  const merged: Record<string, unknown> = {}
+  for (const [key, schema] of Object.entries(SettingsSchema.shape)) {
+    // A row that no longer fits its schema falls back to the default instead of breaking
+    // every page; the admin screen shows and fixes it.
+    const parsed = schema.safeParse(stored.get(key))
+    merged[key] = parsed.success ? parsed.data : DEFAULT_SETTINGS[key as SettingKey]
   }
+  const demoKeys = rows
+    .filter((row) => row.isDemo && row.key in SettingsSchema.shape)
+    .map((row) => row.key as SettingKey)
+  const values = SettingsSchema.parse(merged)
+  return { values, demoKeys, version: settingsVersion(values) }
+}
 
-  const snapshot = cached(load)
+/**
+ * A fingerprint of the values (not of when they were written): a save is stale exactly when the
+ * settings differ from what its form showed.
+ */
+export function settingsVersion(values: Settings): string {
+  return createHash('sha256').update(stableJson(values)).digest('hex').slice(0, 32)
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${stableJson(child)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+export function createSettingsService({ db }: { db: Database }): SettingsService {
+  const listeners = new Set<() => void>()
+  const cache = cached(() => readStored(db))
 
   function invalidate() {
-    snapshot.invalidate()
+    cache.invalidate()
     for (const listener of listeners) listener()
   }
 
   return {
     async get() {
-      return (await snapshot.get()).values
+      return (await cache.get()).values
     },
     async demoKeys() {
-      return (await snapshot.get()).demoKeys
+      return (await cache.get()).demoKeys
     },
     async update(patch) {
       const valid = SettingsPatchSchema.parse(patch)
@@ -87,6 +129,54 @@ export function createSettingsService({ db }: { db: Database }): SettingsService
       }
       invalidate()
       return this.get()
+    },
+    snapshot: () => readStored(db),
+    async save({ db: database, actor }, input) {
+      if (!actor || !can(actor, 'manage_settings'))
+        throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot change settings`, {
+          reason: 'adminsOnly',
+        })
+      const parsed = SettingsSchema.safeParse(input.values)
+      if (!parsed.success)
+        throw new AppError('invalid', 'Settings do not pass their schema', { reason: 'settingsInvalid' })
+      const next = parsed.data
+      const result = await database.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETTINGS_SAVE_LOCK})`)
+        const current = await readStored(tx)
+        if (current.version !== input.version)
+          throw new AppError('conflict', 'The settings changed since the form was shown', {
+            reason: 'settingsChanged',
+          })
+        const changed = SETTING_KEYS.filter(
+          (key) => stableJson(current.values[key]) !== stableJson(next[key]),
+        )
+        if (changed.length === 0) return { values: current.values, version: current.version, changed }
+        for (const key of changed) {
+          const value = next[key]
+          await tx
+            .insert(settings)
+            .values({ key, value, isDemo: false })
+            .onConflictDoUpdate({
+              target: settings.key,
+              set: { value, isDemo: false, updatedAt: new Date() },
+            })
+        }
+        const diff = changedPaths(
+          Object.fromEntries(changed.map((key) => [key, current.values[key]])),
+          Object.fromEntries(changed.map((key) => [key, next[key]])),
+        )
+        await recordAudit(tx, {
+          actorId: actor.id,
+          kind: 'settings.update',
+          subject: { type: 'settings' },
+          ...diff,
+        })
+        // Delivered to every listening process when the transaction commits.
+        await tx.execute(sql`SELECT pg_notify(${SETTINGS_CHANNEL}, '')`)
+        return { values: next, version: settingsVersion(next), changed }
+      })
+      if (result.changed.length > 0) invalidate()
+      return result
     },
     invalidate,
     onInvalidate(listener) {

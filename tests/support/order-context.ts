@@ -23,6 +23,7 @@ export async function createOrderTestDeps(db: Database, pool: pg.Pool) {
       'notification.email': noop,
       'notification.staff-email': noop,
       'jobs.prune-effects': noop,
+      'orders.expire-quotes': noop,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,
@@ -30,6 +31,8 @@ export async function createOrderTestDeps(db: Database, pool: pg.Pool) {
   })
   await jobs.start()
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
-  const deps: OrderDeps = { jobs, settings: createSettingsService({ db }) }
-  return { ...deps, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
+  // The whole settings service, so a test can change a setting (the order services only read).
+  const settings = createSettingsService({ db })
+  const deps: OrderDeps = { jobs, settings }
+  return { ...deps, settings, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
 }

@@ -43,6 +43,7 @@ export async function createTestServices(db: Database, pool: pg.Pool): Promise<S
       'notification.email': async () => {},
       'notification.staff-email': async () => {},
       'jobs.prune-effects': async () => {},
+      'orders.expire-quotes': async () => {},
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,

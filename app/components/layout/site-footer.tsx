@@ -59,7 +59,7 @@ function FooterLinks({ links }: { links: readonly FooterLink[] }) {
 export function SiteFooter({ company, isDemoCompany, year, showConsentSettings }: FooterProps) {
   const { t } = useTranslation()
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
+    <footer className="mt-16 bg-slate-900 text-slate-200 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <FooterSection id="footer-menu" title={t('footer.menu')}>
           <FooterLinks links={NAV_LINKS} />

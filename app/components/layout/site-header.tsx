@@ -28,7 +28,7 @@ export function SiteHeader({
 }) {
   const { t } = useTranslation()
   return (
-    <header className="relative border-b border-slate-200 bg-white">
+    <header className="relative border-b border-slate-200 bg-white print:hidden">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"

@@ -55,6 +55,8 @@ export default {
   },
   toasts: {
     close: 'Close',
+    settingsSaved: { title: 'Settings saved', text: 'The new values apply on every page now.' },
+    ratesSaved: { title: 'Rates saved', text: 'The calculators use the new prices now.' },
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },
@@ -99,6 +101,11 @@ export default {
     },
     /** Messages for particular failures (AppError details.reason). */
     reasons: {
+      settingsChanged: 'Another admin changed the settings after you opened this page. Nothing was saved.',
+      settingsInvalid: 'Some settings are not valid. Nothing was saved.',
+      ratesChanged: 'Another admin changed this rate table after you opened it. Nothing was saved.',
+      ratesInvalid: 'This rate table is not valid. Nothing was saved.',
+      adminsOnly: 'Only admins can do that.',
       databaseUnavailable: 'The site is temporarily unavailable. Please try again in a moment.',
       databaseUnavailableNotSaved:
         'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',
@@ -117,6 +124,11 @@ export default {
       addressNotFound: 'That address does not exist.',
       addressLimit: 'You already have 10 addresses. Delete one to add another.',
       profileInvalid: 'Check the highlighted fields.',
+      quoteNotEditable:
+        'Prices can only be changed while the request is waiting for its quote. Revise the quote first.',
+      quoteIncomplete: 'Every item needs a title and a price before the quote can be sent.',
+      staffActionForbidden: 'Your role cannot do this. Ask an admin.',
+      invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',

@@ -344,6 +344,21 @@ export default {
     cancelHint: 'Puedes cancelarla mientras no te hayamos enviado la cotización o no la hayas pagado.',
     cancelled: 'Solicitud cancelada.',
     japanTime: 'Las horas son de Japón.',
+    // The quote on the request page (docs/decisions/021-quotes-invoices-payments.md).
+    quote: {
+      heading: 'Tu cotización',
+      lead: 'Los precios de las tiendas, nuestra tarifa de servicio y el impuesto al consumo de Japón, en yenes: el monto que pagas.',
+      otherCurrency: 'Los montos en {{currency}} son aproximados, al tipo de cambio de esta cotización.',
+      invoice: 'Factura {{number}}',
+      due: 'Paga antes del {{date}} (hora de Japón). Después la cotización vence y volvemos a consultar a las tiendas.',
+      lines: 'Lo que pagas',
+      total: 'Total a pagar',
+      seeReceipt: 'Ver e imprimir la factura {{number}}',
+      revising: 'Estamos revisando tu cotización. Pronto te enviamos la nueva.',
+      expired:
+        'Esta cotización venció sin pagarse. Envía una nueva solicitud si todavía quieres los productos.',
+      receipts: 'Facturas y recibos',
+    },
     status: {
       submitted: 'Pendiente',
       quoted: 'Cotizada',
@@ -364,6 +379,7 @@ export default {
       expire: 'Cotización vencida',
       start_purchasing: 'Compra iniciada',
       complete: 'Solicitud completada',
+      note: 'Mensaje de nuestro equipo',
     },
     errors: {
       required: 'Pega el enlace al producto.',
@@ -384,6 +400,54 @@ export default {
     adminTitle: 'Administración',
     signedInAs: 'Sesión iniciada como {{name}} ({{email}}).',
     role: 'Rol: {{role}}',
+    staffQueue: 'Equipo: la lista de solicitudes de compra',
+  },
+  // The electronic receipt of an invoice (app/components/orders/receipt.tsx), for customers and staff.
+  receipt: {
+    invoiceTitle: 'Factura {{number}}',
+    receiptTitle: 'Recibo {{number}}',
+    qualified: 'Factura calificada según el sistema de facturas de Japón (tekikaku seikyūsho).',
+    issuer: 'Emitida por',
+    registration: 'Número de registro: {{id}}',
+    recipient: 'Emitida a',
+    recipientName: '{{name}}',
+    request: 'Solicitud de compra {{number}}',
+    number: 'Número de factura',
+    issued: 'Fecha de emisión',
+    due: 'Pagar antes del',
+    paid: 'Pagada el',
+    japanTime: 'Las fechas y horas son de Japón.',
+    lines: 'Detalle',
+    description: 'Descripción',
+    quantity: 'Cantidad',
+    unitPrice: 'Precio unitario',
+    taxRate: 'Impuesto',
+    amount: 'Importe',
+    quantityTimes: '{{quantity}} × {{price}}',
+    notTaxable: 'Sin impuesto',
+    lineServiceFee: 'Tarifa de servicio: {{title}}',
+    lineDomesticShipping: 'Envío dentro de Japón a nuestra oficina: {{title}}',
+    totals: 'Totales',
+    taxableSubtotal: 'Subtotal con impuesto del {{rate}}',
+    tax: 'Impuesto al consumo ({{rate}})',
+    notTaxableSubtotal: 'Sin impuesto (envío dentro de Japón, al costo)',
+    total: 'Total',
+    roundingNote:
+      'El impuesto al consumo se calcula una sola vez sobre el subtotal con impuesto y se redondea hacia abajo al yen.',
+    approximately: '≈ {{amount}}',
+    statusOpen: 'Pendiente de pago: paga antes del {{date}}',
+    statusPaid: 'Pagada el {{date}}',
+    statusVoid: 'Anulada desde el {{date}}: ya no se puede pagar.',
+    statusExpired: 'Vencida: no se pagó antes del {{date}}.',
+    replacedBy: 'Reemplazada por la factura {{number}}.',
+    replaces: 'Reemplaza a la factura {{number}}.',
+    print: 'Imprimir o guardar como PDF',
+    backToRequest: 'Volver a la solicitud {{number}}',
+    linkLabel: 'Factura {{number}}',
+    issuedOn: 'Emitida el {{date}}',
+  },
+  invoices: {
+    status: { open: 'Pendiente de pago', paid: 'Pagada', void: 'Anulada', expired: 'Vencida' },
   },
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
@@ -394,7 +458,7 @@ export default {
     },
     quote_ready: {
       title: 'Tu cotización de {{number}} está lista: {{totalJpy}}',
-      body: 'Revisa los precios y paga antes del {{dueDate}} para que compremos tus productos.',
+      body: 'Revisa los precios y paga antes del {{dueDate}} (hora de Japón) para que compremos tus productos.',
     },
     request_rejected: {
       title: 'No podemos comprar la solicitud {{number}}',
@@ -418,7 +482,7 @@ export default {
     },
     quote_reminder: {
       title: 'Tu cotización de {{number}} vence pronto',
-      body: 'Paga antes del {{dueDate}} para que compremos tus productos.',
+      body: 'Paga antes del {{dueDate}} (hora de Japón) para que compremos tus productos.',
     },
     staff_message: {
       title: 'Un mensaje sobre tu solicitud {{number}}',

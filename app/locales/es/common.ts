@@ -64,6 +64,11 @@ export default {
   },
   toasts: {
     close: 'Cerrar',
+    settingsSaved: {
+      title: 'Configuración guardada',
+      text: 'Los valores nuevos ya se aplican en todas las páginas.',
+    },
+    ratesSaved: { title: 'Tarifas guardadas', text: 'Las calculadoras ya usan los precios nuevos.' },
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },
@@ -112,6 +117,13 @@ export default {
       unavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
     },
     reasons: {
+      settingsChanged:
+        'Otro administrador cambió la configuración después de que abriste esta página. No se guardó nada.',
+      settingsInvalid: 'Algunos valores de la configuración no son válidos. No se guardó nada.',
+      ratesChanged:
+        'Otro administrador cambió esta tabla de tarifas después de que la abriste. No se guardó nada.',
+      ratesInvalid: 'Esta tabla de tarifas no es válida. No se guardó nada.',
+      adminsOnly: 'Solo los administradores pueden hacer eso.',
       databaseUnavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
       databaseUnavailableNotSaved:
         'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',
@@ -130,6 +142,11 @@ export default {
       addressNotFound: 'Esa dirección no existe.',
       addressLimit: 'Ya tienes 10 direcciones. Elimina una para agregar otra.',
       profileInvalid: 'Revisa los campos marcados.',
+      quoteNotEditable:
+        'Los precios solo se pueden cambiar mientras la solicitud espera su cotización. Primero revisa la cotización.',
+      quoteIncomplete: 'Cada producto necesita un título y un precio antes de enviar la cotización.',
+      staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
+      invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',

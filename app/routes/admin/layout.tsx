@@ -1,14 +1,12 @@
-import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
-import { AreaNav } from '#app/components/area-nav.tsx'
+import { AdminArea } from '#app/components/admin/admin-area.tsx'
 import { areas } from '#app/locales/areas.ts'
 import { getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/layout.ts'
 
-// The admin area (/admin-dashboard and its tabs): admins only.
+// The admin-only pages of the admin area (the overview, the contact inbox): admins only.
 // Every route of this branch is refused here for anyone else (see app/middleware/auth.server.ts).
-// The request services also admit moderators (core/orders/request-policy.ts); the panel does not
-// yet (docs/decisions/019-orders-model.md).
+// The request pages, which moderators share, sit under ./staff-layout.tsx.
 
 export const handle = areas('account', 'admin')
 
@@ -21,18 +19,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Layout() {
-  const { t } = useTranslation()
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <AreaNav
-        label={t('adminArea.nav')}
-        links={[
-          { to: '/admin-dashboard', text: t('adminArea.home'), end: true },
-          { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
-          { to: '/admin-dashboard/messages', text: t('adminArea.messages') },
-        ]}
-      />
+    <AdminArea adminPages>
       <Outlet />
-    </div>
+    </AdminArea>
   )
 }

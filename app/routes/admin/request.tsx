@@ -1,36 +1,204 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData } from 'react-router'
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
+import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import {
+  ApproveForm,
+  NoteForm,
+  RejectForm,
+  ReviseForm,
+} from '#app/components/orders/staff-request-actions.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
-import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { formFailure, type PublicError, throwRouteError } from '#app/lib/http-errors.ts'
+import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { formatMoney, formatPercent } from '#core/money/money.ts'
+import { listRequestInvoices } from '#core/orders/invoice-service.ts'
+import {
+  AddNoteSchema,
+  RejectRequestSchema,
+  RequestVersionSchema,
+  SaveQuoteDraftSchema,
+} from '#core/orders/quote-schemas.ts'
+import {
+  addNote,
+  approveQuote,
+  getQuoteDraft,
+  rejectRequest,
+  reviseQuote,
+  saveQuoteDraft,
+} from '#core/orders/quote-service.ts'
 import { getRequest } from '#core/orders/request-service.ts'
+import { can } from '#core/orders/staff-policy.ts'
 import type { Route } from './+types/request.ts'
 
-// One request for staff, read-only in this slice: the customer, the links, the whole history.
+// One request for staff (admins and moderators, docs/decisions/021): the customer, the links, the
+// prices with the engine's totals, approve / reject / revise, notes, the invoices and the whole
+// history (internal notes marked). Each form posts the version the page showed; a request
+// changed meanwhile answers "this request has just changed" with the page as it is now.
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const detail = await getRequest(getServiceContext(context), params.id).catch(throwRouteError)
-  const format = japanDateTime(context.get(requestContext).language)
+const DONE = ['saved', 'approved', 'rejected', 'revised', 'noted'] as const
+type Done = (typeof DONE)[number]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const orders = getOrderContext(context)
+  // getRequest first: it answers not found for a bad or unknown id before anything else reads it.
+  const detail = await getRequest(orders, params.id).catch(throwRouteError)
+  const [draft, invoices] = await Promise.all([
+    getQuoteDraft(orders, detail.id),
+    listRequestInvoices(orders, detail.id),
+  ]).catch(throwRouteError)
+  const { language } = context.get(requestContext)
+  const format = japanDateTime(language)
+  const status = detail.status
+  const done = new URL(request.url).searchParams.get('done')
+  const openInvoice = invoices.find((invoice) => invoice.status === 'open') ?? null
   return {
+    language,
     request: {
       ...detail,
       submittedLabel: format(detail.submittedAt),
-      events: detail.events.map((event) => ({ ...event, createdLabel: format(event.createdAt) })),
+      events: detail.events.map((event) => ({
+        ...event,
+        createdLabel: format(event.createdAt),
+        quote:
+          event.event === 'quote' && typeof event.data.invoiceNumber === 'string'
+            ? {
+                number: event.data.invoiceNumber,
+                total: formatMoney(Number(event.data.totalJpy), 'JPY', language),
+              }
+            : null,
+      })),
     },
+    items: detail.items.map((item) => {
+      const priced = draft.items.find((candidate) => candidate.id === item.id)
+      return {
+        ...item,
+        title: priced?.title ?? null,
+        unitPriceJpy: priced?.unitPriceJpy ?? null,
+        domesticShippingJpy: priced?.domesticShippingJpy ?? null,
+      }
+    }),
+    draft,
+    rateLabel: formatPercent(draft.pricing.taxRateBasisPoints / 10_000, language),
+    feeLabel: formatMoney(draft.pricing.serviceFeeJpy, 'JPY', language),
+    invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
+    openInvoiceNumber: openInvoice?.number ?? null,
+    // What this staff member may do now: their role's policy and the request's state.
+    may: {
+      price: status === 'submitted' && can(orders.actor, 'save_quote_draft'),
+      approve: status === 'submitted' && can(orders.actor, 'approve_quote'),
+      reject: status === 'submitted' && can(orders.actor, 'reject_request'),
+      revise: status === 'quoted' && can(orders.actor, 'revise_quote'),
+      note: can(orders.actor, 'write_note'),
+    },
+    done: DONE.includes(done as Done) ? (done as Done) : null,
+    doneNumber: done === 'approved' ? (openInvoice?.number ?? null) : null,
   }
+}
+
+const INTENTS = ['price', 'approve', 'reject', 'revise', 'note'] as const
+type Intent = (typeof INTENTS)[number]
+
+/** One of the staff's forms, by its `intent`; then back to the page (post/redirect/get). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => new FormData())
+  formData.set('id', params.id)
+  const intentValue = formData.get('intent')
+  const intent: Intent = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : 'note'
+  const orders = getOrderContext(context)
+  const back = (done: Done) => redirect(`/admin-dashboard/requests/${params.id}?done=${done}`)
+  switch (intent) {
+    case 'price': {
+      const submission = parseWithZod(formData, { schema: SaveQuoteDraftSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      return saveQuoteDraft(orders, submission.value).then(
+        () => back('saved'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
+    case 'approve':
+    case 'revise': {
+      const submission = parseWithZod(formData, { schema: RequestVersionSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      const run = intent === 'approve' ? approveQuote : reviseQuote
+      return run(orders, submission.value).then(
+        () => back(intent === 'approve' ? 'approved' : 'revised'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
+    case 'reject': {
+      const submission = parseWithZod(formData, { schema: RejectRequestSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      return rejectRequest(orders, submission.value).then(
+        () => back('rejected'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
+    case 'note': {
+      const submission = parseWithZod(formData, { schema: AddNoteSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      return addNote(orders, submission.value).then(
+        () => back('noted'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
+  }
+}
+
+/** A refused form (409: the request changed) still reloads the page's data, to show it as it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StaffRequestRoute() {
   const { t } = useTranslation()
-  const { request } = useLoaderData<typeof loader>()
+  const {
+    request,
+    items,
+    draft,
+    may,
+    invoices,
+    language,
+    rateLabel,
+    feeLabel,
+    openInvoiceNumber,
+    done,
+    doneNumber,
+  } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  // A conflict shows the page as it is now (fresh forms) with its message on top; any other
+  // failure goes back to the form that was sent, with what was typed.
+  const failure = actionData && 'error' in actionData ? (actionData.error as PublicError) : null
+  const conflict = failure?.code === 'conflict'
+  const resultFor = (intent: Intent) =>
+    actionData && !conflict && actionData.intent === intent ? actionData.result : undefined
   const title = t('queue.detailTitle', { number: request.number })
+  const notices: Record<Done, string> = {
+    saved: t('quote.saved'),
+    approved: t('quote.approved', { number: doneNumber ?? '' }),
+    rejected: t('quote.rejected'),
+    revised: t('quote.revised'),
+    noted: t('quote.noteAdded'),
+  }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
       <PageMeta title={title} description={title} />
@@ -39,6 +207,15 @@ export default function StaffRequestRoute() {
           {t('queue.back')}
         </Link>
       </p>
+      {failure && conflict ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
+          {t(failure.messageKey as 'errors.codes.conflict')}
+        </p>
+      ) : done && !actionData ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
+          {notices[done]}
+        </p>
+      ) : null}
       <header className="flex flex-wrap items-center gap-3">
         <h1 id="request-heading" className="text-3xl font-bold text-slate-900">
           {title}
@@ -66,36 +243,111 @@ export default function StaffRequestRoute() {
           </div>
         ) : null}
       </section>
-      <RequestItems
-        heading={t('queue.itemsHeading')}
-        items={request.items}
-        linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
-        photo={(item) =>
-          item.photo
-            ? {
-                src: `/admin-dashboard/requests/${request.id}/photos/${item.photo.id}`,
-                alt: t('queue.photoAlt', { number: item.position }),
-                width: item.photo.width,
-                height: item.photo.height,
-              }
-            : null
-        }
-        details={(item) => (
+
+      <section aria-labelledby="pricing-heading" className="space-y-4">
+        <h2 id="pricing-heading" className="text-xl font-semibold text-slate-900">
+          {t('quote.pricingHeading')}
+        </h2>
+        {may.price ? (
           <>
-            {item.storeName ? (
-              <p className="text-sm text-slate-700">{t('queue.store', { name: item.storeName })}</p>
-            ) : null}
-            <p className="mt-1 text-slate-800">
-              {t('queue.quantity')}: {item.quantity}
+            <p className="max-w-3xl text-slate-700">
+              {t('quote.pricingLead', { fee: feeLabel, rate: rateLabel })}
             </p>
-            {item.notes ? (
-              <p className="mt-1 whitespace-pre-line text-slate-800">
-                {t('queue.notes')}: {item.notes}
-              </p>
-            ) : null}
+            <QuotePricingForm
+              key={request.version}
+              requestId={request.id}
+              version={request.version}
+              items={items}
+              pricing={draft.pricing}
+              savedTotals={draft.totals}
+              lastResult={resultFor('price')}
+              language={language}
+              rateLabel={rateLabel}
+            />
+          </>
+        ) : (
+          <>
+            {request.status === 'quoted' ? <p className="text-slate-700">{t('quote.pricesFixed')}</p> : null}
+            <RequestItems
+              heading={t('queue.itemsHeading')}
+              items={items}
+              linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
+              photo={(item) =>
+                item.photo
+                  ? {
+                      src: `/admin-dashboard/requests/${request.id}/photos/${item.photo.id}`,
+                      alt: t('queue.photoAlt', { number: item.position }),
+                      width: item.photo.width,
+                      height: item.photo.height,
+                    }
+                  : null
+              }
+              details={(item) => (
+                <>
+                  <ItemFacts item={item} />
+                  {item.unitPriceJpy !== null ? (
+                    <p className="mt-1 text-slate-900">
+                      {item.title} · {formatMoney(item.unitPriceJpy, 'JPY', language)}
+                      {item.domesticShippingJpy
+                        ? ` + ${t('quote.shippingTotal')}: ${formatMoney(item.domesticShippingJpy, 'JPY', language)}`
+                        : ''}
+                    </p>
+                  ) : null}
+                </>
+              )}
+            />
           </>
         )}
+      </section>
+
+      {may.approve || may.reject || may.revise || may.note ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {may.approve ? (
+            <ApproveForm
+              key={`approve-${request.version}`}
+              requestId={request.id}
+              version={request.version}
+              lastResult={resultFor('approve')}
+              daysToPay={draft.pricing.daysToPay}
+              complete={draft.complete}
+              unpriced={draft.items.filter((item) => item.unitPriceJpy === null || !item.title).length}
+            />
+          ) : null}
+          {may.revise && openInvoiceNumber ? (
+            <ReviseForm
+              key={`revise-${request.version}`}
+              requestId={request.id}
+              version={request.version}
+              lastResult={resultFor('revise')}
+              invoiceNumber={openInvoiceNumber}
+            />
+          ) : null}
+          {may.reject ? (
+            <RejectForm
+              key={`reject-${request.version}`}
+              requestId={request.id}
+              version={request.version}
+              lastResult={resultFor('reject')}
+            />
+          ) : null}
+          {may.note ? (
+            <NoteForm
+              key={`note-${request.version}`}
+              requestId={request.id}
+              version={request.version}
+              lastResult={resultFor('note')}
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      <InvoiceList
+        heading={t('quote.invoicesHeading')}
+        invoices={invoices}
+        hrefOf={(id) => `/admin-dashboard/invoices/${id}`}
+        language={language}
       />
+
       <RequestTimeline
         headingId="history-heading"
         heading={t('queue.history')}
@@ -104,10 +356,26 @@ export default function StaffRequestRoute() {
         detail={(event) => (
           <>
             ({t(`queue.actor.${event.actorKind as 'customer'}`)}) {event.createdLabel}
+            {event.quote ? <> · {t('queue.quoteDetail', event.quote)}</> : null}
+            {event.event === 'note' ? (
+              <span className="ml-1 font-semibold text-slate-900">
+                · {event.visibleToCustomer ? t('queue.noteShared') : t('queue.noteInternal')}
+              </span>
+            ) : null}
+            {event.note ? (
+              <span
+                className={`mt-1 block whitespace-pre-line rounded-md p-2 text-base text-slate-900 ${
+                  event.visibleToCustomer
+                    ? 'bg-slate-50'
+                    : 'border border-dashed border-amber-500 bg-amber-50'
+                }`}
+              >
+                {event.note}
+              </span>
+            ) : null}
           </>
         )}
       />
-      <p className="text-sm text-slate-700">{t('queue.readOnly')}</p>
     </article>
   )
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -82,6 +82,17 @@ export default function UserDashboardRoute() {
       {user.role === 'user' ? null : (
         <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
       )}
+      {/* Moderators work the request queue in the admin area (docs/decisions/021). */}
+      {user.role === 'moderator' ? (
+        <p className="mt-2">
+          <Link
+            to="/admin-dashboard/requests"
+            className="font-semibold text-red-800 underline underline-offset-4"
+          >
+            {t('dashboard.staffQueue')}
+          </Link>
+        </p>
+      ) : null}
       <RequestForm />
     </>
   )

@@ -2,25 +2,43 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
+import { lineDescription, type ReceiptInvoice, receiptForPage } from '#app/components/orders/receipt.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import { YenAmount } from '#app/components/orders/yen-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { formatMoney, formatPercent } from '#core/money/money.ts'
+import { getInvoice, listRequestInvoices } from '#core/orders/invoice-service.ts'
 import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
+import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/request.ts'
 
-// One of the customer's requests: its items, its history, and "cancel" while that is possible.
+// One of the customer's requests: its quote (lines and totals, due date, the slot where the
+// payments slice puts the way to pay), its items, its history, its invoices with their receipts,
+// and "cancel" while that is possible.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const detail = await getRequest(getServiceContext(context), params.id).catch(throwRouteError)
-  const format = japanDateTime(context.get(requestContext).language)
+  const services = getServiceContext(context)
+  const detail = await getRequest(services, params.id).catch(throwRouteError)
+  const invoices = await listRequestInvoices(services, detail.id).catch(throwRouteError)
+  const open = invoices.find((invoice) => invoice.status === 'open')
+  const { language, currency } = context.get(requestContext)
+  const quote = open ? await getInvoice(services, open.id).catch(throwRouteError) : null
+  const format = japanDateTime(language)
   const search = new URL(request.url).searchParams
   return {
+    language,
+    currency,
+    // The open quote (what there is to pay), and every invoice of the request with its receipt.
+    quote: quote ? receiptForPage(quote, language) : null,
+    invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
     request: {
       ...detail,
       submittedLabel: format(detail.submittedAt),
@@ -53,7 +71,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, notice } = useLoaderData<typeof loader>()
+  const { request, notice, quote, invoices, language, currency } = useLoaderData<typeof loader>()
   const title = t('requests.detailTitle', { number: request.number })
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -85,6 +103,13 @@ export default function MyRequestRoute() {
           <p className="mt-2 whitespace-pre-line text-slate-800">{request.customerNote}</p>
         </section>
       ) : null}
+      {quote ? <QuotePanel quote={quote} language={language} currency={currency} /> : null}
+      {request.status === 'submitted' && invoices.some((invoice) => invoice.status === 'void') ? (
+        <p className="rounded-md bg-sky-50 p-3 text-sky-950">{t('requests.quote.revising')}</p>
+      ) : null}
+      {request.status === 'expired' ? (
+        <p className="rounded-md bg-slate-100 p-3 text-slate-900">{t('requests.quote.expired')}</p>
+      ) : null}
       <RequestItems
         heading={t('requests.itemsHeading')}
         items={request.items}
@@ -111,7 +136,22 @@ export default function MyRequestRoute() {
         heading={t('requests.timeline')}
         events={request.events}
         eventLabel={(event) => t(`requests.events.${event.event as 'submit'}`)}
-        detail={(event) => event.createdLabel}
+        detail={(event) => (
+          <>
+            {event.createdLabel}
+            {event.note ? (
+              <span className="mt-1 block whitespace-pre-line rounded-md bg-slate-50 p-2 text-base text-slate-900">
+                {event.note}
+              </span>
+            ) : null}
+          </>
+        )}
+      />
+      <InvoiceList
+        heading={t('requests.quote.receipts')}
+        invoices={invoices}
+        hrefOf={(id) => `/user-dashboard/invoices/${id}`}
+        language={language}
       />
       {request.actions.includes('cancel') ? <CancelForm version={request.version} /> : null}
     </article>
@@ -139,5 +179,78 @@ function CancelForm({ version }: { version: number }) {
         {t('requests.cancel')}
       </button>
     </Form>
+  )
+}
+
+/** The open quote: its lines and totals in yen (and in the visitor's currency), the due date, the way to pay. */
+function QuotePanel({
+  quote,
+  language,
+  currency,
+}: {
+  quote: ReceiptInvoice
+  language: Language
+  currency: Currency
+}) {
+  const { t } = useTranslation()
+  const rate = formatPercent(quote.taxRateBasisPoints / 10_000, language)
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  return (
+    <section aria-labelledby="quote-heading" className="space-y-4 rounded-lg border-2 border-sky-200 p-4">
+      <h2 id="quote-heading" className="text-2xl font-bold text-slate-900">
+        {t('requests.quote.heading')}
+      </h2>
+      <p className="text-slate-700">{t('requests.quote.lead')}</p>
+      <p className="font-medium text-slate-900">{t('requests.quote.invoice', { number: quote.number })}</p>
+      <h3 className="text-lg font-semibold text-slate-900">{t('requests.quote.lines')}</h3>
+      <ul className="divide-y divide-slate-200">
+        {quote.lines.map((line) => (
+          <li key={line.position} className="flex flex-wrap justify-between gap-x-4 py-2">
+            <span className="min-w-0 break-words text-slate-900">
+              {lineDescription(t, line)}{' '}
+              <span className="text-sm text-slate-700">
+                ({t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })})
+              </span>
+            </span>
+            <span className="tabular-nums text-slate-900">{yen(line.amountJpy)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="ml-auto max-w-md space-y-1">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
+          <dd className="tabular-nums">{yen(quote.taxableJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
+          <dd className="tabular-nums">{yen(quote.taxJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.notTaxableSubtotal')}</dt>
+          <dd className="tabular-nums">{yen(quote.domesticShippingJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
+          <dt>{t('requests.quote.total')}</dt>
+          <dd data-testid="quote-total">
+            <YenAmount
+              amountJpy={quote.totalJpy}
+              currency={currency}
+              language={language}
+              rates={quote.yenRates}
+            />
+          </dd>
+        </div>
+      </dl>
+      {currency === 'JPY' ? null : (
+        <p className="text-sm text-slate-700">{t('requests.quote.otherCurrency', { currency })}</p>
+      )}
+      <p className="font-medium text-slate-900">{t('requests.quote.due', { date: quote.dueLabel })}</p>
+      {/* payment panel: payments slice (pay button, bank-transfer instructions for quote.id / quote.totalJpy) */}
+      <p>
+        <Link to={`/user-dashboard/invoices/${quote.id}`} className="font-semibold text-red-800 underline">
+          {t('requests.quote.seeReceipt', { number: quote.number })}
+        </Link>
+      </p>
+    </section>
   )
 }

@@ -8,8 +8,8 @@ import {
   pageRequest,
   signedInCaller,
 } from '#tests/support/route-context.ts'
-import { middleware as adminMiddleware } from '../admin/layout.tsx'
 import { loader as queueLoader } from '../admin/requests.tsx'
+import { middleware as staffMiddleware } from '../admin/staff-layout.tsx'
 import { action as dashboardAction } from './dashboard.tsx'
 import { middleware } from './layout.tsx'
 import { action as requestAction, loader as requestLoader } from './request.tsx'
@@ -49,7 +49,7 @@ async function setup() {
   const queue = (search: string, cookie?: string) =>
     callRoute(
       services,
-      adminMiddleware,
+      staffMiddleware,
       pageRequest(`/admin-dashboard/requests${search}`, { cookie }),
       (args) => queueLoader(args),
     )
@@ -175,12 +175,15 @@ test("cancel: someone else's request is not found, a stale version is a conflict
   expect(again.data).toMatchObject({ result: { error: { '': ['errors.reasons.requestChanged'] } } })
 })
 
-test('the staff queue is for admins; a customer gets the admin guard', async () => {
+test('the staff queue is for admins and moderators; a customer gets the admin guard', async () => {
   const { submit, queue, signedIn } = await setup()
   const ana = await signedIn('ana@example.com')
   const admin = await signedIn('boss@example.com', 'admin')
+  const moderator = await signedIn('mod@example.com', 'moderator')
   await submit({ 'items[0].url': 'https://jp.mercari.com/item/m1' }, ana.cookie)
   expect((await queue('', ana.cookie)).status).toBe(403)
+  expect((await queue('')).status).toBe(401)
+  expect((await queue('', moderator.cookie)).status).toBe(200)
   const page = await queue('?status=submitted&q=ana', admin.cookie)
   expect(page.status).toBe(200)
   expect(page.data).toMatchObject({

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AreaNav } from '#app/components/area-nav.tsx'
+
+/**
+ * The admin area's frame: its tabs and the page. Two layouts use it (app/routes.ts): the
+ * admin-only pages, and the request pages moderators share with admins; a moderator sees only
+ * the tabs they may open (core/orders/staff-policy.ts).
+ */
+export function AdminArea({ adminPages, children }: { adminPages: boolean; children: ReactNode }) {
+  const { t } = useTranslation()
+  const links = [
+    ...(adminPages ? [{ to: '/admin-dashboard', text: t('adminArea.home'), end: true }] : []),
+    { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
+    ...(adminPages ? [{ to: '/admin-dashboard/messages', text: t('adminArea.messages') }] : []),
+    // The business's own settings (their pages refuse anyone but an admin themselves).
+    ...(adminPages
+      ? [
+          { to: '/admin-dashboard/settings', text: t('adminArea.settings') },
+          { to: '/admin-dashboard/rates', text: t('adminArea.rates') },
+          { to: '/admin-dashboard/audit', text: t('adminArea.audit') },
+        ]
+      : []),
+  ]
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 print:max-w-none print:p-0">
+      <AreaNav label={t('adminArea.nav')} links={links} />
+      {children}
+    </div>
+  )
+}

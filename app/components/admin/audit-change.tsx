@@ -1,0 +1,152 @@
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
+import type { Language } from '#core/preferences/preferences.ts'
+import { REGIONS, type Region } from '#core/pricing/pricing.ts'
+
+/**
+ * What one audit record changed, old → new, in words (app/routes/admin/audit.tsx): a role, the
+ * settings that changed (labelled as on the settings page), the rows of a rate table. A kind this
+ * page does not know yet shows its paths and values as they are stored.
+ */
+
+type Record_ = {
+  kind: string
+  subjectType: string
+  subjectId: string | null
+  subjectEmail: string | null
+  before: Record<string, unknown>
+  after: Record<string, unknown>
+}
+
+// A settings path → its label on the settings page (adminSettings.fields).
+const SETTING_LABELS: Record<string, string> = {
+  serviceFeeJpy: 'serviceFeeJpy',
+  taxRate: 'taxPercent',
+  'yenRates.USD': 'USD',
+  'yenRates.MXN': 'MXN',
+  'yenRates.CLP': 'CLP',
+  freeStorageDays: 'freeStorageDays',
+  storageFeePerDayJpy: 'storageFeePerDayJpy',
+  daysToPay: 'daysToPay',
+  'messaging.instagram': 'instagram',
+  'messaging.facebook': 'facebook',
+  'messaging.whatsapp': 'whatsapp',
+  'company.name': 'companyName',
+  'company.address': 'address',
+  'company.email': 'email',
+  'company.taxRegistrationId': 'taxRegistrationId',
+  'bankTransfer.bankName': 'bankName',
+  'bankTransfer.branch': 'branch',
+  'bankTransfer.accountType': 'accountType',
+  'bankTransfer.accountNumber': 'accountNumber',
+  'bankTransfer.accountHolder': 'accountHolder',
+  'bankTransfer.swift': 'swift',
+  'bankTransfer.instructions.es': 'instructionsEs',
+  'bankTransfer.instructions.en': 'instructionsEn',
+}
+
+const YEN_SETTINGS = new Set(['serviceFeeJpy', 'storageFeePerDayJpy'])
+const LONGEST_SHOWN = 120
+
+export function AuditChange({ record, language }: { record: Record_; language: Language }) {
+  const { t } = useTranslation()
+  const lines = describe(record, t, language)
+  return (
+    <ul className="mt-2 space-y-1 text-sm text-slate-900">
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one record never reorder
+        <li key={index} className="break-words">
+          {line}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function describe(record: Record_, t: TFunction, language: Language): string[] {
+  const yen = (value: unknown) =>
+    typeof value === 'number' ? formatMoney(value, 'JPY', language) : text(value, t)
+  if (record.kind === 'role.assign') {
+    const role = (value: unknown) =>
+      value === 'user' || value === 'admin' || value === 'moderator'
+        ? t(`session.roles.${value}`)
+        : text(value, t)
+    return [
+      t('audit.roleChange', {
+        user: record.subjectEmail ?? t('audit.deletedAccount'),
+        from: role(record.before.role),
+        to: role(record.after.role),
+      }),
+    ]
+  }
+  if (record.kind === 'settings.update') {
+    const value = (path: string, stored: unknown) => {
+      if (stored === undefined) return t('audit.blank')
+      if (YEN_SETTINGS.has(path)) return yen(stored)
+      if (path === 'taxRate' && typeof stored === 'number') return formatPercent(stored, language)
+      if (typeof stored === 'number') return formatNumber(stored, language)
+      return text(stored, t)
+    }
+    return paths(record).map((path) => {
+      const label = SETTING_LABELS[path]
+      return t('audit.valueChange', {
+        field: label ? t(`adminSettings.fields.${label as 'USD'}`) : path,
+        from: value(path, record.before[path]),
+        to: value(path, record.after[path]),
+      })
+    })
+  }
+  if (record.kind === 'rates.update') {
+    const method = record.subjectId === 'economic' || record.subjectId === 'express' ? record.subjectId : null
+    const heading = method
+      ? t('audit.ratesSubject', { method: t(`adminRates.methods.${method}`) })
+      : text(record.subjectId, t)
+    const region = (name: Region) => t(`adminRates.regions.${name}`)
+    const ceilings = paths(record).sort((a, b) => Number(a) - Number(b))
+    return [
+      heading,
+      ...ceilings.map((ceiling) => {
+        const before = prices(record.before[ceiling])
+        const after = prices(record.after[ceiling])
+        const weight = formatNumber(Number(ceiling), language)
+        const all = (set: Record<Region, number>) =>
+          REGIONS.map((name) => `${region(name)} ${yen(set[name])}`).join(', ')
+        if (before && after)
+          return t('audit.rowChange', {
+            ceiling: weight,
+            prices: REGIONS.filter((name) => before[name] !== after[name])
+              .map((name) => `${region(name)} ${yen(before[name])} → ${yen(after[name])}`)
+              .join(', '),
+          })
+        if (after) return t('audit.rowAdded', { ceiling: weight, prices: all(after) })
+        if (before) return t('audit.rowRemoved', { ceiling: weight, prices: all(before) })
+        return weight
+      }),
+    ]
+  }
+  return paths(record).map((path) =>
+    t('audit.valueChange', {
+      field: path,
+      from: text(record.before[path], t),
+      to: text(record.after[path], t),
+    }),
+  )
+}
+
+function paths(record: Record_): string[] {
+  return [...new Set([...Object.keys(record.before), ...Object.keys(record.after)])]
+}
+
+function prices(value: unknown): Record<Region, number> | null {
+  if (typeof value !== 'object' || value === null) return null
+  const set = value as Record<string, unknown>
+  return REGIONS.every((name) => typeof set[name] === 'number') ? (set as Record<Region, number>) : null
+}
+
+/** A stored value as text: strings as they are (cut when long), anything else as JSON. */
+function text(value: unknown, t: TFunction): string {
+  if (value === undefined || value === null || value === '') return t('audit.blank')
+  const written = typeof value === 'string' ? value : JSON.stringify(value)
+  return written.length > LONGEST_SHOWN ? `${written.slice(0, LONGEST_SHOWN)}…` : written
+}

@@ -1,0 +1,252 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { parseYen } from '#core/money/parse-yen.ts'
+import { priceQuote, type QuotePricing, type QuoteTotals } from '#core/orders/quote-pricing.ts'
+import { QUOTE_LIMITS, type SaveQuoteDraftInput, SaveQuoteDraftSchema } from '#core/orders/quote-schemas.ts'
+import type { Language } from '#core/preferences/preferences.ts'
+import { QuoteTotalsList } from './quote-totals.tsx'
+import { RequestItems } from './request-items.tsx'
+
+/**
+ * Staff price a request on its page: per item a title, a yen price and the shop's delivery to our
+ * office, in one form (Conform + the service's schema; works without JavaScript), with the totals
+ * of what was saved, priced by the same engine as the invoice. With JavaScript the totals follow
+ * what is typed before it is saved.
+ */
+
+export type PricingItem = {
+  id: string
+  position: number
+  url: string
+  shopHost: string
+  storeName: string | null
+  quantity: number
+  notes: string | null
+  title: string | null
+  unitPriceJpy: number | null
+  domesticShippingJpy: number | null
+  /** The customer's photo of the item, when they sent one. */
+  photo?: { id: string; width: number; height: number } | null
+}
+
+type PricingFields = {
+  id: string
+  version: string
+  items: { id: string; title: string; unitPrice: string; domesticShipping: string }[]
+}
+
+const asYen = (value: unknown, { min, max }: { min: number; max: number }) => {
+  if (typeof value !== 'string' || value.trim() === '') return null
+  const parsed = parseYen(value)
+  return parsed.ok && parsed.value >= min && parsed.value <= max ? parsed.value : null
+}
+
+export function QuotePricingForm({
+  requestId,
+  version,
+  items,
+  pricing,
+  savedTotals,
+  lastResult,
+  language,
+  rateLabel,
+}: {
+  requestId: string
+  version: number
+  items: readonly PricingItem[]
+  pricing: QuotePricing
+  savedTotals: QuoteTotals
+  lastResult: SubmissionResult<string[]> | undefined
+  language: Language
+  rateLabel: string
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm<PricingFields, SaveQuoteDraftInput>({
+    id: 'quote-pricing',
+    lastResult,
+    defaultValue: {
+      id: requestId,
+      items: items.map((item) => ({
+        id: item.id,
+        title: item.title ?? '',
+        unitPrice: item.unitPriceJpy === null ? '' : String(item.unitPriceJpy),
+        domesticShipping: item.domesticShippingJpy === null ? '' : String(item.domesticShippingJpy),
+      })),
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveQuoteDraftSchema }),
+  })
+  const rows = fields.items.getFieldList()
+  const errorText = (errors: string[] | undefined) =>
+    errors?.[0] ? t(`quote.errors.${errors[0] as 'invalid'}`) : null
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+
+  // The totals of what is typed, once the page runs JavaScript.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const typed = priceQuote(
+    rows.flatMap((row, index) => {
+      const item = items[index]
+      const fieldset = row.getFieldset()
+      const unitPriceJpy = asYen(fieldset.unitPrice.value, QUOTE_LIMITS.unitPriceJpy)
+      if (!item || unitPriceJpy === null) return []
+      return [
+        {
+          itemId: item.id,
+          position: item.position,
+          title: String(fieldset.title.value ?? ''),
+          quantity: item.quantity,
+          unitPriceJpy,
+          domesticShippingJpy: asYen(fieldset.domesticShipping.value, QUOTE_LIMITS.domesticShippingJpy) ?? 0,
+        },
+      ]
+    }),
+    pricing,
+  )
+  const { lines: _, ...typedTotals } = typed
+  const changed = hydrated && JSON.stringify(typedTotals) !== JSON.stringify(savedTotals)
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <input type="hidden" name="intent" value="price" />
+      <input type="hidden" name="id" value={requestId} />
+      <input type="hidden" name="version" value={version} />
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <RequestItems
+        heading={t('queue.itemsHeading')}
+        items={items}
+        linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
+        photo={(item) =>
+          item.photo
+            ? {
+                src: `/admin-dashboard/requests/${requestId}/photos/${item.photo.id}`,
+                alt: t('queue.photoAlt', { number: item.position }),
+                width: item.photo.width,
+                height: item.photo.height,
+              }
+            : null
+        }
+        details={(item) => {
+          const index = items.indexOf(item)
+          const row = rows[index]
+          if (!row) return null
+          const field = row.getFieldset()
+          return (
+            <>
+              <ItemFacts item={item} />
+              <fieldset className="mt-3 space-y-3">
+                <legend className="font-semibold text-slate-900">
+                  {t('quote.itemLegend', {
+                    number: item.position,
+                    host: item.shopHost,
+                    quantity: item.quantity,
+                  })}
+                </legend>
+                <input {...getInputProps(field.id, { type: 'hidden' })} />
+                <FormField
+                  id={field.title.id}
+                  label={t('quote.title')}
+                  hint={t('quote.titleHint')}
+                  error={errorText(field.title.errors)}
+                >
+                  {(control) => (
+                    <input
+                      {...getInputProps(field.title, { type: 'text', ariaAttributes: false })}
+                      {...control}
+                      maxLength={QUOTE_LIMITS.title}
+                      autoComplete="off"
+                      className={inputClass}
+                    />
+                  )}
+                </FormField>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <FormField
+                    id={field.unitPrice.id}
+                    label={t('quote.unitPrice')}
+                    hint={t('quote.unitPriceHint')}
+                    error={errorText(field.unitPrice.errors)}
+                  >
+                    {(control) => (
+                      <input
+                        {...getInputProps(field.unitPrice, { type: 'text', ariaAttributes: false })}
+                        {...control}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        className={inputClass}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    id={field.domesticShipping.id}
+                    label={t('quote.domesticShipping')}
+                    hint={t('quote.domesticShippingHint')}
+                    error={errorText(field.domesticShipping.errors)}
+                  >
+                    {(control) => (
+                      <input
+                        {...getInputProps(field.domesticShipping, { type: 'text', ariaAttributes: false })}
+                        {...control}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        className={inputClass}
+                      />
+                    )}
+                  </FormField>
+                </div>
+              </fieldset>
+            </>
+          )
+        }}
+      />
+      <section aria-labelledby="totals-heading" className="space-y-2">
+        <h3 id="totals-heading" className="text-lg font-semibold text-slate-900">
+          {t('quote.totalsHeading')}
+        </h3>
+        <QuoteTotalsList totals={savedTotals} rateLabel={rateLabel} language={language} />
+        <div aria-live="polite">
+          {changed ? (
+            <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3">
+              <p className="font-semibold text-slate-900">{t('quote.totalsLive')}</p>
+              <QuoteTotalsList totals={typedTotals} rateLabel={rateLabel} language={language} />
+            </div>
+          ) : null}
+        </div>
+      </section>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+      >
+        {t('quote.save')}
+      </button>
+    </Form>
+  )
+}
+
+/** What the customer asked for an item: the store, the quantity, their notes. */
+export function ItemFacts({ item }: { item: Pick<PricingItem, 'storeName' | 'quantity' | 'notes'> }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {item.storeName ? (
+        <p className="text-sm text-slate-700">{t('queue.store', { name: item.storeName })}</p>
+      ) : null}
+      <p className="mt-1 text-slate-800">
+        {t('queue.quantity')}: {item.quantity}
+      </p>
+      {item.notes ? (
+        <p className="mt-1 whitespace-pre-line text-slate-800">
+          {t('queue.notes')}: {item.notes}
+        </p>
+      ) : null}
+    </>
+  )
+}

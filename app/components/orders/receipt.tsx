@@ -1,0 +1,260 @@
+import type { TFunction } from 'i18next'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { japanDateTime } from '#app/lib/dates.ts'
+import { formatMoney, formatPercent } from '#core/money/money.ts'
+import type { InvoiceLineView, InvoiceView } from '#core/orders/invoice-service.ts'
+import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
+import type { Currency, Language } from '#core/preferences/preferences.ts'
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
+import { YenAmount } from './yen-amount.tsx'
+
+/**
+ * The electronic receipt of one invoice, for its customer (/user-dashboard/invoices/:id) and for
+ * staff (/admin-dashboard/invoices/:id): what Japan's qualified-invoice system asks of it (the
+ * issuer's name, address and registration number, the date, the lines, the amount subject to
+ * each tax rate with its tax, the total, the recipient), its status, and a print button. Written
+ * in the page's language (the reader's choice; the invoice's own language is the one its
+ * e-mails use), dates in Japan time. Printing leaves out the site's header, footer and tabs.
+ */
+
+export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt'> & {
+  issuedLabel: string
+  dueLabel: string
+  paidLabel: string | null
+  voidedLabel: string | null
+}
+
+/** The invoice as the page sends it: dates written out in Japan time, in the page's language. */
+export function receiptForPage(invoice: InvoiceView, language: Language): ReceiptInvoice {
+  const format = japanDateTime(language)
+  const { issuedAt, dueAt, paidAt, voidedAt, ...rest } = invoice
+  return {
+    ...rest,
+    issuedLabel: format(issuedAt),
+    dueLabel: format(dueAt),
+    paidLabel: paidAt ? format(paidAt) : null,
+    voidedLabel: voidedAt ? format(voidedAt) : null,
+  }
+}
+
+export function lineDescription(t: TFunction, line: Pick<InvoiceLineView, 'kind' | 'description'>): string {
+  if (line.kind === 'service_fee') return t('receipt.lineServiceFee', { title: line.description })
+  if (line.kind === 'domestic_shipping') return t('receipt.lineDomesticShipping', { title: line.description })
+  return line.description
+}
+
+export function invoiceStatusText(
+  t: TFunction,
+  invoice: Pick<ReceiptInvoice, 'status' | 'dueLabel' | 'paidLabel' | 'voidedLabel'>,
+): string {
+  const texts: Record<InvoiceStatus, string> = {
+    open: t('receipt.statusOpen', { date: invoice.dueLabel }),
+    paid: t('receipt.statusPaid', { date: invoice.paidLabel ?? '' }),
+    void: t('receipt.statusVoid', { date: invoice.voidedLabel ?? '' }),
+    expired: t('receipt.statusExpired', { date: invoice.dueLabel }),
+  }
+  return texts[invoice.status]
+}
+
+export function Receipt({
+  invoice,
+  language,
+  currency,
+  backLink,
+}: {
+  invoice: ReceiptInvoice
+  language: Language
+  currency: Currency
+  backLink: ReactNode
+}) {
+  const { t } = useTranslation()
+  const rate = formatPercent(invoice.taxRateBasisPoints / 10_000, language)
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const title =
+    invoice.status === 'paid'
+      ? t('receipt.receiptTitle', { number: invoice.number })
+      : t('receipt.invoiceTitle', { number: invoice.number })
+  return (
+    <article aria-labelledby="receipt-heading" className="space-y-8 print:space-y-4 print:text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        {backLink}
+        <PrintButton />
+      </div>
+      <header className="space-y-2">
+        <h1 id="receipt-heading" className="text-3xl font-bold text-slate-900 print:text-2xl">
+          {title}
+        </h1>
+        <p className="text-slate-700">{t('receipt.qualified')}</p>
+        <p className="flex flex-wrap items-center gap-3">
+          <InvoiceStatusBadge status={invoice.status} label={t(`invoices.status.${invoice.status}`)} />
+          <span className="font-medium text-slate-900" data-testid="invoice-status">
+            {invoiceStatusText(t, invoice)}
+          </span>
+        </p>
+        {invoice.replacedByNumber ? (
+          <p className="text-slate-700">{t('receipt.replacedBy', { number: invoice.replacedByNumber })}</p>
+        ) : null}
+        {invoice.replacesNumber ? (
+          <p className="text-slate-700">{t('receipt.replaces', { number: invoice.replacesNumber })}</p>
+        ) : null}
+      </header>
+
+      <div className="grid gap-6 sm:grid-cols-2 print:grid-cols-2">
+        <section aria-labelledby="issuer-heading">
+          <h2 id="issuer-heading" className="text-lg font-semibold text-slate-900">
+            {t('receipt.issuer')}
+          </h2>
+          <address className="mt-1 not-italic text-slate-800">
+            <span className="block font-semibold">{invoice.issuer.name}</span>
+            <span className="block whitespace-pre-line">{invoice.issuer.address}</span>
+            <span className="block break-all">{invoice.issuer.email}</span>
+            <span className="block">
+              {t('receipt.registration', { id: invoice.issuer.taxRegistrationId })}
+            </span>
+          </address>
+        </section>
+        <section aria-labelledby="recipient-heading">
+          <h2 id="recipient-heading" className="text-lg font-semibold text-slate-900">
+            {t('receipt.recipient')}
+          </h2>
+          <p className="mt-1 text-slate-800">
+            <span className="block font-semibold">
+              {t('receipt.recipientName', { name: invoice.recipient.name })}
+            </span>
+            <span className="block break-all">{invoice.recipient.email}</span>
+            <span className="block">{t('receipt.request', { number: invoice.requestNumber })}</span>
+          </p>
+        </section>
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] print:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-700">{t('receipt.number')}</dt>
+        <dd className="text-slate-900">{invoice.number}</dd>
+        <dt className="font-medium text-slate-700">{t('receipt.issued')}</dt>
+        <dd className="text-slate-900">{invoice.issuedLabel}</dd>
+        {invoice.status === 'open' ? (
+          <>
+            <dt className="font-medium text-slate-700">{t('receipt.due')}</dt>
+            <dd className="text-slate-900">{invoice.dueLabel}</dd>
+          </>
+        ) : null}
+        {invoice.paidLabel ? (
+          <>
+            <dt className="font-medium text-slate-700">{t('receipt.paid')}</dt>
+            <dd className="text-slate-900">{invoice.paidLabel}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="text-sm text-slate-700">{t('receipt.japanTime')}</p>
+
+      <section aria-labelledby="lines-heading">
+        <h2 id="lines-heading" className="text-lg font-semibold text-slate-900">
+          {t('receipt.lines')}
+        </h2>
+        <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
+          <thead>
+            <tr className="border-b-2 border-slate-300">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t('receipt.description')}
+              </th>
+              <th
+                scope="col"
+                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
+              >
+                {t('receipt.quantity')}
+              </th>
+              <th
+                scope="col"
+                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
+              >
+                {t('receipt.unitPrice')}
+              </th>
+              <th
+                scope="col"
+                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
+              >
+                {t('receipt.taxRate')}
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                {t('receipt.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line) => (
+              <tr key={line.position} className="border-b border-slate-200 align-top">
+                <td className="py-2 pr-3 break-words">
+                  <span className="block text-slate-900">{lineDescription(t, line)}</span>
+                  <span className="block text-sm text-slate-700 sm:hidden print:hidden">
+                    {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
+                    {line.taxable ? rate : t('receipt.notTaxable')}
+                  </span>
+                </td>
+                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
+                  {line.quantity}
+                </td>
+                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
+                  {yen(line.unitPriceJpy)}
+                </td>
+                <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
+                  {line.taxable ? rate : t('receipt.notTaxable')}
+                </td>
+                <td className="py-2 text-right tabular-nums">{yen(line.amountJpy)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="totals-heading" className="ml-auto max-w-md">
+        <h2 id="totals-heading" className="sr-only">
+          {t('receipt.totals')}
+        </h2>
+        <dl className="space-y-1">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
+            <dd className="tabular-nums text-slate-900">{yen(invoice.taxableJpy)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
+            <dd className="tabular-nums text-slate-900">{yen(invoice.taxJpy)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{t('receipt.notTaxableSubtotal')}</dt>
+            <dd className="tabular-nums text-slate-900">{yen(invoice.domesticShippingJpy)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
+            <dt>{t('receipt.total')}</dt>
+            <dd data-testid="invoice-total">
+              <YenAmount
+                amountJpy={invoice.totalJpy}
+                currency={currency}
+                language={language}
+                rates={invoice.yenRates}
+              />
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
+      </section>
+    </article>
+  )
+}
+
+/** Shown once the page runs JavaScript (without it the browser's own print command works). */
+function PrintButton() {
+  const { t } = useTranslation()
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
+  if (!ready) return null
+  return (
+    <button
+      type="button"
+      onClick={() => window.print()}
+      className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-50 print:hidden"
+    >
+      {t('receipt.print')}
+    </button>
+  )
+}

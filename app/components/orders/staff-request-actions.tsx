@@ -1,0 +1,241 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import {
+  AddNoteSchema,
+  QUOTE_LIMITS,
+  RejectRequestSchema,
+  RequestVersionSchema,
+} from '#core/orders/quote-schemas.ts'
+
+/**
+ * The staff's buttons on a request page, each its own small form with the version the page
+ * showed (a second click or a second admin finds it changed): approve (send the quote), reject
+ * with a reason, revise an issued quote, add a note. The page shows only those the staff member
+ * may use now (core/orders/staff-policy.ts and the request's status); the server checks again.
+ */
+
+type Common = { requestId: string; version: number; lastResult: SubmissionResult<string[]> | undefined }
+
+function useErrorText() {
+  const { t } = useTranslation()
+  return {
+    field: (errors: string[] | undefined) =>
+      errors?.[0] ? t(`quote.errors.${errors[0] as 'invalid'}`) : null,
+    form: (errors: string[] | undefined) => (errors?.[0] ? t(errors[0] as 'errors.codes.invalid') : null),
+  }
+}
+
+function ActionBox({
+  headingId,
+  heading,
+  children,
+}: {
+  headingId: string
+  heading: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function Hidden({ intent, requestId, version }: { intent: string; requestId: string; version: number }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={requestId} />
+      <input type="hidden" name="version" value={version} />
+    </>
+  )
+}
+
+function FormError({ id, text }: { id: string; text: string | null }) {
+  if (!text) return null
+  return (
+    <p id={id} role="alert" className="font-medium text-red-800">
+      {text}
+    </p>
+  )
+}
+
+const primary = 'min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800'
+const secondary = 'min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50'
+
+export function ApproveForm({
+  requestId,
+  version,
+  lastResult,
+  daysToPay,
+  complete,
+  unpriced,
+}: Common & {
+  daysToPay: number
+  complete: boolean
+  unpriced: number
+}) {
+  const { t } = useTranslation()
+  const errors = useErrorText()
+  const [form] = useForm({
+    id: 'quote-approve',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestVersionSchema }),
+  })
+  return (
+    <ActionBox headingId="approve-heading" heading={t('quote.approveHeading')}>
+      <p className="text-slate-700">{t('quote.approveHint', { days: daysToPay })}</p>
+      {complete ? null : (
+        <p className="font-medium text-amber-900">{t('quote.unpriced', { count: unpriced })}</p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="approve" requestId={requestId} version={version} />
+        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <button type="submit" className={primary}>
+          {t('quote.approve')}
+        </button>
+      </Form>
+    </ActionBox>
+  )
+}
+
+export function RejectForm({ requestId, version, lastResult }: Common) {
+  const { t } = useTranslation()
+  const errors = useErrorText()
+  const [form, fields] = useForm({
+    id: 'quote-reject',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectRequestSchema }),
+  })
+  return (
+    <ActionBox headingId="reject-heading" heading={t('quote.rejectHeading')}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="reject" requestId={requestId} version={version} />
+        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormField
+          id={fields.reason.id}
+          label={t('quote.reason')}
+          hint={t('quote.reasonHint')}
+          error={errors.field(fields.reason.errors)}
+        >
+          {(control) => (
+            <textarea
+              {...getTextareaProps(fields.reason, { ariaAttributes: false })}
+              {...control}
+              rows={3}
+              maxLength={QUOTE_LIMITS.reason}
+              className={`${inputClass} py-2`}
+            />
+          )}
+        </FormField>
+        <button type="submit" className={secondary}>
+          {t('quote.reject')}
+        </button>
+      </Form>
+    </ActionBox>
+  )
+}
+
+export function ReviseForm({
+  requestId,
+  version,
+  lastResult,
+  invoiceNumber,
+}: Common & { invoiceNumber: string }) {
+  const { t } = useTranslation()
+  const errors = useErrorText()
+  const [form] = useForm({
+    id: 'quote-revise',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestVersionSchema }),
+  })
+  return (
+    <ActionBox headingId="revise-heading" heading={t('quote.reviseHeading')}>
+      <p className="text-slate-700">{t('quote.reviseHint', { number: invoiceNumber })}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="revise" requestId={requestId} version={version} />
+        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <button type="submit" className={secondary}>
+          {t('quote.revise')}
+        </button>
+      </Form>
+    </ActionBox>
+  )
+}
+
+export function NoteForm({ requestId, version, lastResult }: Common) {
+  const { t } = useTranslation()
+  const errors = useErrorText()
+  const [form, fields] = useForm({
+    id: 'request-note',
+    lastResult,
+    defaultValue: { visibility: 'internal' },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddNoteSchema }),
+  })
+  const visibilityError = errors.field(fields.visibility.errors)
+  return (
+    <ActionBox headingId="note-heading" heading={t('quote.notesHeading')}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="note" requestId={requestId} version={version} />
+        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormField
+          id={fields.text.id}
+          label={t('quote.noteText')}
+          hint={t('quote.noteHint')}
+          error={errors.field(fields.text.errors)}
+        >
+          {(control) => (
+            <textarea
+              {...getTextareaProps(fields.text, { ariaAttributes: false })}
+              {...control}
+              rows={3}
+              maxLength={QUOTE_LIMITS.note}
+              className={`${inputClass} py-2`}
+            />
+          )}
+        </FormField>
+        <fieldset
+          className="space-y-1"
+          aria-describedby={visibilityError ? `${fields.visibility.id}-error` : undefined}
+        >
+          <legend className="text-sm font-medium text-slate-800">{t('quote.visibility')}</legend>
+          {(['internal', 'customer'] as const).map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 text-slate-900">
+              <input
+                {...getInputProps(fields.visibility, { type: 'radio', value, ariaAttributes: false })}
+                id={`${fields.visibility.id}-${value}`}
+                className="size-5"
+              />
+              {value === 'internal' ? t('quote.visibilityInternal') : t('quote.visibilityCustomer')}
+            </label>
+          ))}
+          {visibilityError ? (
+            <p id={`${fields.visibility.id}-error`} className="text-sm font-medium text-red-800">
+              {visibilityError}
+            </p>
+          ) : null}
+        </fieldset>
+        <button type="submit" className={secondary}>
+          {t('quote.addNote')}
+        </button>
+      </Form>
+    </ActionBox>
+  )
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLoaderData } from 'react-router'
+import { Receipt, receiptForPage } from '#app/components/orders/receipt.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { requestContext } from '#app/context.ts'
+import { throwRouteError } from '#app/lib/http-errors.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { getInvoice } from '#core/orders/invoice-service.ts'
+import type { Route } from './+types/invoice.ts'
+
+// The customer's electronic receipt of one of their invoices (someone else's: not found), in the
+// page's language, printable.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const invoice = await getInvoice(getServiceContext(context), params.id).catch(throwRouteError)
+  const { language, currency } = context.get(requestContext)
+  return { invoice: receiptForPage(invoice, language), language, currency }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export default function MyInvoiceRoute() {
+  const { t } = useTranslation()
+  const { invoice, language, currency } = useLoaderData<typeof loader>()
+  const title = t('receipt.invoiceTitle', { number: invoice.number })
+  return (
+    <>
+      <PageMeta title={title} description={title} />
+      <Receipt
+        invoice={invoice}
+        language={language}
+        currency={currency}
+        backLink={
+          <Link
+            to={`/user-dashboard/requests/${invoice.requestId}`}
+            className="font-semibold text-red-800 underline"
+          >
+            {t('receipt.backToRequest', { number: invoice.requestNumber })}
+          </Link>
+        }
+      />
+    </>
+  )
+}

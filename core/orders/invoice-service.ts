@@ -1,0 +1,378 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import type { YenRates } from '#core/money/money.ts'
+import {
+  type InvoiceEvent,
+  type InvoiceStatus,
+  invoiceTransition,
+  isInvoiceStatus,
+} from '#core/payments/invoice-machine.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { ServiceContext } from '#core/shared/service-context.ts'
+import type { Executor } from '#db/client.ts'
+import { invoiceCounters, invoiceLines, invoices, purchaseRequests } from '#db/schema/index.ts'
+import { type OrderActor, recordOrderEvent } from './order-events.ts'
+import { basisPointsOf, type PricedItem, priceQuote, type QuoteLineKind } from './quote-pricing.ts'
+import { actorKindFor } from './request-policy.ts'
+
+/**
+ * Invoices (the purchase quote a customer pays, and its electronic receipt): issuing one with a
+ * gapless number, voiding and expiring it, reading it for its owner or staff
+ * (docs/decisions/021-quotes-invoices-payments.md). Amounts and lines are frozen at issue (a
+ * trigger refuses any change); only the status moves, by the machine in
+ * core/payments/invoice-machine.ts, with compare-and-set on `version` and a history row.
+ */
+
+export const INVOICE_ENTITY = 'invoice'
+
+// The service's time zone (as the job queue's BUSINESS_TIME_ZONE, not imported: that module loads pg-boss).
+const JAPAN_TIME_ZONE = 'Asia/Tokyo'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export type InvoiceLineView = {
+  position: number
+  kind: QuoteLineKind | 'shipping'
+  description: string
+  quantity: number
+  unitPriceJpy: number
+  amountJpy: number
+  taxable: boolean
+}
+
+export type InvoiceView = {
+  id: string
+  number: string
+  kind: 'purchase' | 'shipping'
+  status: InvoiceStatus
+  requestId: string
+  requestNumber: string
+  locale: 'es' | 'en'
+  recipient: { name: string; email: string }
+  issuer: { name: string; address: string; email: string; taxRegistrationId: string }
+  taxRateBasisPoints: number
+  serviceFeeUnitJpy: number
+  yenRates: YenRates
+  itemsJpy: number
+  domesticShippingJpy: number
+  serviceFeeJpy: number
+  taxableJpy: number
+  taxJpy: number
+  totalJpy: number
+  issuedAt: Date
+  dueAt: Date
+  paidAt: Date | null
+  voidedAt: Date | null
+  /** The number of the invoice this one replaced, and of the one that replaced it. */
+  replacesNumber: string | null
+  replacedByNumber: string | null
+  version: number
+  lines: InvoiceLineView[]
+}
+
+export type InvoiceSummary = Pick<
+  InvoiceView,
+  'id' | 'number' | 'status' | 'totalJpy' | 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt'
+>
+
+/** The calendar year in Japan (an invoice issued at 23:30 UTC on 31 December is next year's). */
+export function japanYear(date: Date): number {
+  return Number(new Intl.DateTimeFormat('en', { timeZone: JAPAN_TIME_ZONE, year: 'numeric' }).format(date))
+}
+
+/** 2026-000123. */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(6, '0')}`
+}
+
+/**
+ * The next number of `year`, inside the issuing transaction: the counter row stays locked until
+ * it commits, so concurrent issues wait for each other and a rolled-back issue gives its number
+ * back. Sequential with no gaps.
+ */
+export async function takeInvoiceNumber(
+  tx: Executor,
+  year: number,
+): Promise<{ sequence: number; number: string }> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber })
+  if (!row) throw new Error(`Unable to take an invoice number for ${year}`)
+  return { sequence: row.lastNumber, number: formatInvoiceNumber(year, row.lastNumber) }
+}
+
+/**
+ * Issues a purchase invoice for a request inside the caller's transaction (which holds the
+ * request's row lock): number, frozen settings (issuer, fee, tax rate, yen rates), recipient,
+ * lines and totals from `priceQuote`, and its `issue` history row.
+ */
+export async function issuePurchaseInvoice(
+  tx: Executor,
+  input: {
+    request: { id: string; userId: string; locale: 'es' | 'en' }
+    recipient: { name: string; email: string }
+    items: readonly PricedItem[]
+    settings: Pick<Settings, 'serviceFeeJpy' | 'taxRate' | 'yenRates' | 'company' | 'daysToPay'>
+    actor: OrderActor
+    issuedAt: Date
+    replacesInvoiceId: string | null
+  },
+) {
+  const { settings, issuedAt } = input
+  const pricing = {
+    serviceFeeJpy: settings.serviceFeeJpy,
+    taxRateBasisPoints: basisPointsOf(settings.taxRate),
+  }
+  const priced = priceQuote(input.items, pricing)
+  const year = japanYear(issuedAt)
+  const { sequence, number } = await takeInvoiceNumber(tx, year)
+  const dueAt = new Date(issuedAt.getTime() + settings.daysToPay * 86_400_000)
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number,
+      year,
+      sequence,
+      kind: 'purchase',
+      requestId: input.request.id,
+      userId: input.request.userId,
+      status: 'open',
+      locale: input.request.locale,
+      recipient: input.recipient,
+      issuer: { ...settings.company },
+      taxRateBasisPoints: pricing.taxRateBasisPoints,
+      serviceFeeUnitJpy: pricing.serviceFeeJpy,
+      yenRates: { ...settings.yenRates },
+      itemsJpy: priced.itemsJpy,
+      domesticShippingJpy: priced.domesticShippingJpy,
+      serviceFeeJpy: priced.serviceFeeJpy,
+      taxableJpy: priced.taxableJpy,
+      taxJpy: priced.taxJpy,
+      totalJpy: priced.totalJpy,
+      issuedAt,
+      dueAt,
+      replacesInvoiceId: input.replacesInvoiceId,
+    })
+    .returning({ id: invoices.id, version: invoices.version })
+  if (!invoice) throw new Error('Unable to store an invoice: no row returned')
+  await tx.insert(invoiceLines).values(
+    priced.lines.map((line) => ({
+      invoiceId: invoice.id,
+      position: line.position,
+      kind: line.kind,
+      itemId: line.itemId,
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceJpy: line.unitPriceJpy,
+      amountJpy: line.amountJpy,
+      taxable: line.taxable,
+    })),
+  )
+  await recordOrderEvent(tx, {
+    entityType: INVOICE_ENTITY,
+    entityId: invoice.id,
+    event: 'issue',
+    from: null,
+    to: 'open',
+    actor: input.actor,
+    data: { number, totalJpy: priced.totalJpy, requestId: input.request.id },
+  })
+  return { id: invoice.id, number, totalJpy: priced.totalJpy, issuedAt, dueAt }
+}
+
+/**
+ * Moves one invoice by the invoice machine, in the caller's transaction: locks its row, asks the
+ * machine, updates with compare-and-set and appends the history row. Returns null when the
+ * machine says it is already there (an expiry that ran twice).
+ * @throws AppError `conflict` (not from this state), `forbidden` (not this actor).
+ */
+export async function applyInvoiceEvent(
+  tx: Executor,
+  input: { invoiceId: string; event: InvoiceEvent; actor: OrderActor; at: Date; note?: string | null },
+): Promise<{ from: InvoiceStatus; to: InvoiceStatus } | null> {
+  const [invoice] = await tx
+    .select({ status: invoices.status, version: invoices.version })
+    .from(invoices)
+    .where(eq(invoices.id, input.invoiceId))
+    .for('update')
+  if (!invoice)
+    throw new AppError('not_found', `Invoice ${input.invoiceId} not found`, { reason: 'invoiceNotFound' })
+  if (!isInvoiceStatus(invoice.status)) throw new Error(`Unknown invoice status ${invoice.status}`)
+  const step = invoiceTransition(invoice.status, input.event, input.actor.kind)
+  if (!step.ok) {
+    if (step.refusal === 'already') return null
+    if (step.refusal === 'forbidden')
+      throw new AppError('forbidden', `${input.actor.kind} may not ${input.event} invoice`)
+    throw new AppError('conflict', `Cannot ${input.event} invoice ${input.invoiceId} in ${invoice.status}`, {
+      reason: 'requestChanged',
+    })
+  }
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      status: step.to,
+      version: sql`${invoices.version} + 1`,
+      updatedAt: input.at,
+      ...(step.to === 'void' ? { voidedAt: input.at } : {}),
+      ...(step.to === 'paid' ? { paidAt: input.at } : {}),
+    })
+    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.version, invoice.version)))
+    .returning({ id: invoices.id })
+  if (!updated)
+    throw new AppError('conflict', `Invoice ${input.invoiceId} changed meanwhile`, {
+      reason: 'requestChanged',
+    })
+  await recordOrderEvent(tx, {
+    entityType: INVOICE_ENTITY,
+    entityId: input.invoiceId,
+    event: input.event,
+    from: step.from,
+    to: step.to,
+    actor: input.actor,
+    note: input.note,
+  })
+  return { from: step.from, to: step.to }
+}
+
+/** Voids the request's open purchase invoice, if it has one (a revised quote, a cancelled request). */
+export async function voidOpenInvoice(
+  tx: Executor,
+  requestId: string,
+  actor: OrderActor,
+  at: Date,
+): Promise<{ id: string; number: string } | null> {
+  const [open] = await tx
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.requestId, requestId), eq(invoices.kind, 'purchase'), eq(invoices.status, 'open')))
+  if (!open) return null
+  await applyInvoiceEvent(tx, { invoiceId: open.id, event: 'void', actor, at })
+  return open
+}
+
+/** The request's latest purchase invoice, when it was voided: what a new quote replaces. */
+export async function replacedInvoiceId(tx: Executor, requestId: string): Promise<string | null> {
+  const [latest] = await tx
+    .select({ id: invoices.id, status: invoices.status })
+    .from(invoices)
+    .where(and(eq(invoices.requestId, requestId), eq(invoices.kind, 'purchase')))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence))
+    .limit(1)
+  return latest?.status === 'void' ? latest.id : null
+}
+
+function invoiceNotFound(id: string) {
+  return new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
+}
+
+function requireActor(actor: ServiceContext['actor']) {
+  if (!actor) throw new AppError('unauthorized', 'Invoices need a signed-in user')
+  return actor
+}
+
+function statusOf(value: string): InvoiceStatus {
+  if (!isInvoiceStatus(value)) throw new Error(`Unknown invoice status ${value}`)
+  return value
+}
+
+/**
+ * One invoice with its lines, for its customer or staff. Anyone else gets `not_found`, as for an
+ * id that does not exist.
+ */
+export async function getInvoice({ db, actor }: ServiceContext, id: string): Promise<InvoiceView> {
+  requireActor(actor)
+  if (!UUID.test(id)) throw invoiceNotFound(id)
+  const [row] = await db
+    .select({ invoice: invoices, requestNumber: purchaseRequests.number })
+    .from(invoices)
+    .innerJoin(purchaseRequests, eq(purchaseRequests.id, invoices.requestId))
+    .where(eq(invoices.id, id))
+  if (!row || !actorKindFor(actor, row.invoice)) throw invoiceNotFound(id)
+  const { invoice } = row
+  const [lines, replaces, replacedBy] = await Promise.all([
+    db
+      .select({
+        position: invoiceLines.position,
+        kind: invoiceLines.kind,
+        description: invoiceLines.description,
+        quantity: invoiceLines.quantity,
+        unitPriceJpy: invoiceLines.unitPriceJpy,
+        amountJpy: invoiceLines.amountJpy,
+        taxable: invoiceLines.taxable,
+      })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, id))
+      .orderBy(asc(invoiceLines.position)),
+    invoice.replacesInvoiceId
+      ? db
+          .select({ number: invoices.number })
+          .from(invoices)
+          .where(eq(invoices.id, invoice.replacesInvoiceId))
+      : Promise.resolve([]),
+    db.select({ number: invoices.number }).from(invoices).where(eq(invoices.replacesInvoiceId, id)),
+  ])
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    kind: invoice.kind === 'shipping' ? 'shipping' : 'purchase',
+    status: statusOf(invoice.status),
+    requestId: invoice.requestId,
+    requestNumber: row.requestNumber,
+    locale: invoice.locale === 'en' ? 'en' : 'es',
+    recipient: invoice.recipient,
+    issuer: invoice.issuer,
+    taxRateBasisPoints: invoice.taxRateBasisPoints,
+    serviceFeeUnitJpy: invoice.serviceFeeUnitJpy,
+    yenRates: invoice.yenRates,
+    itemsJpy: invoice.itemsJpy,
+    domesticShippingJpy: invoice.domesticShippingJpy,
+    serviceFeeJpy: invoice.serviceFeeJpy,
+    taxableJpy: invoice.taxableJpy,
+    taxJpy: invoice.taxJpy,
+    totalJpy: invoice.totalJpy,
+    issuedAt: invoice.issuedAt,
+    dueAt: invoice.dueAt,
+    paidAt: invoice.paidAt,
+    voidedAt: invoice.voidedAt,
+    replacesNumber: replaces[0]?.number ?? null,
+    replacedByNumber: replacedBy[0]?.number ?? null,
+    version: invoice.version,
+    lines: lines.map((line) => ({ ...line, kind: line.kind as InvoiceLineView['kind'] })),
+  }
+}
+
+/** A request's invoices, newest first, for its customer or staff (anyone else: `not_found`). */
+export async function listRequestInvoices(
+  { db, actor }: ServiceContext,
+  requestId: string,
+): Promise<InvoiceSummary[]> {
+  requireActor(actor)
+  const notFound = () =>
+    new AppError('not_found', `Purchase request ${requestId} not found`, { reason: 'requestNotFound' })
+  if (!UUID.test(requestId)) throw notFound()
+  const [request] = await db
+    .select({ userId: purchaseRequests.userId })
+    .from(purchaseRequests)
+    .where(eq(purchaseRequests.id, requestId))
+  if (!request || !actorKindFor(actor, request)) throw notFound()
+  const rows = await db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      totalJpy: invoices.totalJpy,
+      issuedAt: invoices.issuedAt,
+      dueAt: invoices.dueAt,
+      paidAt: invoices.paidAt,
+      voidedAt: invoices.voidedAt,
+    })
+    .from(invoices)
+    .where(eq(invoices.requestId, requestId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence))
+  return rows.map((row) => ({ ...row, status: statusOf(row.status) }))
+}

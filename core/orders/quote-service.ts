@@ -1,0 +1,427 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { notifyCustomer } from '#core/notifications/notify.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import type { Executor } from '#db/client.ts'
+import { purchaseRequests, requestItems, users } from '#db/schema/index.ts'
+import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from './invoice-service.ts'
+import type { OrderContext } from './order-context.ts'
+import { applyRequestEvent, type OrderActor, REQUEST_ENTITY, recordOrderEvent } from './order-events.ts'
+import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from './quote-pricing.ts'
+import {
+  type AddNoteInput,
+  AddNoteSchema,
+  type RejectRequestInput,
+  RejectRequestSchema,
+  type RequestVersionInput,
+  RequestVersionSchema,
+  type SaveQuoteDraftInput,
+  SaveQuoteDraftSchema,
+} from './quote-schemas.ts'
+import { isRequestStatus, type RequestStatus, transition } from './request-machine.ts'
+import { fieldNameOf } from './request-schemas.ts'
+import { can, type StaffAction } from './staff-policy.ts'
+
+/**
+ * What staff do on a request page (docs/decisions/021-quotes-invoices-payments.md): price the
+ * items (a draft), approve (issue the quote: an invoice with frozen lines, and tell the
+ * customer), reject with a reason, revise an issued quote (void it, back to pricing), write notes.
+ * Each is one transaction on the version the page showed (compare-and-set), with its history row
+ * and notifications: a double click or a second admin applies nothing twice.
+ */
+
+export type QuoteDraftItem = {
+  id: string
+  position: number
+  url: string
+  shopHost: string
+  quantity: number
+  title: string | null
+  unitPriceJpy: number | null
+  domesticShippingJpy: number | null
+}
+
+export type QuoteDraft = {
+  items: QuoteDraftItem[]
+  /** The settings a quote issued now would use. */
+  pricing: { serviceFeeJpy: number; taxRateBasisPoints: number; daysToPay: number }
+  /** Totals of the priced items with those settings; `complete` once every item has a title and a price. */
+  totals: QuoteTotals
+  complete: boolean
+}
+
+function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const name = fieldNameOf(issue.path)
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
+  }
+  return new AppError('invalid', 'Quote input refused', { reason: 'requestInvalid', fieldErrors })
+}
+
+function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) throw invalidInput(parsed.error.issues)
+  return parsed.data
+}
+
+/** The staff member allowed this action, as the machine's actor; else `unauthorized`/`forbidden`. */
+function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
+  if (!actor) throw new AppError('unauthorized', 'Staff actions need a signed-in user')
+  if (!can(actor, action)) {
+    throw new AppError('forbidden', `${actor.role} may not ${action}`, { reason: 'staffActionForbidden' })
+  }
+  return { kind: 'staff', id: actor.id }
+}
+
+type LockedRequest = {
+  id: string
+  userId: string
+  number: string
+  locale: 'es' | 'en'
+  status: RequestStatus
+  version: number
+}
+
+/**
+ * Locks the request's row for this transaction and checks the version the page showed.
+ * @throws AppError `not_found`, `conflict` (`requestChanged`).
+ */
+async function lockRequest(tx: Executor, id: string, expectedVersion: number): Promise<LockedRequest> {
+  const [row] = await tx
+    .select({
+      id: purchaseRequests.id,
+      userId: purchaseRequests.userId,
+      number: purchaseRequests.number,
+      locale: purchaseRequests.locale,
+      status: purchaseRequests.status,
+      version: purchaseRequests.version,
+    })
+    .from(purchaseRequests)
+    .where(eq(purchaseRequests.id, id))
+    .for('update')
+  if (!row) throw new AppError('not_found', `Purchase request ${id} not found`, { reason: 'requestNotFound' })
+  if (row.version !== expectedVersion) {
+    throw new AppError('conflict', `Purchase request ${id} changed (version ${row.version})`, {
+      reason: 'requestChanged',
+    })
+  }
+  if (!isRequestStatus(row.status)) throw new Error(`Unknown purchase request status ${row.status}`)
+  return { ...row, locale: row.locale === 'en' ? 'en' : 'es', status: row.status }
+}
+
+/** A change to the request that is not a status change (prices, a note): the version moves on. */
+async function bumpVersion(tx: Executor, request: LockedRequest): Promise<number> {
+  const [updated] = await tx
+    .update(purchaseRequests)
+    .set({ version: sql`${purchaseRequests.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(purchaseRequests.id, request.id), eq(purchaseRequests.version, request.version)))
+    .returning({ version: purchaseRequests.version })
+  if (!updated)
+    throw new AppError('conflict', `Purchase request ${request.id} changed meanwhile`, {
+      reason: 'requestChanged',
+    })
+  return updated.version
+}
+
+/** Refuses an event the machine refuses, before anything is written (a number taken, a line stored). */
+function requireTransition(request: LockedRequest, event: 'quote' | 'reject' | 'requote') {
+  const step = transition(request.status, event, 'staff')
+  if (!step.ok) {
+    throw new AppError('conflict', `Cannot ${event} request ${request.id} in ${request.status}`, {
+      reason: step.refusal === 'already' ? 'requestChanged' : 'requestNotAllowed',
+    })
+  }
+}
+
+async function itemsOf(tx: Executor, requestId: string): Promise<QuoteDraftItem[]> {
+  return tx
+    .select({
+      id: requestItems.id,
+      position: requestItems.position,
+      url: requestItems.url,
+      shopHost: requestItems.shopHost,
+      quantity: requestItems.quantity,
+      title: requestItems.title,
+      unitPriceJpy: requestItems.unitPriceJpy,
+      domesticShippingJpy: requestItems.domesticShippingJpy,
+    })
+    .from(requestItems)
+    .where(eq(requestItems.requestId, requestId))
+    .orderBy(asc(requestItems.position))
+}
+
+function pricedItems(items: readonly QuoteDraftItem[]): PricedItem[] {
+  return items.flatMap((item) =>
+    item.unitPriceJpy === null
+      ? []
+      : [
+          {
+            itemId: item.id,
+            position: item.position,
+            title: item.title ?? '',
+            quantity: item.quantity,
+            unitPriceJpy: item.unitPriceJpy,
+            domesticShippingJpy: item.domesticShippingJpy ?? 0,
+          },
+        ],
+  )
+}
+
+const isComplete = (item: QuoteDraftItem) => item.unitPriceJpy !== null && Boolean(item.title?.trim())
+
+/**
+ * The request's items as staff priced them so far, and the totals a quote issued now would have
+ * (the settings in force). For staff who may see requests.
+ */
+export async function getQuoteDraft(
+  { db, actor, settings }: OrderContext,
+  requestId: string,
+): Promise<QuoteDraft> {
+  staffActor(actor, 'view_requests')
+  const [items, current] = await Promise.all([itemsOf(db, requestId), settings.get()])
+  const pricing = {
+    serviceFeeJpy: current.serviceFeeJpy,
+    taxRateBasisPoints: basisPointsOf(current.taxRate),
+    daysToPay: current.daysToPay,
+  }
+  const { lines: _, ...totals } = priceQuote(pricedItems(items), pricing)
+  return { items, pricing, totals, complete: items.length > 0 && items.every(isComplete) }
+}
+
+/**
+ * Staff save a title, a yen price and the domestic shipping for items of a request still being
+ * quoted. Blank clears a value. The version moves on; the history records it (staff only).
+ * @throws AppError `invalid` (field errors), `forbidden`, `not_found`, `conflict`.
+ */
+export async function saveQuoteDraft(
+  { db, actor }: OrderContext,
+  input: SaveQuoteDraftInput,
+): Promise<{ version: number }> {
+  const staff = staffActor(actor, 'save_quote_draft')
+  const data = parse(SaveQuoteDraftSchema, input)
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, data.id, data.version)
+    if (request.status !== 'submitted') {
+      throw new AppError('conflict', `Request ${request.id} is ${request.status}: prices are fixed`, {
+        reason: 'quoteNotEditable',
+      })
+    }
+    const items = await itemsOf(tx, request.id)
+    const known = new Set(items.map((item) => item.id))
+    const seen = new Set<string>()
+    const unknown = data.items.flatMap((item, index) => {
+      const bad = !known.has(item.id) || seen.has(item.id)
+      seen.add(item.id)
+      return bad ? [{ path: ['items', index, 'id'], message: 'invalid' }] : []
+    })
+    if (unknown.length > 0) throw invalidInput(unknown)
+    for (const item of data.items) {
+      await tx
+        .update(requestItems)
+        .set({
+          title: item.title ?? null,
+          unitPriceJpy: item.unitPrice ?? null,
+          domesticShippingJpy: item.domesticShipping ?? null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(requestItems.id, item.id), eq(requestItems.requestId, request.id)))
+    }
+    const version = await bumpVersion(tx, request)
+    const positions = new Map(items.map((item) => [item.id, item.position]))
+    await recordOrderEvent(tx, {
+      entityType: REQUEST_ENTITY,
+      entityId: request.id,
+      event: 'price',
+      actor: staff,
+      visibleToCustomer: false,
+      data: {
+        items: data.items.map((item) => ({
+          position: positions.get(item.id),
+          unitPriceJpy: item.unitPrice ?? null,
+          domesticShippingJpy: item.domesticShipping ?? null,
+        })),
+      },
+    })
+    return { version }
+  })
+}
+
+/**
+ * Staff approve the priced request: a new invoice (the quote) with the next number of the year,
+ * frozen lines and settings, due in `daysToPay` days; the request becomes `quoted`, its items
+ * `quoted`; the customer is told (in the app and by e-mail). If an earlier quote of this request
+ * was voided by a revision, the new invoice says it replaces it.
+ * @throws AppError `forbidden`, `not_found`, `conflict` (`requestChanged`, `requestNotAllowed`,
+ * `quoteIncomplete`: an item without a title or a price).
+ */
+export async function approveQuote(
+  { db, actor, jobs, settings }: OrderContext,
+  input: RequestVersionInput,
+): Promise<{ invoiceId: string; invoiceNumber: string; version: number }> {
+  const staff = staffActor(actor, 'approve_quote')
+  const data = parse(RequestVersionSchema, input)
+  const current = await settings.get()
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, data.id, data.version)
+    requireTransition(request, 'quote')
+    const items = await itemsOf(tx, request.id)
+    const missing = items.filter((item) => !isComplete(item))
+    if (items.length === 0 || missing.length > 0) {
+      throw new AppError(
+        'conflict',
+        `Request ${request.id}: items ${missing.map((item) => item.position)} unpriced`,
+        {
+          reason: 'quoteIncomplete',
+        },
+      )
+    }
+    const [customer] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, request.userId))
+    if (!customer) throw new Error(`Purchase request ${request.id} has no customer`)
+    const issuedAt = new Date()
+    const invoice = await issuePurchaseInvoice(tx, {
+      request,
+      recipient: { name: customer.name, email: customer.email },
+      items: pricedItems(items),
+      settings: current,
+      actor: staff,
+      issuedAt,
+      replacesInvoiceId: await replacedInvoiceId(tx, request.id),
+    })
+    const applied = await applyRequestEvent(tx, {
+      requestId: request.id,
+      event: 'quote',
+      actor: staff,
+      expectedVersion: data.version,
+      data: { invoiceId: invoice.id, invoiceNumber: invoice.number, totalJpy: invoice.totalJpy },
+      set: { quotedAt: issuedAt, quoteExpiresAt: invoice.dueAt },
+    })
+    await tx
+      .update(requestItems)
+      .set({ status: 'quoted', updatedAt: issuedAt })
+      .where(eq(requestItems.requestId, request.id))
+    await notifyCustomer(tx, jobs, {
+      userId: request.userId,
+      type: 'quote_ready',
+      params: {
+        number: request.number,
+        invoice: invoice.number,
+        totalJpy: invoice.totalJpy,
+        dueDate: invoice.dueAt.toISOString(),
+      },
+      requestId: request.id,
+    })
+    return { invoiceId: invoice.id, invoiceNumber: invoice.number, version: applied.version }
+  })
+}
+
+/**
+ * Staff refuse a request they cannot buy, with a reason the customer reads (timeline, in-app
+ * notification and e-mail). The request is closed.
+ * @throws AppError `invalid` (no reason, too long), `forbidden`, `not_found`, `conflict`.
+ */
+export async function rejectRequest(
+  { db, actor, jobs }: OrderContext,
+  input: RejectRequestInput,
+): Promise<{ version: number }> {
+  const staff = staffActor(actor, 'reject_request')
+  const data = parse(RejectRequestSchema, input)
+  const reason = data.reason ?? ''
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, data.id, data.version)
+    requireTransition(request, 'reject')
+    const now = new Date()
+    const applied = await applyRequestEvent(tx, {
+      requestId: request.id,
+      event: 'reject',
+      actor: staff,
+      expectedVersion: data.version,
+      note: reason,
+      set: { closedAt: now },
+    })
+    await tx
+      .update(requestItems)
+      .set({ status: 'rejected', updatedAt: now })
+      .where(eq(requestItems.requestId, request.id))
+    await notifyCustomer(tx, jobs, {
+      userId: request.userId,
+      type: 'request_rejected',
+      params: { number: request.number, reason },
+      requestId: request.id,
+    })
+    return { version: applied.version }
+  })
+}
+
+/**
+ * Staff take back an issued quote to change it (a price moved, an item added): the open invoice
+ * is voided, the request goes back to `submitted` for pricing, and approving again issues a new
+ * invoice, with a new number, that replaces the voided one.
+ * @throws AppError `forbidden`, `not_found`, `conflict`.
+ */
+export async function reviseQuote(
+  { db, actor }: OrderContext,
+  input: RequestVersionInput,
+): Promise<{ version: number; voidedInvoiceNumber: string | null }> {
+  const staff = staffActor(actor, 'revise_quote')
+  const data = parse(RequestVersionSchema, input)
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, data.id, data.version)
+    requireTransition(request, 'requote')
+    const now = new Date()
+    const voided = await voidOpenInvoice(tx, request.id, staff, now)
+    const applied = await applyRequestEvent(tx, {
+      requestId: request.id,
+      event: 'requote',
+      actor: staff,
+      expectedVersion: data.version,
+      data: voided ? { voidedInvoiceId: voided.id, voidedInvoiceNumber: voided.number } : {},
+      set: { quotedAt: null, quoteExpiresAt: null },
+    })
+    await tx
+      .update(requestItems)
+      .set({ status: 'pending', updatedAt: now })
+      .where(eq(requestItems.requestId, request.id))
+    return { version: applied.version, voidedInvoiceNumber: voided?.number ?? null }
+  })
+}
+
+/**
+ * A note on the request, in any state: internal (staff read it in the history, the customer
+ * never) or for the customer (in their timeline, and sent to them as a notification).
+ * @throws AppError `invalid`, `forbidden`, `not_found`, `conflict`.
+ */
+export async function addNote(
+  { db, actor, jobs }: OrderContext,
+  input: AddNoteInput,
+): Promise<{ version: number }> {
+  const staff = staffActor(actor, 'write_note')
+  const data = parse(AddNoteSchema, input)
+  const text = data.text ?? ''
+  const forCustomer = data.visibility === 'customer'
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, data.id, data.version)
+    const version = await bumpVersion(tx, request)
+    await recordOrderEvent(tx, {
+      entityType: REQUEST_ENTITY,
+      entityId: request.id,
+      event: 'note',
+      actor: staff,
+      note: text,
+      visibleToCustomer: forCustomer,
+    })
+    if (forCustomer) {
+      await notifyCustomer(tx, jobs, {
+        userId: request.userId,
+        type: 'staff_message',
+        params: { number: request.number, message: text },
+        requestId: request.id,
+      })
+    }
+    return { version }
+  })
+}

@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest'
+import { composeNotificationEmail, notificationValues } from './order-emails.ts'
+
+// A notification's params are stored once and read in either language: yen and due dates are
+// written the reader's way, due dates in Japan time.
+
+const DUE = '2026-12-01T05:30:00.000Z'
+
+test('amounts and due dates are written per language, dates in Japan time', () => {
+  const params = {
+    number: 'PR-000001',
+    totalJpy: 12345,
+    dueDate: DUE,
+    reason: '2026-12-01T05:30:00.000Z is text here',
+  }
+  // (ICU writes the space before PM as a plain or a narrow no-break space, by version.)
+  expect(notificationValues(params, 'en')).toEqual({
+    number: 'PR-000001',
+    totalJpy: 'JPY\u00a012,345',
+    dueDate: expect.stringMatching(/^December 1, 2026 at 2:30\sPM$/),
+    reason: '2026-12-01T05:30:00.000Z is text here',
+  })
+  expect(notificationValues(params, 'es')).toMatchObject({
+    totalJpy: '12.345\u00a0JPY',
+    dueDate: '1 de diciembre de 2026 a las 14:30',
+  })
+})
+
+test('the quote-ready e-mail says the total and the due date in the customer’s language', () => {
+  const email = (language: 'es' | 'en') =>
+    composeNotificationEmail({
+      audience: 'customer',
+      type: 'quote_ready',
+      params: { number: 'PR-000001', invoice: '2026-000001', totalJpy: 8734, dueDate: DUE },
+      to: 'ana@example.com',
+      name: 'Ana',
+      language,
+      url: 'http://localhost:3000/user-dashboard/requests/x',
+      shop: { name: 'Shop', address: 'Osaka', email: 'shop@example.com' },
+    })
+  expect(email('en').subject).toContain('JPY\u00a08,734')
+  expect(email('en').text).toMatch(/December 1, 2026 at 2:30\sPM \(Japan time\)/)
+  expect(email('es').subject).toContain('8.734\u00a0JPY')
+  expect(email('es').text).toContain('antes del 1 de diciembre de 2026 a las 14:30 (hora de Japón)')
+})
