@@ -17,12 +17,16 @@ const MIGRATION_LOCK_ID = 727_001
  * migrates, the others wait and then find nothing left to do. Because this runs on the test
  * template too, every cloned test database already has the queue's tables.
  */
-export async function runMigrations(databaseUrl: string): Promise<void> {
+export async function runMigrations(
+  databaseUrl: string,
+  // Another folder: the benchmark's "before" side, an older commit's migrations (scripts/bench-orders.ts).
+  { migrationsFolder = MIGRATIONS_FOLDER }: { migrationsFolder?: string } = {},
+): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
-    await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER })
+    await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder })
     await installJobQueueSchema(client)
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined)

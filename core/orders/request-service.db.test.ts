@@ -20,6 +20,7 @@ import {
   getRequest,
   listMyRequests,
   listRequestQueue,
+  QUEUE_SEARCH_COUNT_LIMIT,
   REQUESTS_PAGE_SIZE,
   submitRequest,
 } from './request-service.ts'
@@ -286,6 +287,14 @@ test('history and queue: newest first, 20 a page without gaps or repeats, filter
   } while (cursor)
   expect(all).toHaveLength(25)
   expect(new Set(all).size).toBe(25)
+  // The same through a search's pages (its matches sorted here, ties broken by the id too).
+  const searched = await listRequestQueue({ db, actor: moderator }, { q: 'mercari.com' })
+  const rest = await listRequestQueue(
+    { db, actor: moderator },
+    { q: 'mercari.com', cursor: searched.nextCursor },
+  )
+  expect(rest.nextCursor).toBeNull()
+  expect([...searched.rows, ...rest.rows].map((row) => row.id)).toEqual(all)
 
   await cancelRequest({ db, actor: ana }, { id: anasIds[0] as string, version: 0 })
   const cancelled = await listRequestQueue({ db, actor: admin }, { status: 'cancelled' })
@@ -294,9 +303,20 @@ test('history and queue: newest first, 20 a page without gaps or repeats, filter
 
   const byName = await listRequestQueue({ db, actor: admin }, { q: 'bruno' })
   expect(byName.rows).toHaveLength(5)
-  expect(byName.counts.submitted).toBe(5)
+  expect(byName.counts?.submitted).toBe(5)
+  // A status without matches: an empty page, and the search's other statuses still counted.
+  const noneCancelled = await listRequestQueue({ db, actor: admin }, { q: 'bruno', status: 'cancelled' })
+  expect(noneCancelled.rows).toEqual([])
+  expect(noneCancelled.counts).toMatchObject({ submitted: 5, cancelled: 0 })
+  const [numbered] = await db
+    .select({ number: purchaseRequests.number })
+    .from(purchaseRequests)
+    .where(eq(purchaseRequests.id, ids[7] as string))
+  const byNumber = await listRequestQueue({ db, actor: admin }, { q: numbered?.number.toLowerCase() })
+  expect(byNumber.rows.map((row) => row.id)).toEqual([ids[7]])
+  expect(Object.values(byNumber.counts ?? {}).reduce((sum, count) => sum + count, 0)).toBe(1)
   expect((await listRequestQueue({ db, actor: admin }, { q: 'ANA@example' })).rows).toHaveLength(20)
-  const byUrl = await listRequestQueue({ db, actor: admin }, { q: 'item/m13' })
+  const byUrl = await listRequestQueue({ db, actor: admin }, { q: 'ITEM/m13' })
   expect(byUrl.rows.map((row) => row.id)).toEqual([ids[13]])
   expect(byUrl.rows[0]).toMatchObject({
     customerName: 'Ana Pérez',
@@ -308,5 +328,60 @@ test('history and queue: newest first, 20 a page without gaps or repeats, filter
   expect(await refusal(listRequestQueue({ db, actor: ana }, {}))).toMatchObject({ code: 'forbidden' })
   expect(await refusal(listMyRequests({ db, actor: ana }, { cursor: 'garbage' }))).toMatchObject({
     code: 'invalid',
+  })
+})
+
+test('queue: a broad search says "N or more" instead of counting on, and still pages newest first', async () => {
+  const { db, pool } = await setup()
+  // More requests with a Mercari link than a search counts, written straight in SQL (Ana's, a
+  // minute apart, every tenth cancelled), and five of Bruno's with an Amazon link.
+  const broad = QUEUE_SEARCH_COUNT_LIMIT + 50
+  await pool.query(
+    `WITH made AS (
+       INSERT INTO purchase_requests (user_id, status, locale, submitted_at)
+       SELECT $1, CASE WHEN g % 10 = 0 THEN 'cancelled' ELSE 'submitted' END, 'es',
+              timestamptz '2026-01-01' + g * interval '1 minute'
+       FROM generate_series(1, $2::int) g
+       RETURNING id, number)
+     INSERT INTO request_items (request_id, position, url, shop_host)
+     SELECT id, 1, 'https://jp.mercari.com/item/m' || substr(number, 4), 'jp.mercari.com' FROM made`,
+    [ana.id, broad],
+  )
+  await pool.query(
+    `WITH made AS (
+       INSERT INTO purchase_requests (user_id, locale, submitted_at)
+       SELECT $1, 'en', timestamptz '2025-06-01' + g * interval '1 day' FROM generate_series(1, 5) g
+       RETURNING id)
+     INSERT INTO request_items (request_id, position, url, shop_host)
+     SELECT id, 1, 'https://www.amazon.co.jp/dp/B0BROAD', 'amazon.co.jp' FROM made`,
+    [bruno.id],
+  )
+
+  const first = await listRequestQueue({ db, actor: admin }, { q: 'MERCARI' })
+  expect(first.counts).toBeNull()
+  expect(first.matchesAtLeast).toBe(QUEUE_SEARCH_COUNT_LIMIT + 1)
+  expect(first.rows).toHaveLength(REQUESTS_PAGE_SIZE)
+  expect(first.rows[0]?.submittedAt.toISOString()).toBe(
+    new Date(Date.parse('2026-01-01T00:00:00Z') + broad * 60_000).toISOString(),
+  )
+  const second = await listRequestQueue({ db, actor: admin }, { q: 'MERCARI', cursor: first.nextCursor })
+  const both = [...first.rows, ...second.rows]
+  expect(new Set(both.map((row) => row.id)).size).toBe(2 * REQUESTS_PAGE_SIZE)
+  expect(both.map((row) => row.submittedAt.getTime())).toEqual(
+    both.map((row) => row.submittedAt.getTime()).sort((a, b) => b - a),
+  )
+  const cancelled = await listRequestQueue({ db, actor: admin }, { q: 'mercari', status: 'cancelled' })
+  expect(cancelled.counts).toBeNull()
+  expect(cancelled.rows.map((row) => row.status)).toEqual(Array(REQUESTS_PAGE_SIZE).fill('cancelled'))
+
+  // A narrow search beside it is counted exactly, by status.
+  const amazon = await listRequestQueue({ db, actor: admin }, { q: 'amazon' })
+  expect(amazon.counts).toMatchObject({ submitted: 5, cancelled: 0 })
+  expect(amazon.matchesAtLeast).toBeNull()
+  expect(amazon.rows.map((row) => row.customerName)).toEqual(Array(5).fill('Bruno Díaz'))
+  // Without a search, every request is counted.
+  expect((await listRequestQueue({ db, actor: admin }, {})).counts).toMatchObject({
+    submitted: broad - Math.floor(broad / 10) + 5,
+    cancelled: Math.floor(broad / 10),
   })
 })

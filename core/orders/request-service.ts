@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -242,6 +242,11 @@ function afterCursor(cursor: Cursor | null): SQL | undefined {
   return sql`(${purchaseRequests.submittedAt}, ${purchaseRequests.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
 }
 
+/** Newest first, the id breaking ties: the order the cursor pages through. */
+function newestFirst() {
+  return [desc(purchaseRequests.submittedAt), desc(purchaseRequests.id)]
+}
+
 function pageOf<Row extends { submittedAt: Date; id: string }>(rows: Row[]): Page<Row> {
   const more = rows.length > REQUESTS_PAGE_SIZE
   const shown = rows.slice(0, REQUESTS_PAGE_SIZE)
@@ -269,7 +274,7 @@ export async function listMyRequests(
     })
     .from(purchaseRequests)
     .where(and(eq(purchaseRequests.userId, user.id), afterCursor(decodeCursor(cursor))))
-    .orderBy(desc(purchaseRequests.submittedAt), desc(purchaseRequests.id))
+    .orderBy(...newestFirst())
     .limit(REQUESTS_PAGE_SIZE + 1)
   const page = pageOf(rows)
   const ids = page.rows.map((row) => row.id)
@@ -378,81 +383,177 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
+/** ILIKE in the "C" collation: for machine-made ASCII text (numbers, links), the cheap case folding. */
+function ilikeAscii(column: Column, pattern: string) {
+  return ilike(sql`${column} collate "C"`, pattern)
+}
+
+/**
+ * How many matching requests a search counts. Up to here the queue says how many match in each
+ * status; past it the search is a broad one (a shop, an e-mail provider) and the queue says "N or
+ * more" (docs/decisions/022-orders-at-scale.md).
+ */
+export const QUEUE_SEARCH_COUNT_LIMIT = 2000
+
+type Match = { id: string; status: string; submittedAt: Date }
+
+/**
+ * The requests a staff search finds, read from the trigram indexes (pg_trgm) in small steps whose
+ * plans stay simple: the links and the customers containing the text, then the requests of those
+ * or whose number contains it. More than `limit`: a broad search, and how many were seen.
+ */
+async function findMatches(
+  db: Database,
+  search: string,
+  limit: number,
+): Promise<{ broad: false; matches: Match[] } | { broad: true; atLeast: number }> {
+  const pattern = likePattern(search)
+  const [links, customers] = await Promise.all([
+    db
+      .select({ requestId: requestItems.requestId })
+      .from(requestItems)
+      .where(ilikeAscii(requestItems.url, pattern))
+      .limit(limit + 1),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+      .limit(limit + 1),
+  ])
+  const linked = [...new Set(links.map((row) => row.requestId))]
+  if (links.length > limit) return { broad: true, atLeast: linked.length }
+  const matches = await db
+    .select({
+      id: purchaseRequests.id,
+      status: purchaseRequests.status,
+      submittedAt: purchaseRequests.submittedAt,
+    })
+    .from(purchaseRequests)
+    .where(
+      or(
+        linked.length ? sql`${purchaseRequests.id} = any(${sql.param(linked)}::uuid[])` : undefined,
+        customers.length
+          ? sql`${purchaseRequests.userId} = any(${sql.param(customers.map((row) => row.id))}::text[])`
+          : undefined,
+        ilikeAscii(purchaseRequests.number, pattern),
+      ),
+    )
+    .limit(limit + 1)
+  return matches.length > limit || customers.length > limit
+    ? { broad: true, atLeast: matches.length }
+    : { broad: false, matches }
+}
+
+/** The same search as a condition on one request (its customer joined), checked row by row. */
+function searchCondition(db: Database, search: string) {
+  const pattern = likePattern(search)
+  return or(
+    ilike(users.name, pattern),
+    ilike(users.email, pattern),
+    ilikeAscii(purchaseRequests.number, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(requestItems)
+        .where(and(eq(requestItems.requestId, purchaseRequests.id), ilikeAscii(requestItems.url, pattern))),
+    ),
+  )
+}
+
+const queueRowFields = {
+  id: purchaseRequests.id,
+  number: purchaseRequests.number,
+  status: purchaseRequests.status,
+  submittedAt: purchaseRequests.submittedAt,
+  customerName: users.name,
+  customerEmail: users.email,
+  itemCount: sql<number>`(select count(*)::int from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+  shopHosts: sql<
+    string[]
+  >`(select coalesce(array_agg(distinct ${requestItems.shopHost}), '{}') from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
+}
+
+export type QueueCounts = Record<RequestStatus, number>
+
+function noCounts(): QueueCounts {
+  return Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as QueueCounts
+}
+
+/** Newest first, the id breaking ties (uuids compare as their lower-case text does). */
+function newer(a: { submittedAt: Date; id: string }, b: { submittedAt: Date; id: string }) {
+  const at = b.submittedAt.getTime() - a.submittedAt.getTime()
+  return at !== 0 ? at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
 /**
  * The staff queue: newest first, 20 a page, optionally one status, optionally a search over the
  * customer's name and e-mail, the request number and the items' links; with how many requests
- * each status has under that search.
+ * each status has (under that search).
+ * Without a search the page walks an index and the counts read the status index. A search first
+ * reads its matches from the trigram indexes, up to QUEUE_SEARCH_COUNT_LIMIT: within it, the
+ * counts are exact and the page is picked from the matches; past it (a broad search) `counts` is
+ * null, `matchesAtLeast` says how many were seen, and the page walks newest first, where broad
+ * matches are dense.
  * @throws AppError `forbidden` for anyone but staff.
  */
 export async function listRequestQueue(
   { db, actor }: ServiceContext,
   { status, q, cursor }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null },
-): Promise<Page<QueueRow> & { counts: Record<RequestStatus, number> }> {
+): Promise<Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null }> {
   requireActor(actor)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
-  const matches = search
-    ? or(
-        ilike(users.name, likePattern(search)),
-        ilike(users.email, likePattern(search)),
-        ilike(purchaseRequests.number, likePattern(search)),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(requestItems)
-            .where(
-              and(
-                eq(requestItems.requestId, purchaseRequests.id),
-                ilike(requestItems.url, likePattern(search)),
-              ),
-            ),
-        ),
-      )
-    : undefined
-
-  const [rows, countRows] = await Promise.all([
+  const after = decodeCursor(cursor)
+  const pageWhere = (condition?: SQL) =>
     db
-      .select({
-        id: purchaseRequests.id,
-        number: purchaseRequests.number,
-        status: purchaseRequests.status,
-        submittedAt: purchaseRequests.submittedAt,
-        customerName: users.name,
-        customerEmail: users.email,
-        itemCount: sql<number>`(select count(*)::int from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
-        shopHosts: sql<
-          string[]
-        >`(select coalesce(array_agg(distinct ${requestItems.shopHost}), '{}') from ${requestItems} where ${requestItems.requestId} = ${purchaseRequests.id})`,
-      })
+      .select(queueRowFields)
       .from(purchaseRequests)
       .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(
-        and(
-          status ? eq(purchaseRequests.status, status) : undefined,
-          matches,
-          afterCursor(decodeCursor(cursor)),
-        ),
-      )
-      .orderBy(desc(purchaseRequests.submittedAt), desc(purchaseRequests.id))
-      .limit(REQUESTS_PAGE_SIZE + 1),
-    db
-      .select({ status: purchaseRequests.status, count: count() })
-      .from(purchaseRequests)
-      .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(matches)
-      .groupBy(purchaseRequests.status),
-  ])
-  const counts = Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as Record<
-    RequestStatus,
-    number
-  >
-  for (const row of countRows) if (isRequestStatus(row.status)) counts[row.status] = row.count
-  const page = pageOf(rows)
-  return {
-    counts,
-    nextCursor: page.nextCursor,
-    rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
+      .where(and(status ? eq(purchaseRequests.status, status) : undefined, afterCursor(after), condition))
+      .orderBy(...newestFirst())
+      .limit(REQUESTS_PAGE_SIZE + 1)
+  const answer = (
+    rows: (Omit<QueueRow, 'status'> & { status: string })[],
+    counts: QueueCounts | null,
+    matchesAtLeast: number | null = null,
+  ) => {
+    const page = pageOf(rows)
+    return {
+      counts,
+      matchesAtLeast,
+      nextCursor: page.nextCursor,
+      rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
+    }
   }
+
+  if (!search) {
+    const [rows, countRows] = await Promise.all([
+      pageWhere(),
+      db
+        .select({ status: purchaseRequests.status, count: count() })
+        .from(purchaseRequests)
+        .groupBy(purchaseRequests.status),
+    ])
+    const counts = noCounts()
+    for (const row of countRows) if (isRequestStatus(row.status)) counts[row.status] = row.count
+    return answer(rows, counts)
+  }
+
+  const found = await findMatches(db, search, QUEUE_SEARCH_COUNT_LIMIT)
+  if (found.broad) return answer(await pageWhere(searchCondition(db, search)), null, found.atLeast)
+  const { matches } = found
+  const counts = noCounts()
+  for (const row of matches) if (isRequestStatus(row.status)) counts[row.status]++
+  const picked = matches
+    .filter(
+      (row) =>
+        (!status || row.status === status) &&
+        (!after || newer(row, { submittedAt: after.at, id: after.id.toLowerCase() }) > 0),
+    )
+    .sort(newer)
+    .slice(0, REQUESTS_PAGE_SIZE + 1)
+    .map((row) => row.id)
+  return answer(picked.length ? await pageWhere(inArray(purchaseRequests.id, picked)) : [], counts)
 }
 
 /**

@@ -56,8 +56,17 @@ export const purchaseRequests = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('purchase_requests_queue_idx').on(table.status, table.submittedAt.desc(), table.id.desc()),
-    index('purchase_requests_user_idx').on(table.userId, table.submittedAt.desc(), table.id.desc()),
+    // Newest first (ORDER BY submitted_at DESC, id DESC, and the keyset cursor's row comparison)
+    // is a backward scan of these. Not `.desc()`: drizzle writes DESC NULLS LAST, which an
+    // ORDER BY … DESC (NULLS FIRST) cannot use (docs/decisions/022-orders-at-scale.md).
+    index('purchase_requests_queue_idx').on(table.status, table.submittedAt, table.id),
+    index('purchase_requests_user_idx').on(table.userId, table.submittedAt, table.id),
+    index('purchase_requests_submitted_idx').on(table.submittedAt, table.id),
+    // The queue's counts by status: an index-only scan of this small one (8 values, deduplicated).
+    index('purchase_requests_status_idx').on(table.status),
+    // The staff search by number (pg_trgm, for ILIKE '%…%'); "C": numbers are ASCII, and its
+    // case folding is the cheap one.
+    index('purchase_requests_number_trgm_idx').using('gin', sql`${table.number} collate "C" gin_trgm_ops`),
     check(
       'purchase_requests_status_check',
       sql`${table.status} in ('submitted', 'quoted', 'rejected', 'cancelled', 'paid', 'expired', 'in_progress', 'completed')`,
@@ -96,6 +105,8 @@ export const requestItems = pgTable(
   },
   (table) => [
     unique('request_items_position_key').on(table.requestId, table.position),
+    // The staff search by link (pg_trgm, for ILIKE '%…%'); "C" as for the request number.
+    index('request_items_url_trgm_idx').using('gin', sql`${table.url} collate "C" gin_trgm_ops`),
     check('request_items_position_check', sql`${table.position} between 1 and 10`),
     check('request_items_url_check', sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`),
     check('request_items_quantity_check', sql`${table.quantity} between 1 and 99`),

@@ -37,16 +37,22 @@ export async function startProductionServer({
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let output = ''
+  let ready = false
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk
-      // Ready once the start-up lines are out (the demo logins come after the address).
-      if (/Storefront running at[\s\S]*\n\n/.test(output)) resolve()
+      // Ready once the start-up lines are out (the demo logins come after the address). Looked
+      // for until then only: a run that logs every request keeps writing.
+      if (!ready && /Storefront running at[\s\S]*\n\n/.test(output)) {
+        ready = true
+        resolve()
+      }
     })
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     /** What the server printed on start (the URL, and on a new database the demo logins). */
     output: () => output,
     async stop() {

@@ -15,6 +15,7 @@ export default {
     lead: 'Requests from customers, newest first.',
     filterLabel: 'Status',
     all: 'All ({{count}})',
+    allAtLeast: 'All ({{count}} or more)',
     statusCount: '{{status}} ({{count}})',
     search: 'Search',
     searchHint: 'Customer name or e-mail, request number, or part of a link.',

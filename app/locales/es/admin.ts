@@ -23,6 +23,7 @@ export default {
     lead: 'Solicitudes de los clientes, de la más reciente a la más antigua.',
     filterLabel: 'Estado',
     all: 'Todas ({{count}})',
+    allAtLeast: 'Todas ({{count}} o más)',
     statusCount: '{{status}} ({{count}})',
     search: 'Buscar',
     searchHint: 'Nombre o correo del cliente, número de solicitud o parte de un enlace.',

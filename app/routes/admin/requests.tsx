@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     first: !cursor,
     counts: page.counts,
+    matchesAtLeast: page.matchesAtLeast,
     nextCursor: page.nextCursor,
     rows: page.rows.map((row) => ({ ...row, submittedLabel: format(row.submittedAt) })),
   }
@@ -50,8 +51,10 @@ const QUEUE_COLUMNS = ['number', 'customer', 'shops', 'items', 'status', 'submit
 
 export default function RequestQueueRoute() {
   const { t } = useTranslation()
-  const { rows, counts, status, q, nextCursor, first } = useLoaderData<typeof loader>()
-  const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
+  const { rows, counts, matchesAtLeast, status, q, nextCursor, first } = useLoaderData<typeof loader>()
+  // A broad search is not counted to the end (core/orders/request-service.ts): "N or more", and
+  // the statuses without numbers.
+  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null
   return (
     <section aria-labelledby="queue-heading">
       <PageMeta title={t('queue.title')} description={t('queue.lead')} />
@@ -66,10 +69,16 @@ export default function RequestQueueRoute() {
             {t('queue.filterLabel')}
           </label>
           <select id="queue-status" name="status" defaultValue={status ?? ''} className={inputClass}>
-            <option value="">{t('queue.all', { count: total })}</option>
+            <option value="">
+              {total === null
+                ? t('queue.allAtLeast', { count: matchesAtLeast ?? 0 })
+                : t('queue.all', { count: total })}
+            </option>
             {REQUEST_STATUSES.map((name) => (
               <option key={name} value={name}>
-                {t('queue.statusCount', { status: t(`queue.statuses.${name}`), count: counts[name] })}
+                {counts
+                  ? t('queue.statusCount', { status: t(`queue.statuses.${name}`), count: counts[name] })
+                  : t(`queue.statuses.${name}`)}
               </option>
             ))}
           </select>
