@@ -127,6 +127,8 @@ async function prepareDatabase(name: string, migrationsFolder?: string) {
       'email.send': noop,
       'notification.email': noop,
       'notification.staff-email': noop,
+      'orders.expire-quotes': noop,
+      'payments.reconcile': noop,
       'jobs.prune-effects': noop,
     },
     logger: { info: noop, warn: noop, error: noop },
@@ -141,7 +143,7 @@ async function prepareDatabase(name: string, migrationsFolder?: string) {
     pool,
     seeded,
     seconds,
-    orders: { jobs, settings: createSettingsService({ db }) },
+    orders: { jobs, settings: createSettingsService({ db }), payments: [], appUrl: 'http://localhost' },
     async close() {
       await jobs.stop({ timeoutMs: 1000 }).catch(() => undefined)
       await pool.end()
