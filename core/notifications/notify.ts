@@ -16,6 +16,8 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   payment_review: 'warning',
   quote_expired: 'warning',
   quote_reminder: 'info',
+  quote_revised: 'info',
+  payment_refunding: 'info',
   staff_message: 'info',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES

@@ -90,6 +90,8 @@ test('a reminder once a day before the due time, then expiry at the due time; ea
   expect(await getInvoice(orders.as(ana), invoice.id)).toMatchObject({ status: 'expired' })
   const [request] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, requestId))
   expect(request).toMatchObject({ status: 'expired', closedAt: new Date(due) })
+  const items = await db.select().from(requestItems).where(eq(requestItems.requestId, requestId))
+  expect(items.map((item) => item.status)).toEqual(['cancelled'])
   const history = await getRequest(orders.as(ana), requestId)
   expect(history.events.at(-1)).toMatchObject({
     event: 'expire',

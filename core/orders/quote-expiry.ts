@@ -5,6 +5,7 @@ import { invoices, orderEvents, purchaseRequests } from '#db/schema/index.ts'
 import { applyInvoiceEvent, INVOICE_ENTITY } from './invoice-service.ts'
 import type { OrderDeps } from './order-context.ts'
 import { applyRequestEvent, recordOrderEvent } from './order-events.ts'
+import { moveItems } from './request-items.ts'
 
 /**
  * The scheduled job `orders.expire-quotes` (hourly, Japan time; core/jobs/registry.ts): a quote
@@ -122,6 +123,7 @@ async function expireOne(
         data: { invoiceId: target.id, invoiceNumber: invoice.number },
         set: { closedAt: now },
       })
+      await moveItems(tx, { requestId: target.requestId, event: 'cancel', actor: SYSTEM, at: now })
       await notifyCustomer(tx, jobs, {
         userId: request.userId,
         type: 'quote_expired',

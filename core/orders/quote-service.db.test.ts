@@ -401,6 +401,14 @@ test('revising voids the open quote and reopens pricing; approving again issues 
     status: 'void',
     voidedAt: expect.any(Date),
   })
+  // The customer is told the quote they may have open can no longer be paid.
+  const told = await db.select().from(notifications).where(eq(notifications.type, 'quote_revised'))
+  expect(told).toHaveLength(1)
+  expect(told[0]).toMatchObject({
+    userId: ana.id,
+    requestId: request.id,
+    params: { number: expect.stringMatching(/^PR-\d{6}$/), invoice: first.invoiceNumber },
+  })
 
   await saveQuoteDraft(orders.as(moderator), {
     id: request.id,

@@ -19,6 +19,7 @@ import {
   type SaveQuoteDraftInput,
   SaveQuoteDraftSchema,
 } from './quote-schemas.ts'
+import { moveItems } from './request-items.ts'
 import { isRequestStatus, type RequestStatus, transition } from './request-machine.ts'
 import { fieldNameOf } from './request-schemas.ts'
 import { can, type StaffAction } from './staff-policy.ts'
@@ -300,10 +301,7 @@ export async function approveQuote(
       data: { invoiceId: invoice.id, invoiceNumber: invoice.number, totalJpy: invoice.totalJpy },
       set: { quotedAt: issuedAt, quoteExpiresAt: invoice.dueAt },
     })
-    await tx
-      .update(requestItems)
-      .set({ status: 'quoted', updatedAt: issuedAt })
-      .where(eq(requestItems.requestId, request.id))
+    await moveItems(tx, { requestId: request.id, event: 'quote', actor: staff, at: issuedAt })
     await notifyCustomer(tx, jobs, {
       userId: request.userId,
       type: 'quote_ready',
@@ -343,10 +341,7 @@ export async function rejectRequest(
       note: reason,
       set: { closedAt: now },
     })
-    await tx
-      .update(requestItems)
-      .set({ status: 'rejected', updatedAt: now })
-      .where(eq(requestItems.requestId, request.id))
+    await moveItems(tx, { requestId: request.id, event: 'reject', actor: staff, at: now })
     await notifyCustomer(tx, jobs, {
       userId: request.userId,
       type: 'request_rejected',
@@ -360,11 +355,12 @@ export async function rejectRequest(
 /**
  * Staff take back an issued quote to change it (a price moved, an item added): the open invoice
  * is voided, the request goes back to `submitted` for pricing, and approving again issues a new
- * invoice, with a new number, that replaces the voided one.
+ * invoice, with a new number, that replaces the voided one. The customer is told (in the app and
+ * by e-mail) that the voided quote can no longer be paid.
  * @throws AppError `forbidden`, `not_found`, `conflict`.
  */
 export async function reviseQuote(
-  { db, actor }: OrderContext,
+  { db, actor, jobs }: OrderContext,
   input: RequestVersionInput,
 ): Promise<{ version: number; voidedInvoiceNumber: string | null }> {
   const staff = staffActor(actor, 'revise_quote')
@@ -382,10 +378,16 @@ export async function reviseQuote(
       data: voided ? { voidedInvoiceId: voided.id, voidedInvoiceNumber: voided.number } : {},
       set: { quotedAt: null, quoteExpiresAt: null },
     })
-    await tx
-      .update(requestItems)
-      .set({ status: 'pending', updatedAt: now })
-      .where(eq(requestItems.requestId, request.id))
+    await moveItems(tx, { requestId: request.id, event: 'requote', actor: staff, at: now })
+    // The customer may have the voided quote open, or its e-mail: tell them it is no longer payable.
+    if (voided) {
+      await notifyCustomer(tx, jobs, {
+        userId: request.userId,
+        type: 'quote_revised',
+        params: { number: request.number, invoice: voided.number },
+        requestId: request.id,
+      })
+    }
     return { version: applied.version, voidedInvoiceNumber: voided?.number ?? null }
   })
 }

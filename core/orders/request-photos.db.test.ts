@@ -36,7 +36,8 @@ test('photos are checked and re-encoded while no transaction is open; then store
   const watching = async (bytes: Uint8Array, claimed: { type?: string; name?: string }) => {
     const { rows } = await pool.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL`,
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
+          AND backend_type = 'client backend'`,
     )
     openTransactions.push(rows[0].n)
     return processPhoto(bytes, claimed)

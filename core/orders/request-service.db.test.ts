@@ -229,6 +229,8 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
   const request = await getRequest({ db, actor: ana }, id)
   expect(request).toMatchObject({ status: 'cancelled', version: 1, actions: [] })
   expect(request.closedAt).toBeInstanceOf(Date)
+  // Its items are cancelled with it (core/orders/item-machine.ts).
+  expect(request.items.map((item) => item.status)).toEqual(['cancelled', 'cancelled'])
   expect(
     request.events.map(({ event, fromStatus, toStatus, actorKind }) => ({
       event,

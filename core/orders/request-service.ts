@@ -14,6 +14,7 @@ import {
 import { voidOpenInvoice } from './invoice-service.ts'
 import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
+import { moveItems } from './request-items.ts'
 import {
   type ActorKind,
   eventsAvailable,
@@ -585,7 +586,11 @@ async function applyEvent(
       set,
     })
     // A cancelled request's open quote can no longer be paid (docs/decisions/021).
-    if (event === 'cancel') await voidOpenInvoice(tx, input.id, { kind, id: user.id }, new Date())
+    if (event === 'cancel') {
+      const now = new Date()
+      await voidOpenInvoice(tx, input.id, { kind, id: user.id }, now)
+      await moveItems(tx, { requestId: input.id, event: 'cancel', actor: { kind, id: user.id }, at: now })
+    }
     return { status: applied.to, version: applied.version }
   })
 }

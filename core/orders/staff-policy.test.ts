@@ -12,6 +12,7 @@ const EXPECTED: Record<'user' | 'moderator' | 'admin', readonly StaffAction[]> =
     'revise_quote',
     'write_note',
     'view_invoices',
+    'view_users',
   ],
   admin: STAFF_ACTIONS,
 }
@@ -32,4 +33,5 @@ test('money received, the contact inbox and the settings stay with admins', () =
   expect(can(moderator, 'read_contact_inbox')).toBe(false)
   expect(can(moderator, 'manage_settings')).toBe(false)
   expect(can(moderator, 'read_audit_log')).toBe(false)
+  expect(can(moderator, 'manage_users')).toBe(false)
 })

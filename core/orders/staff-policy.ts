@@ -20,6 +20,9 @@ export const STAFF_ACTIONS = [
   'read_contact_inbox',
   'manage_settings',
   'read_audit_log',
+  'view_users',
+  'manage_users',
+  'view_analytics',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -31,6 +34,9 @@ const MODERATOR_ACTIONS: ReadonlySet<StaffAction> = new Set([
   'revise_quote',
   'write_note',
   'view_invoices',
+  // Who the customer is (the user list and a user's page), read-only: roles, sign-outs and
+  // disabling accounts stay with admins (docs/decisions/024-admin-users.md).
+  'view_users',
 ])
 
 /** Whether this actor may do this in the admin panel: admins everything, moderators the queue's work. */

@@ -14,6 +14,8 @@ const ALLOWED: readonly [PaymentStatus | null, string, string, PaymentStatus][] 
   ['failed', 'flag_duplicate', 'provider', 'duplicate'],
   ['pending', 'fail', 'provider', 'failed'],
   ['pending', 'abandon', 'system', 'failed'],
+  ['held', 'accept', 'staff', 'succeeded'],
+  ['held', 'refund', 'staff', 'refunded'],
 ]
 const TO = new Map(ALLOWED.map(([, event, , to]) => [event, to]))
 const FROM = new Map<string, Set<PaymentStatus | null>>()
@@ -37,10 +39,12 @@ describe('every payment state × event × actor', () => {
       }
 })
 
-test('a final payment never moves again; a failed one moves only when money turns up', () => {
-  for (const state of ['succeeded', 'held', 'duplicate'] as const)
+test('a final payment never moves again; a failed one moves only when money turns up; a held one only by staff', () => {
+  for (const state of ['succeeded', 'duplicate', 'refunded'] as const)
     for (const event of PAYMENT_EVENTS)
       for (const actor of ACTOR_KINDS) expect(paymentTransition(state, event, actor).ok).toBe(false)
   const fromFailed = PAYMENT_EVENTS.filter((event) => paymentTransition('failed', event, 'provider').ok)
   expect(fromFailed).toEqual(['succeed', 'hold', 'flag_duplicate'])
+  for (const actor of ['customer', 'provider', 'system'] as const)
+    for (const event of PAYMENT_EVENTS) expect(paymentTransition('held', event, actor).ok).toBe(false)
 })

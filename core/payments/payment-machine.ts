@@ -14,8 +14,11 @@ import type { ActorKind } from '#core/orders/request-machine.ts'
  * - Declined or expired at the provider: `failed` (the customer may start again). A provider
  *   that later reports money taken for a failed attempt still wins: money is never ignored.
  * - Still pending after the reconciliation window: `failed` by the system (abandoned).
+ * - A held payment is an admin's to resolve: `accept` it as the quote's payment (`succeeded`,
+ *   the quote paid; any excess becomes a refund due) or `refund` it whole (`refunded`, a refund
+ *   due until an admin marks it done).
  */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'held', 'duplicate'] as const
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'held', 'duplicate', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 export const PAYMENT_EVENTS = [
@@ -26,11 +29,13 @@ export const PAYMENT_EVENTS = [
   'flag_duplicate',
   'fail',
   'abandon',
+  'accept',
+  'refund',
 ] as const
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number]
 
-/** The outcomes that end a payment: nothing moves it afterwards. */
-export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'held', 'duplicate']
+/** The outcomes that end a payment: nothing moves it afterwards (`held` waits for an admin). */
+export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'duplicate', 'refunded']
 
 type Rule = { from: readonly (PaymentStatus | null)[]; to: PaymentStatus; by: readonly ActorKind[] }
 
@@ -43,6 +48,9 @@ export const PAYMENT_MACHINE: Readonly<Record<PaymentEvent, Rule>> = {
   flag_duplicate: { from: ['pending', 'failed'], to: 'duplicate', by: ['provider'] },
   fail: { from: ['pending'], to: 'failed', by: ['provider'] },
   abandon: { from: ['pending'], to: 'failed', by: ['system'] },
+  // An admin resolves a held payment (staff-payments.ts `resolveHeldPayment`).
+  accept: { from: ['held'], to: 'succeeded', by: ['staff'] },
+  refund: { from: ['held'], to: 'refunded', by: ['staff'] },
 }
 
 export type PaymentTransition =

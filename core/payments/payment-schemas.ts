@@ -76,3 +76,15 @@ export const MarkRefundDoneSchema = z.object({
   reference,
 })
 export type MarkRefundDoneInput = z.output<typeof MarkRefundDoneSchema>
+
+/**
+ * An admin resolves a held payment: `accept` it as the quote's payment, or `refund` it whole;
+ * the payment as the page showed it (version), and why (a note kept in its history).
+ */
+export const ResolveHeldPaymentSchema = z.object({
+  paymentId: id,
+  version,
+  resolution: z.enum(['accept', 'refund'], { error: 'resolutionUnknown' }),
+  note: optionalNote,
+})
+export type ResolveHeldPaymentInput = z.output<typeof ResolveHeldPaymentSchema>

@@ -1,19 +1,13 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
 import { applyRequestEvent, type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
+import { moveItems } from '#core/orders/request-items.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import type { Database, Executor } from '#db/client.ts'
-import {
-  invoiceLines,
-  invoices,
-  payments,
-  purchaseRequests,
-  refunds,
-  requestItems,
-} from '#db/schema/index.ts'
+import { invoiceLines, invoices, payments, purchaseRequests, refunds } from '#db/schema/index.ts'
 import { invoiceTransition } from './invoice-machine.ts'
 import {
   isPaymentStatus,
@@ -166,27 +160,23 @@ export async function payInvoice(
     data: { invoiceId: invoice.id, paymentId: payment.id, provider: payment.provider },
   })
   // The items this invoice charges for are now ours to buy.
-  await tx
-    .update(requestItems)
-    .set({ status: 'to_buy' })
+  const lines = await tx
+    .select({ itemId: invoiceLines.itemId })
+    .from(invoiceLines)
     .where(
       and(
-        inArray(
-          requestItems.id,
-          tx
-            .select({ id: sql<string>`${invoiceLines.itemId}` })
-            .from(invoiceLines)
-            .where(
-              and(
-                eq(invoiceLines.invoiceId, invoice.id),
-                eq(invoiceLines.kind, 'item'),
-                isNotNull(invoiceLines.itemId),
-              ),
-            ),
-        ),
-        inArray(requestItems.status, ['pending', 'quoted']),
+        eq(invoiceLines.invoiceId, invoice.id),
+        eq(invoiceLines.kind, 'item'),
+        isNotNull(invoiceLines.itemId),
       ),
     )
+  await moveItems(tx, {
+    requestId: invoice.requestId,
+    event: 'pay',
+    actor,
+    at: paidAt,
+    itemIds: lines.flatMap((line) => (line.itemId ? [line.itemId] : [])),
+  })
   await notifyCustomer(tx, jobs, {
     userId: invoice.userId,
     type: 'payment_received',

@@ -16,7 +16,7 @@ import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { markRefundDone, recordManualPayment } from './staff-payments.ts'
+import { markRefundDone, recordManualPayment, resolveHeldPayment } from './staff-payments.ts'
 
 // Bank transfers (the manual method) and refunds recorded by hand: admins only, the exact
 // amount, once.
@@ -306,4 +306,233 @@ test('refund done: admins only, once for what is due, append-only rows', async (
   // Refunds and a payment's facts cannot be edited.
   await expect(db.update(refunds).set({ amountJpy: 1 })).rejects.toThrow()
   await expect(db.update(payments).set({ amount: 1 }).where(eq(payments.id, duplicate.id))).rejects.toThrow()
+})
+
+// ---------------------------------------------------------------------------------------------
+// Held payments: an admin accepts one as the quote's payment, or refunds it whole.
+// ---------------------------------------------------------------------------------------------
+
+/** A PayPal payment the provider reported as taking `amount` `currency`, held for review. */
+async function insertHeld(
+  pool: Awaited<ReturnType<typeof setup>>['pool'],
+  invoiceId: string,
+  requestedJpy: number,
+  { amount, currency = 'JPY' }: { amount: number; currency?: string },
+) {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO payments (invoice_id, provider, provider_ref, capture_ref, status, requested_jpy, amount, currency, settled_at)
+     VALUES ($1, 'paypal', $2, $3, 'held', $4, $5, $6, now()) RETURNING id`,
+    [
+      invoiceId,
+      `ORDER-${amount}-${currency}`,
+      `CAPTURE-${amount}-${currency}`,
+      requestedJpy,
+      amount,
+      currency,
+    ],
+  )
+  return rows[0]?.id ?? ''
+}
+
+const auditRows = async (pool: Awaited<ReturnType<typeof setup>>['pool']) =>
+  (
+    await pool.query(
+      'SELECT kind, actor_id, subject_type, subject_id, before, after FROM audit_log ORDER BY id',
+    )
+  ).rows
+
+test('accepting a held payment of more than the quote pays it, makes the excess a refund due, and is audited; a second click applies nothing', async () => {
+  const { db, pool, orders, quoted } = await setup()
+  const paymentId = await insertHeld(pool, quoted.invoiceId, quoted.totalJpy, {
+    amount: quoted.totalJpy + 600,
+  })
+  const input = { paymentId, version: 0, resolution: 'accept', note: 'The customer added a tip by mistake' }
+  const [first, second] = await Promise.allSettled([
+    resolveHeldPayment(orders.as(admin), input),
+    resolveHeldPayment(orders.as(admin2), input),
+  ])
+  const results = [first, second]
+  expect(results.filter((result) => result.status === 'fulfilled').map((result) => result.value)).toEqual([
+    { status: 'succeeded', refundDueJpy: 600 },
+  ])
+  const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
+  expect(isAppError(refused.reason, 'conflict')).toBe(true)
+
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId))
+  expect(payment).toMatchObject({ status: 'succeeded', version: 1, amount: quoted.totalJpy + 600 })
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, quoted.invoiceId))
+  expect(invoice).toMatchObject({ status: 'paid' })
+  const [request] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, quoted.requestId))
+  expect(request).toMatchObject({ status: 'paid' })
+  const items = await db.select().from(requestItems).where(eq(requestItems.requestId, quoted.requestId))
+  expect(items.map((item) => item.status)).toEqual(items.map(() => 'to_buy'))
+  expect(
+    await db
+      .select({ amountJpy: refunds.amountJpy, status: refunds.status, reason: refunds.reason })
+      .from(refunds),
+  ).toEqual([{ amountJpy: 600, status: 'due', reason: 'overpayment' }])
+  const told = await db.select().from(notifications).where(eq(notifications.userId, ana.id))
+  expect(told.map((row) => row.type)).toEqual(['payment_received'])
+  const history = await db.select().from(orderEvents).where(eq(orderEvents.entityId, paymentId))
+  expect(
+    history.map(({ event, fromStatus, toStatus, actorId, note }) => ({
+      event,
+      fromStatus,
+      toStatus,
+      actorId,
+      note,
+    })),
+  ).toEqual([
+    {
+      event: 'accept',
+      fromStatus: 'held',
+      toStatus: 'succeeded',
+      actorId: expect.stringMatching(/^user-admin/),
+      note: input.note,
+    },
+  ])
+  expect(await auditRows(pool)).toEqual([
+    {
+      kind: 'payment.accept',
+      actor_id: expect.stringMatching(/^user-admin/),
+      subject_type: 'payment',
+      subject_id: paymentId,
+      before: { status: 'held' },
+      after: {
+        status: 'succeeded',
+        request: quoted.requestNumber,
+        invoice: quoted.invoiceNumber,
+        refundDueJpy: 600,
+        note: input.note,
+      },
+    },
+  ])
+
+  // The excess goes back like any refund due: marked done once, audited.
+  expect(
+    await markRefundDone(orders.as(admin), { paymentId, version: 1, reference: 'PAYPAL-REFUND-9' }),
+  ).toEqual({
+    amountJpy: 600,
+  })
+  expect((await auditRows(pool)).at(-1)).toMatchObject({
+    kind: 'payment.refund_done',
+    before: { refundDueJpy: 600 },
+    after: { refundDoneJpy: 600, reference: 'PAYPAL-REFUND-9' },
+  })
+})
+
+test('a held payment that cannot pay the quote (short, or in another currency) is refused for accept, nothing written; refunding returns it whole and tells the customer', async () => {
+  const { db, pool, orders, quoted, snapshot } = await setup()
+  const short = await insertHeld(pool, quoted.invoiceId, quoted.totalJpy, { amount: quoted.totalJpy - 1 })
+  const dollars = await insertHeld(pool, quoted.invoiceId, quoted.totalJpy, { amount: 50, currency: 'USD' })
+  const before = await snapshot()
+  for (const paymentId of [short, dollars]) {
+    expect(
+      await refusal(resolveHeldPayment(orders.as(admin), { paymentId, version: 0, resolution: 'accept' })),
+    ).toMatchObject({
+      code: 'conflict',
+      reason: 'heldCannotPay',
+    })
+  }
+  expect(await snapshot()).toEqual(before)
+  expect(await auditRows(pool)).toEqual([])
+
+  expect(
+    await resolveHeldPayment(orders.as(admin), { paymentId: short, version: 0, resolution: 'refund' }),
+  ).toEqual({
+    status: 'refunded',
+    refundDueJpy: quoted.totalJpy - 1,
+  })
+  // Another currency: what was asked in yen is what goes back (the provider refunds its capture).
+  expect(
+    await resolveHeldPayment(orders.as(admin), { paymentId: dollars, version: 0, resolution: 'refund' }),
+  ).toEqual({
+    status: 'refunded',
+    refundDueJpy: quoted.totalJpy,
+  })
+  const after = await snapshot()
+  expect(after.invoice).toMatchObject({ status: 'open' })
+  expect(after.request).toMatchObject({ status: 'quoted' })
+  expect(after.refunds.map(({ amountJpy, status, reason }) => ({ amountJpy, status, reason }))).toEqual([
+    { amountJpy: quoted.totalJpy - 1, status: 'due', reason: 'held_payment' },
+    { amountJpy: quoted.totalJpy, status: 'due', reason: 'held_payment' },
+  ])
+  const told = await db.select().from(notifications).where(eq(notifications.type, 'payment_refunding'))
+  expect(told.map((row) => row.params)).toEqual([
+    { number: quoted.requestNumber, amountJpy: quoted.totalJpy - 1 },
+    { number: quoted.requestNumber, amountJpy: quoted.totalJpy },
+  ])
+  expect((await auditRows(pool)).map((row) => row.kind)).toEqual(['payment.refund', 'payment.refund'])
+  // Refunded is final: neither resolution applies again.
+  expect(
+    await refusal(
+      resolveHeldPayment(orders.as(admin), { paymentId: short, version: 1, resolution: 'accept' }),
+    ),
+  ).toMatchObject({
+    code: 'conflict',
+    reason: 'paymentNotHeld',
+  })
+})
+
+test('resolving a held payment: admins only, the version the page showed, a known resolution; refusals write nothing', async () => {
+  const { pool, orders, quoted, snapshot } = await setup()
+  const paymentId = await insertHeld(pool, quoted.invoiceId, quoted.totalJpy, { amount: quoted.totalJpy })
+  const input = { paymentId, version: 0, resolution: 'accept' }
+  const before = await snapshot()
+  expect(await refusal(resolveHeldPayment(orders.as(null), input))).toMatchObject({ code: 'unauthorized' })
+  expect(await refusal(resolveHeldPayment(orders.as(bruno), input))).toMatchObject({ code: 'not_found' })
+  expect(await refusal(resolveHeldPayment(orders.as(ana), input))).toMatchObject({
+    code: 'forbidden',
+    reason: 'paymentAdminsOnly',
+  })
+  expect(await refusal(resolveHeldPayment(orders.as(moderator), input))).toMatchObject({
+    code: 'forbidden',
+    reason: 'paymentAdminsOnly',
+  })
+  expect(await refusal(resolveHeldPayment(orders.as(admin), { ...input, version: 3 }))).toMatchObject({
+    code: 'conflict',
+    reason: 'paymentChanged',
+  })
+  for (const resolution of ['', 'pay', '<script>', 42]) {
+    expect(await refusal(resolveHeldPayment(orders.as(admin), { ...input, resolution }))).toMatchObject({
+      code: 'invalid',
+      fields: { resolution: ['resolutionUnknown'] },
+    })
+  }
+  expect(
+    await refusal(resolveHeldPayment(orders.as(admin), { ...input, note: 'x'.repeat(2001) })),
+  ).toMatchObject({ code: 'invalid', fields: { note: ['noteTooLong'] } })
+  for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+    expect(await refusal(resolveHeldPayment(orders.as(admin), { ...input, paymentId: id }))).toMatchObject({
+      code: 'not_found',
+      reason: 'paymentNotFound',
+    })
+  }
+  expect(await snapshot()).toEqual(before)
+  expect(await auditRows(pool)).toEqual([])
+})
+
+test('recording a bank transfer is audited with the request, the quote, the amount and the reference', async () => {
+  const { pool, orders, quoted } = await setup()
+  const { paymentId } = await recordManualPayment(orders.as(admin), {
+    invoiceId: quoted.invoiceId,
+    version: 0,
+    amountJpy: String(quoted.totalJpy),
+    reference: 'BBVA 0001',
+  })
+  expect(await auditRows(pool)).toEqual([
+    {
+      kind: 'payment.record',
+      actor_id: admin.id,
+      subject_type: 'payment',
+      subject_id: paymentId,
+      before: {},
+      after: {
+        request: quoted.requestNumber,
+        invoice: quoted.invoiceNumber,
+        amountJpy: quoted.totalJpy,
+        reference: 'BBVA 0001',
+      },
+    },
+  ])
 })

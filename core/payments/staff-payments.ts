@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { recordAudit } from '#core/audit/audit-log.ts'
+import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { OrderActor } from '#core/orders/order-events.ts'
 import { recordOrderEvent } from '#core/orders/order-events.ts'
@@ -6,12 +8,15 @@ import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
+import { isPaymentStatus, paymentTransition } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import {
   type MarkRefundDoneInput,
   MarkRefundDoneSchema,
   type RecordManualPaymentInput,
   RecordManualPaymentSchema,
+  type ResolveHeldPaymentInput,
+  ResolveHeldPaymentSchema,
 } from './payment-schemas.ts'
 import {
   assertPayable,
@@ -139,6 +144,13 @@ export async function recordManualPayment(
         visibleToCustomer: false,
       })
       await payInvoice(tx, ctx.jobs, invoice, { id: payment.id, provider: 'manual', amountJpy }, staff)
+      await recordAudit(tx, {
+        actorId: actor.id,
+        kind: 'payment.record',
+        subject: { type: 'payment', id: payment.id },
+        before: {},
+        after: { request: invoice.requestNumber, invoice: invoice.number, amountJpy, reference },
+      })
       return { paymentId: payment.id }
     })
   } catch (error) {
@@ -225,6 +237,148 @@ export async function markRefundDone(
       data: { amountJpy: outstanding },
       visibleToCustomer: false,
     })
+    await recordAudit(tx, {
+      actorId: actor.id,
+      kind: 'payment.refund_done',
+      subject: { type: 'payment', id: payment.id },
+      before: { refundDueJpy: outstanding },
+      after: { refundDoneJpy: outstanding, reference: parsed.data.reference },
+    })
     return { amountJpy: outstanding }
+  })
+}
+
+/**
+ * An admin resolves a payment the provider reported but we held (another amount or currency,
+ * or a quote no longer payable): the payment as the page showed it (version), and
+ * - `accept`: it pays the quote after all, as `payInvoice` does for any payment (the request
+ *   paid, the items to buy, the customer told); only in yen, for at least the quote's total,
+ *   while the quote is open; what it took above the total becomes a refund due;
+ * - `refund`: it is returned whole: a refund due (marked done later, as for a duplicate) and the
+ *   customer told.
+ * One transaction with the payment's history and the audit record; a double submit applies once.
+ * @throws AppError as markRefundDone; `conflict` `paymentChanged`, `paymentNotHeld`,
+ *   `heldCannotPay` (accepting what cannot pay the quote: refund it instead).
+ */
+export async function resolveHeldPayment(
+  ctx: OrderContext,
+  input: Partial<Record<keyof ResolveHeldPaymentInput, unknown>>,
+): Promise<{ status: 'succeeded' | 'refunded'; refundDueJpy: number }> {
+  const paymentId = String(input.paymentId ?? '')
+  const owner = async () => {
+    if (!UUID.test(paymentId)) return null
+    const [row] = await ctx.db
+      .select({ userId: invoices.userId })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(eq(payments.id, paymentId))
+    return row?.userId ?? null
+  }
+  const actor = await requireRecorder(ctx.actor, owner)
+  const notFound = () =>
+    new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
+  const parsed = ResolveHeldPaymentSchema.safeParse(input)
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw notFound()
+    throw invalidInput(parsed.error.issues)
+  }
+  const { version, resolution, note } = parsed.data
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ invoiceId: payments.invoiceId })
+      .from(payments)
+      .where(eq(payments.id, parsed.data.paymentId))
+    if (!found) throw notFound()
+    // The lock order of every order service: the request, its invoice, the payment.
+    const invoice = await invoiceWithRequest(tx, found.invoiceId, true)
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, parsed.data.paymentId))
+      .for('update')
+    if (!invoice || !payment || !isPaymentStatus(payment.status)) throw notFound()
+    if (payment.version !== version) {
+      throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
+    }
+    const step = paymentTransition(payment.status, resolution, 'staff')
+    if (!step.ok) {
+      throw new AppError('conflict', `Payment ${payment.id} is ${payment.status}, not held`, {
+        reason: 'paymentNotHeld',
+      })
+    }
+    const takenJpy = payment.currency === 'JPY' && payment.amount !== null ? Number(payment.amount) : null
+    const canPay =
+      takenJpy !== null &&
+      takenJpy >= invoice.totalJpy &&
+      invoice.status === 'open' &&
+      invoice.requestStatus === 'quoted'
+    if (resolution === 'accept' && !canPay) {
+      throw new AppError('conflict', `Payment ${payment.id} cannot pay invoice ${invoice.number}`, {
+        reason: 'heldCannotPay',
+      })
+    }
+    const now = new Date()
+    const staff: OrderActor = { kind: 'staff', id: actor.id }
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: step.to, version: sql`${payments.version} + 1`, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.version, version)))
+      .returning({ id: payments.id })
+    if (!moved) throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
+    // What goes back: all of it (refund), or what it took above the quote (accept).
+    const refundDueJpy =
+      resolution === 'refund'
+        ? (takenJpy ?? Number(payment.requestedJpy))
+        : (takenJpy ?? 0) - invoice.totalJpy
+    await recordOrderEvent(tx, {
+      entityType: PAYMENT_ENTITY,
+      entityId: payment.id,
+      event: resolution,
+      from: payment.status,
+      to: step.to,
+      actor: staff,
+      note: note ?? null,
+      data: { invoiceId: invoice.id, refundDueJpy },
+      visibleToCustomer: false,
+    })
+    if (refundDueJpy > 0) {
+      await tx.insert(refunds).values({
+        paymentId: payment.id,
+        amountJpy: refundDueJpy,
+        status: 'due',
+        reason: resolution === 'refund' ? 'held_payment' : 'overpayment',
+        recordedBy: actor.id,
+      })
+    }
+    if (resolution === 'accept') {
+      await payInvoice(
+        tx,
+        ctx.jobs,
+        invoice,
+        { id: payment.id, provider: payment.provider, amountJpy: invoice.totalJpy },
+        staff,
+      )
+    } else {
+      await notifyCustomer(tx, ctx.jobs, {
+        userId: invoice.userId,
+        type: 'payment_refunding',
+        params: { number: invoice.requestNumber, amountJpy: refundDueJpy },
+        requestId: invoice.requestId,
+      })
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      kind: resolution === 'accept' ? 'payment.accept' : 'payment.refund',
+      subject: { type: 'payment', id: payment.id },
+      before: { status: payment.status },
+      after: {
+        status: step.to,
+        request: invoice.requestNumber,
+        invoice: invoice.number,
+        ...(refundDueJpy > 0 ? { refundDueJpy } : {}),
+        ...(note ? { note } : {}),
+      },
+    })
+    return { status: step.to as 'succeeded' | 'refunded', refundDueJpy }
   })
 }

@@ -149,7 +149,8 @@ export const payments = pgTable(
     // PayPal capture id / Stripe payment intent; for manual payments, the bank reference.
     captureRef: text(),
     // pending → succeeded | failed | held (amount or currency differ: staff review) |
-    // duplicate (a second success for a paid invoice: to refund).
+    // duplicate (a second success for a paid invoice: to refund); held → succeeded (accepted by an
+    // admin) | refunded (returned whole by an admin).
     status: text().notNull().default('pending'),
     // What the invoice asked, and what the provider reports it took (null until known).
     requestedJpy: bigint({ mode: 'number' }).notNull(),
@@ -171,7 +172,7 @@ export const payments = pgTable(
     check('payments_provider_check', sql`${table.provider} in ('manual', 'paypal', 'stripe')`),
     check(
       'payments_status_check',
-      sql`${table.status} in ('pending', 'succeeded', 'failed', 'held', 'duplicate')`,
+      sql`${table.status} in ('pending', 'succeeded', 'failed', 'held', 'duplicate', 'refunded')`,
     ),
     check('payments_requested_check', sql`${table.requestedJpy} > 0`),
     check('payments_note_check', sql`char_length(${table.note}) <= 2000`),

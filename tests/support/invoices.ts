@@ -38,7 +38,15 @@ export async function insertQuotedRequest(
     items = [{ unitPriceJpy: 2500, quantity: 2, domesticShippingJpy: 800 }],
     locale = 'es',
     dueInDays = 7,
-  }: { userId: string; items?: QuotedItem[]; locale?: 'es' | 'en'; dueInDays?: number },
+    at = null,
+  }: {
+    userId: string
+    items?: QuotedItem[]
+    locale?: 'es' | 'en'
+    dueInDays?: number
+    /** When it was sent and quoted (both at once); now by default. */
+    at?: Date | null
+  },
 ): Promise<QuotedRequest> {
   const one = async (text: string, params: unknown[]) => {
     const { rows } = await db.query(text, params)
@@ -46,9 +54,10 @@ export async function insertQuotedRequest(
     return rows[0]
   }
   const request = await one(
-    `INSERT INTO purchase_requests (user_id, status, locale, quoted_at, quote_expires_at)
-     VALUES ($1, 'quoted', $2, now(), now() + make_interval(days => $3)) RETURNING id, number`,
-    [userId, locale, dueInDays],
+    `INSERT INTO purchase_requests (user_id, status, locale, submitted_at, quoted_at, quote_expires_at)
+     VALUES ($1, 'quoted', $2, coalesce($4, now()), coalesce($4, now()),
+       coalesce($4, now()) + make_interval(days => $3)) RETURNING id, number`,
+    [userId, locale, dueInDays, at],
   )
   const requestId = String(request.id)
   await db.query(
@@ -65,7 +74,7 @@ export async function insertQuotedRequest(
     const quantity = item.quantity ?? 1
     const row = await one(
       `INSERT INTO request_items (request_id, position, url, shop_host, quantity, status, title, unit_price_jpy, domestic_shipping_jpy)
-       VALUES ($1, $2, $3, 'jp.mercari.com', $4, 'quoted', $5, $6, $7) RETURNING id`,
+       VALUES ($1, $2, $3, $8, $4, 'quoted', $5, $6, $7) RETURNING id`,
       [
         requestId,
         index + 1,
@@ -74,6 +83,7 @@ export async function insertQuotedRequest(
         `Item ${index + 1}`,
         item.unitPriceJpy,
         item.domesticShippingJpy ?? 0,
+        new URL(item.url ?? 'https://jp.mercari.com/').hostname.replace(/^www\./, ''),
       ],
     )
     itemIds.push(String(row.id))
@@ -95,9 +105,9 @@ export async function insertQuotedRequest(
   const invoice = await one(
     `INSERT INTO invoices (number, year, sequence, request_id, user_id, locale, recipient, issuer,
        tax_rate_basis_points, service_fee_unit_jpy, yen_rates, items_jpy, domestic_shipping_jpy,
-       service_fee_jpy, taxable_jpy, tax_jpy, total_jpy, due_at)
+       service_fee_jpy, taxable_jpy, tax_jpy, total_jpy, due_at, issued_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1000, $9, $10, $11, $12, $13, $14, $15, $16,
-       now() + make_interval(days => $17)) RETURNING id`,
+       coalesce($18, now()) + make_interval(days => $17), coalesce($18, now())) RETURNING id`,
     [
       invoiceNumber,
       year,
@@ -121,6 +131,7 @@ export async function insertQuotedRequest(
       taxJpy,
       totalJpy,
       dueInDays,
+      at,
     ],
   )
   const invoiceId = String(invoice.id)

@@ -14,6 +14,7 @@ import {
   MarkRefundDoneSchema,
   PAYMENT_LIMITS,
   RecordManualPaymentSchema,
+  ResolveHeldPaymentSchema,
 } from '#core/payments/payment-schemas.ts'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
 
@@ -51,7 +52,7 @@ export type StaffPaymentsData = {
 
 /** What the page's action answered for one of these forms. */
 export type StaffPaymentsAnswer = {
-  intent: 'record_payment' | 'refund_done'
+  intent: 'record_payment' | 'refund_done' | 'resolve_held'
   paymentId: string | null
   result: SubmissionResult<string[]>
 } | null
@@ -62,6 +63,7 @@ const TONE: Record<PaymentStatus, string> = {
   failed: 'bg-slate-200 text-slate-900',
   held: 'bg-amber-100 text-amber-950',
   duplicate: 'bg-red-100 text-red-900',
+  refunded: 'bg-slate-200 text-slate-900',
 }
 
 export function StaffPayments({
@@ -92,7 +94,12 @@ export function StaffPayments({
               key={row.id}
               row={row}
               canRefund={payments.canRefund}
-              answer={answer?.intent === 'refund_done' && answer.paymentId === row.id ? answer : null}
+              answer={
+                (answer?.intent === 'refund_done' || answer?.intent === 'resolve_held') &&
+                answer.paymentId === row.id
+                  ? answer
+                  : null
+              }
             />
           ))}
         </ul>
@@ -161,8 +168,87 @@ function PaymentRow({
       {row.status === 'held' ? (
         <p className="text-sm font-medium text-amber-950">{t('payments.heldHint')}</p>
       ) : null}
-      {canRefund && row.refundOutstanding ? <RefundDoneForm row={row} lastResult={answer?.result} /> : null}
+      {canRefund && row.status === 'held' ? (
+        <ResolveHeldForm
+          row={row}
+          lastResult={answer?.intent === 'resolve_held' ? answer.result : undefined}
+        />
+      ) : null}
+      {canRefund && row.refundOutstanding ? (
+        <RefundDoneForm row={row} lastResult={answer?.intent === 'refund_done' ? answer.result : undefined} />
+      ) : null}
     </li>
+  )
+}
+
+/** Accept the held payment as the quote's, or refund it whole; why, in an internal note. */
+function ResolveHeldForm({
+  row,
+  lastResult,
+}: {
+  row: StaffPaymentRowData
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm({
+    id: `resolve-${row.id}`,
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResolveHeldPaymentSchema }),
+  })
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={t('payments.held.formLabel')}
+      className="space-y-2 border-t border-amber-300 pt-3"
+    >
+      <input type="hidden" name="intent" value="resolve_held" />
+      <input type="hidden" name="paymentId" value={row.id} />
+      <input type="hidden" name="version" value={row.version} />
+      <p className="text-sm text-slate-800">{t('payments.held.lead')}</p>
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <FormField
+        id={fields.note.id}
+        label={t('payments.held.note')}
+        error={
+          fields.note.errors?.[0] ? t(`payments.errors.${fields.note.errors[0] as 'noteTooLong'}`) : null
+        }
+      >
+        {(control) => (
+          <textarea
+            {...getTextareaProps(fields.note, { ariaAttributes: false })}
+            {...control}
+            rows={2}
+            maxLength={PAYMENT_LIMITS.note}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          name="resolution"
+          value="accept"
+          className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+        >
+          {t('payments.held.accept')}
+        </button>
+        <button
+          type="submit"
+          name="resolution"
+          value="refund"
+          className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+        >
+          {t('payments.held.refund')}
+        </button>
+      </div>
+    </Form>
   )
 }
 

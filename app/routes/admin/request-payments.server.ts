@@ -7,13 +7,18 @@ import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
-import { MarkRefundDoneSchema, RecordManualPaymentSchema } from '#core/payments/payment-schemas.ts'
+import {
+  MarkRefundDoneSchema,
+  RecordManualPaymentSchema,
+  ResolveHeldPaymentSchema,
+} from '#core/payments/payment-schemas.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
-import { markRefundDone, recordManualPayment } from '#core/payments/staff-payments.ts'
+import { markRefundDone, recordManualPayment, resolveHeldPayment } from '#core/payments/staff-payments.ts'
 import { AppError } from '#core/shared/errors.ts'
 
 // The staff request page's payments part (app/components/orders/staff-payments.tsx): what the
-// loader adds, and the action's intents `record_payment` (a bank transfer) and `refund_done`.
+// loader adds, and the action's intents `record_payment` (a bank transfer), `refund_done` and
+// `resolve_held` (accept or refund a held payment).
 
 type Context = Readonly<RouterContextProvider>
 
@@ -98,4 +103,22 @@ export async function refundDoneAction(formData: FormData, context: Context, req
     return formFailure(error, submission, { intent: 'refund_done' as const, paymentId })
   }
   return redirect(`/admin-dashboard/requests/${requestId}?done=refunded`)
+}
+
+/** `resolve_held`: an admin accepts a held payment as the quote's, or refunds it whole. */
+export async function resolveHeldAction(formData: FormData, context: Context, requestId: string) {
+  requireRecorder(context)
+  const submission = parseWithZod(formData, { schema: ResolveHeldPaymentSchema })
+  const paymentId = String(formData.get('paymentId') ?? '')
+  if (submission.status !== 'success') {
+    return data({ intent: 'resolve_held' as const, paymentId, result: submission.reply() }, { status: 400 })
+  }
+  try {
+    const resolved = await resolveHeldPayment(getOrderContext(context), submission.value)
+    return redirect(
+      `/admin-dashboard/requests/${requestId}?done=${resolved.status === 'succeeded' ? 'accepted' : 'refunding'}`,
+    )
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'resolve_held' as const, paymentId })
+  }
 }

@@ -117,6 +117,7 @@ async function setup() {
     invoices: (await db.select().from(invoices)).length,
   })
   return {
+    pool,
     invoiceOf,
     people,
     newRequest,
@@ -228,6 +229,49 @@ test('moderators and admins price, approve, revise, note and reject through the 
       may: { price: false, approve: false, reject: false, revise: false, note: true },
     })
   }
+})
+
+test('a held payment on the page: admins accept it there; moderators see it but are refused the form; bad input is a 400', async () => {
+  const { pool, invoiceOf, people, newRequest, versionOf, view, post } = await setup()
+  const request = await newRequest()
+  for (const name of ['price', 'approve'] as const) {
+    await post(
+      request.id,
+      actionFields(request.itemId, await versionOf(request.id))[name],
+      people.admin.cookie,
+    )
+  }
+  const invoice = await invoiceOf(request.id)
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO payments (invoice_id, provider, provider_ref, capture_ref, status, requested_jpy, amount, currency, settled_at)
+     VALUES ($1, 'stripe', 'cs_held', 'pi_held', 'held', 7400, 7400, 'JPY', now()) RETURNING id`,
+    [invoice?.id],
+  )
+  const paymentId = rows[0]?.id ?? ''
+  const resolve = { intent: 'resolve_held', paymentId, version: '0', resolution: 'accept' }
+
+  // Moderators see the held payment and no form; the action refuses them.
+  expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
+    payments: { rows: [{ id: paymentId, status: 'held' }], canRefund: false },
+  })
+  expect(await post(request.id, resolve, people.moderator.cookie)).toMatchObject({ status: 403 })
+  expect(await post(request.id, resolve, people.ana.cookie)).toMatchObject({ status: 403 })
+
+  const bad = await post(request.id, { ...resolve, resolution: 'keep' }, people.admin.cookie)
+  expect(bad).toMatchObject({
+    status: 400,
+    data: { intent: 'resolve_held', paymentId, result: { error: { resolution: ['resolutionUnknown'] } } },
+  })
+  const accepted = await post(request.id, resolve, people.admin.cookie)
+  expect(accepted.status).toBe(302)
+  expect(accepted.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=accepted`)
+  expect((await view(request.id, people.admin.cookie)).data).toMatchObject({
+    request: { status: 'paid' },
+    payments: { rows: [{ id: paymentId, status: 'succeeded' }] },
+  })
+  // The same form again (a second tab): told it was resolved already, in words.
+  const again = await post(request.id, resolve, people.admin.cookie)
+  expect(again.status).toBe(409)
 })
 
 test('bad input is a 400 with the field’s message and nothing written; a stale page is a 409 that says the request changed', async () => {

@@ -44,14 +44,29 @@ import {
 import { getRequest } from '#core/orders/request-service.ts'
 import { can } from '#core/orders/staff-policy.ts'
 import type { Route } from './+types/request.ts'
-import { loadStaffPayments, recordPaymentAction, refundDoneAction } from './request-payments.server.ts'
+import {
+  loadStaffPayments,
+  recordPaymentAction,
+  refundDoneAction,
+  resolveHeldAction,
+} from './request-payments.server.ts'
 
 // One request for staff (admins and moderators, docs/decisions/021): the customer, the links, the
 // prices with the engine's totals, approve / reject / revise, notes, the invoices and the whole
 // history (internal notes marked). Each form posts the version the page showed; a request
 // changed meanwhile answers "this request has just changed" with the page as it is now.
 
-const DONE = ['saved', 'approved', 'rejected', 'revised', 'noted', 'recorded', 'refunded'] as const
+const DONE = [
+  'saved',
+  'approved',
+  'rejected',
+  'revised',
+  'noted',
+  'recorded',
+  'refunded',
+  'accepted',
+  'refunding',
+] as const
 type Done = (typeof DONE)[number]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -113,7 +128,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ['price', 'approve', 'reject', 'revise', 'note', 'record_payment', 'refund_done'] as const
+const INTENTS = [
+  'price',
+  'approve',
+  'reject',
+  'revise',
+  'note',
+  'record_payment',
+  'refund_done',
+  'resolve_held',
+] as const
 type Intent = (typeof INTENTS)[number]
 
 /** One of the staff's forms, by its `intent`; then back to the page (post/redirect/get). */
@@ -159,6 +183,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return recordPaymentAction(formData, context, params.id)
     case 'refund_done':
       return refundDoneAction(formData, context, params.id)
+    case 'resolve_held':
+      return resolveHeldAction(formData, context, params.id)
     case 'note': {
       const submission = parseWithZod(formData, { schema: AddNoteSchema })
       if (submission.status !== 'success')
@@ -210,6 +236,8 @@ export default function StaffRequestRoute() {
     noted: t('quote.noteAdded'),
     recorded: t('payments.record.recorded'),
     refunded: t('payments.refundRecorded'),
+    accepted: t('payments.held.accepted'),
+    refunding: t('payments.held.refunding'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -358,7 +386,9 @@ export default function StaffRequestRoute() {
         answer={
           actionData &&
           !conflict &&
-          (actionData.intent === 'record_payment' || actionData.intent === 'refund_done')
+          (actionData.intent === 'record_payment' ||
+            actionData.intent === 'refund_done' ||
+            actionData.intent === 'resolve_held')
             ? actionData
             : null
         }

@@ -20,6 +20,7 @@ const MESSAGE: Record<PaymentStatus, FlashMessage> = {
   failed: 'paymentFailed',
   held: 'paymentReview',
   duplicate: 'paymentReview',
+  refunded: 'paymentReview',
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

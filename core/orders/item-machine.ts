@@ -1,0 +1,72 @@
+import type { ActorKind } from '#core/orders/request-machine.ts'
+
+/**
+ * One item of a request (one product link), as a table like the request's
+ * (core/orders/request-machine.ts). Items move with their request in part 1 (quoted when the
+ * quote is issued, to buy once it is paid) and one by one in part 2 (ordered at the shop,
+ * received at our office, or unavailable when the shop has sold out after the customer paid).
+ * Pure (no I/O): core/orders/request-items.ts applies it inside the request's transaction.
+ */
+export const ITEM_STATUSES = [
+  'pending',
+  'quoted',
+  'rejected',
+  'cancelled',
+  'to_buy',
+  'ordered',
+  'received',
+  'unavailable',
+] as const
+export type ItemStatus = (typeof ITEM_STATUSES)[number]
+
+export const ITEM_EVENTS = [
+  'quote',
+  'requote',
+  'reject',
+  'cancel',
+  'pay',
+  'order',
+  'receive',
+  'mark_unavailable',
+] as const
+export type ItemEvent = (typeof ITEM_EVENTS)[number]
+
+/** Statuses after which nothing happens to the item any more. */
+export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = ['rejected', 'cancelled', 'received', 'unavailable']
+
+type Rule = { from: readonly ItemStatus[]; to: ItemStatus; by: readonly ActorKind[] }
+
+export const ITEM_MACHINE: Readonly<Record<ItemEvent, Rule>> = {
+  // Staff issue the quote that prices the item.
+  quote: { from: ['pending'], to: 'quoted', by: ['staff'] },
+  // The quote is taken back to change it: priced again.
+  requote: { from: ['quoted'], to: 'pending', by: ['staff', 'customer'] },
+  reject: { from: ['pending', 'quoted'], to: 'rejected', by: ['staff'] },
+  // The customer or staff cancel the request before it is paid, or its quote expires unpaid.
+  cancel: { from: ['pending', 'quoted'], to: 'cancelled', by: ['customer', 'staff', 'system'] },
+  // The invoice that charges for it is paid (a provider's verified report or staff recording a
+  // bank transfer): now ours to buy.
+  pay: { from: ['pending', 'quoted'], to: 'to_buy', by: ['provider', 'staff'] },
+  order: { from: ['to_buy'], to: 'ordered', by: ['staff'] },
+  receive: { from: ['ordered'], to: 'received', by: ['staff'] },
+  mark_unavailable: { from: ['to_buy', 'ordered'], to: 'unavailable', by: ['staff'] },
+}
+
+export type ItemTransition =
+  | { ok: true; from: ItemStatus; to: ItemStatus }
+  | { ok: false; refusal: 'already' | 'not_allowed' | 'forbidden' }
+
+/**
+ * `already`: the item is where the event leads (a replay); `not_allowed`: not from this state;
+ * `forbidden`: not by this actor.
+ */
+export function itemTransition(state: ItemStatus, event: ItemEvent, actor: ActorKind): ItemTransition {
+  const rule = ITEM_MACHINE[event]
+  if (!rule.from.includes(state)) return { ok: false, refusal: state === rule.to ? 'already' : 'not_allowed' }
+  if (!rule.by.includes(actor)) return { ok: false, refusal: 'forbidden' }
+  return { ok: true, from: state, to: rule.to }
+}
+
+export function isItemStatus(value: unknown): value is ItemStatus {
+  return ITEM_STATUSES.includes(value as ItemStatus)
+}

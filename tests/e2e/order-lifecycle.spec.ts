@@ -1,0 +1,158 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import enLocale from '../../app/locales/en.ts'
+import esLocale from '../../app/locales/es.ts'
+import { paymentStandInURL, paymentsDataDir, paymentsURL } from '../../playwright.config.ts'
+import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { insertSignedInAccount, latestEmail } from './outbox.ts'
+
+// The first half of an order in one go, in both languages, on the site with PayPal and Stripe
+// configured (pointing at the local payment stand-in): a customer sends two links through the
+// form; a moderator prices and approves them; the customer gets the quote (in the app and by
+// e-mail, in their language), pays on the provider's page and comes back to it paid; the
+// customer and staff both see it paid, with the receipt, the history and the notifications.
+// The e-mails wait in the outbox here (no SMTP on this server); tests/system/order-emails.test.ts
+// sends them over SMTP. Axe checks each page at 375 and 1280 px.
+
+const LOCALES = { es: esLocale, en: enLocale }
+
+// 2 × 2,500 + 1 × 1,200 = 6,200 of items; service fee 3 × 500 = 1,500; tax 10 % of 7,700 = 770;
+// domestic shipping 800 + 0 (not taxed): 9,270 yen.
+const TOTAL = { es: '9.270 JPY', en: 'JPY 9,270' }
+
+/** Spaces as Intl writes them (no-break) or as a person types them: the same. */
+const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s'))
+/** A locale text with its {{params}} filled in. */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+
+async function axeAtBothWidths(page: Page) {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await expectNoAxeViolations(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoAxeViolations(page)
+}
+
+/** Who this browser is: one signed session cookie replaces the other. */
+async function actAs(context: BrowserContext, cookie: string) {
+  await context.addCookies([
+    { name: 'better-auth.session_token', value: cookie, url: paymentsURL, httpOnly: true, sameSite: 'Lax' },
+  ])
+}
+
+test.use({ baseURL: paymentsURL })
+
+for (const [language, provider] of [
+  ['es', 'paypal'],
+  ['en', 'stripe'],
+] as const) {
+  test(`a request goes from two links to a paid, receipted quote; customer and staff both see it (${language}, ${provider})`, async ({
+    page,
+    context,
+  }) => {
+    // Four people's pages, a provider's page and eight axe scans: slow on a busy machine.
+    test.setTimeout(300_000)
+    const t = LOCALES[language]
+    const email = uniqueEmail(`lifecycle-${language}`)
+    const customer = await insertSignedInAccount({ email, name: 'Camila Rojas', language }, paymentsDataDir)
+    const moderator = await insertSignedInAccount(
+      { email: uniqueEmail(`lifecycle-mod-${language}`), name: 'Mod', role: 'moderator', language },
+      paymentsDataDir,
+    )
+
+    // 1. The customer sends two links.
+    await actAs(context, customer.cookie)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`/user-dashboard?lang=${language}&currency=JPY`)
+    await waitForHydration(page)
+    await page.getByLabel(t.requests.url, { exact: true }).fill('https://jp.mercari.com/item/m424242')
+    await page.getByLabel(t.requests.quantity, { exact: true }).fill('2')
+    await page.getByRole('button', { name: t.requests.addItem }).click()
+    await page
+      .getByLabel(t.requests.url, { exact: true })
+      .nth(1)
+      .fill('https://www.amazon.co.jp/dp/B0C1234567')
+    await page.getByRole('button', { name: t.requests.send }).click()
+    await expect(page).toHaveURL(/\/user-dashboard\/requests\/[0-9a-f-]{36}\?sent=1$/)
+    const requestPath = new URL(page.url()).pathname
+    const id = requestPath.split('/').at(-1) ?? ''
+    await expect(page.locator('article header')).toContainText(t.requests.status.submitted)
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/PR-\d{6}/)?.[0] ?? ''
+    expect(number).toMatch(/^PR-\d{6}$/)
+
+    // 2. A moderator prices both items and approves the quote.
+    await actAs(context, moderator.cookie)
+    await page.goto(`/admin-dashboard/requests/${id}?lang=${language}`)
+    await waitForHydration(page)
+    const titles = page.getByLabel(t.quote.title, { exact: true })
+    const prices = page.getByLabel(t.quote.unitPrice, { exact: true })
+    const shipping = page.getByLabel(t.quote.domesticShipping, { exact: true })
+    await titles.nth(0).fill('Figura Miku')
+    await prices.nth(0).fill('2,500')
+    await shipping.nth(0).fill('800')
+    await titles.nth(1).fill('Libro de arte')
+    await prices.nth(1).fill('1200')
+    await shipping.nth(1).fill('0')
+    await page.getByRole('button', { name: t.quote.save }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.quote.saved })).toBeVisible()
+    await expect(page.getByTestId('quote-total').first()).toHaveText(spaced(TOTAL[language]))
+    await page.getByRole('button', { name: t.quote.approve }).click()
+    await expect(page.getByRole('status').filter({ hasText: /\d{4}-\d{6}/ })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.quoted)
+
+    // 3. The customer is told in the app and by e-mail, in their language, and pays.
+    const quoteTitle = fill(t.customerNotifications.quote_ready.title, { number, totalJpy: TOTAL[language] })
+    const quoteMail = await latestEmail(email, {
+      subject: quoteTitle.split(':')[0],
+      dataDir: paymentsDataDir,
+    })
+    expect(quoteMail.subject.replace(/\s/g, ' ')).toContain(quoteTitle.replace(/\s/g, ' '))
+    expect(quoteMail.link).toBe(`${paymentsURL}${requestPath}`)
+    await actAs(context, customer.cookie)
+    await page.goto(`/user-dashboard/notifications?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('main')).toContainText(spaced(quoteTitle))
+    await axeAtBothWidths(page)
+
+    await page.goto(`${requestPath}?lang=${language}`)
+    await waitForHydration(page)
+    const panel = page.getByRole('region', { name: t.payment.heading, exact: true })
+    await expect(page.getByTestId('quote-total')).toContainText(spaced(TOTAL[language]))
+    await axeAtBothWidths(page)
+    await panel.getByRole('button', { name: t.payment.payWith[provider] }).click()
+    await page.waitForURL(`${paymentStandInURL}/pay/**`)
+    await expect(page.getByText(/9,270/)).toBeVisible()
+    await page.getByRole('button', { name: 'Approve payment' }).click()
+
+    // 4. Back on the request: paid, the receipt, the history, the notification and the e-mail.
+    await page.waitForURL(`${paymentsURL}${requestPath}`)
+    await expect(page.locator('article header')).toContainText(t.requests.status.paid)
+    await expect(panel.getByTestId('payment-total')).toHaveText(spaced(TOTAL[language]))
+    await expect(page.getByRole('main')).toContainText(t.requests.events.pay)
+    await axeAtBothWidths(page)
+    await panel.getByRole('link', { name: t.payment.receipt }).click()
+    await expect(page.getByTestId('invoice-status')).toContainText(
+      t.receipt.statusPaid.replace(' {{date}}', ''),
+    )
+    await expect(page.getByTestId('invoice-total')).toContainText(spaced(TOTAL[language]))
+    await expect(page.getByRole('main')).toContainText('Figura Miku')
+    await expect(page.getByRole('main')).toContainText('Camila Rojas')
+    await axeAtBothWidths(page)
+
+    const paidTitle = fill(t.customerNotifications.payment_received.title, {
+      number,
+      amountJpy: TOTAL[language],
+    })
+    const paidMail = await latestEmail(email, { subject: paidTitle.split(':')[0], dataDir: paymentsDataDir })
+    expect(paidMail.subject.replace(/\s/g, ' ')).toContain(paidTitle.replace(/\s/g, ' '))
+    await page.goto(`/user-dashboard/notifications?lang=${language}`)
+    await expect(page.getByRole('main')).toContainText(spaced(paidTitle))
+
+    // Staff see it paid, with the provider's payment.
+    await actAs(context, moderator.cookie)
+    await page.goto(`/admin-dashboard/requests/${id}?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.paid)
+    await expect(page.getByTestId('payment-succeeded')).toContainText(t.payments.providers[provider])
+    await axeAtBothWidths(page)
+  })
+}
