@@ -40,8 +40,12 @@ export type RequestContext = {
   auth: Auth
   exportAccount(userId: string): Promise<object | null>
   outbox: {
-    list(): Promise<{ id: string; to: string; subject: string; text: string; createdAt: Date }[]>
-    listSms(): Promise<{ id: string; to: string; text: string; createdAt: Date }[]>
+    list(
+      limit?: number,
+    ): Promise<{ id: string; to: string; subject: string; text: string; createdAt: Date }[]>
+    listSms(limit?: number): Promise<{ id: string; to: string; text: string; createdAt: Date }[]>
+    /** Whether e-mails and text messages wait in the outbox (no provider configured). */
+    keeps: { email: boolean; sms: boolean }
   }
   isProduction: boolean
   /** A one-shot message from the previous request (toast). */

@@ -42,12 +42,17 @@ export default [
     route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
     route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
     route('admin-dashboard/audit', 'routes/admin/audit.tsx'),
+    route('admin-dashboard/outbox', 'routes/admin/outbox.tsx'),
+    route('admin-dashboard/analytics', 'routes/admin/analytics.tsx'),
+    route('admin-dashboard/analytics.csv', 'routes/admin/analytics-csv.ts'),
   ]),
   layout('routes/admin/staff-layout.tsx', [
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
+    route('admin-dashboard/users', 'routes/admin/users.tsx'),
+    route('admin-dashboard/users/:id', 'routes/admin/user.tsx'),
   ]),
   // Back from a payment provider's page (the webhooks are in server/payment-webhooks.ts).
   route('payments/return/:provider', 'routes/payments/return.tsx'),

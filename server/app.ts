@@ -30,7 +30,7 @@ import { paymentWebhooks } from './payment-webhooks.ts'
 import { preferences } from './preferences.ts'
 import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
-import { type AccountsConfig, createServices, type Services } from './services.ts'
+import { type AccountsConfig, createServices, type OutboxUse, type Services } from './services.ts'
 import { staticAssets } from './static-assets.ts'
 
 /**
@@ -46,6 +46,8 @@ export type AppDeps = {
   jobs: AppJobEnqueuer
   /** The payment providers the environment configures; none: bank transfers only. */
   payments?: readonly PaymentProvider[]
+  /** Which messages wait in the outbox (no SMTP_URL, no Twilio); by default both. */
+  outbox?: OutboxUse
   thirdParty: ThirdPartyConfig
   logger: Logger
   /** Answers whether the database can serve queries (for /readyz). */
@@ -80,6 +82,7 @@ export function createApp(deps: AppDeps) {
     accounts: { ...deps.accounts, appUrl: deps.appUrl },
     jobs: deps.jobs,
     payments: deps.payments ?? [],
+    ...(deps.outbox ? { outbox: deps.outbox } : {}),
   })
   const app = express()
   app.disable('x-powered-by')

@@ -108,6 +108,10 @@ let shuttingDown = false
 const deps: AppDeps = {
   db,
   payments: paymentProviders,
+  outbox: {
+    email: !env.SMTP_URL,
+    sms: !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM),
+  },
   accounts: {
     secret: env.AUTH_SECRET ?? readOrCreateSecret(path.join(env.DATA_DIR, 'auth-secret')),
     adminEmails: env.ADMIN_EMAILS,

@@ -32,10 +32,18 @@ export type AccountsConfig = {
   rateLimitFactor: number
 }
 
+/** Which messages wait in the outbox table: those with no provider configured. */
+export type OutboxUse = { email: boolean; sms: boolean }
+
 export type Services = {
   auth: Auth
   /** The development outbox (e-mails kept instead of sent). */
-  outbox: { list(): ReturnType<typeof listOutbox>; listSms(): ReturnType<typeof listSmsOutbox> }
+  outbox: {
+    list(limit?: number): ReturnType<typeof listOutbox>
+    listSms(limit?: number): ReturnType<typeof listSmsOutbox>
+    /** Whether e-mails (no SMTP_URL) and text messages (no Twilio) wait in it instead of going out. */
+    keeps: OutboxUse
+  }
   /** "Download my data" for one account. */
   exportAccount(userId: string): ReturnType<typeof exportAccountData>
   catalog: CatalogService
@@ -61,6 +69,7 @@ export function createServices({
   accounts,
   jobs,
   payments = [],
+  outbox = { email: true, sms: true },
 }: {
   db: Database
   contactForwarding: ContactForwarding
@@ -69,6 +78,8 @@ export function createServices({
   jobs: AppJobEnqueuer
   /** The payment providers the environment configures (server/main.ts); none: bank transfers only. */
   payments?: readonly PaymentProvider[]
+  /** What the environment leaves in the outbox (server/main.ts); by default both, as `npm start`. */
+  outbox?: OutboxUse
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
@@ -105,7 +116,11 @@ export function createServices({
   })
   return {
     auth,
-    outbox: { list: () => listOutbox(db), listSms: () => listSmsOutbox(db) },
+    outbox: {
+      list: (limit) => listOutbox(db, limit),
+      listSms: (limit) => listSmsOutbox(db, limit),
+      keeps: outbox,
+    },
     exportAccount: (userId) => exportAccountData(db, userId),
     catalog: createCatalogService({ db }),
     contact: createContactService({ db, forwarding: contactForwarding, jobs }),

@@ -83,6 +83,9 @@ function accountFlowFailure(answer: Answer, path: string): AppError {
     return new AppError('invalid', message, { fieldErrors: { password: ['passwordTooCommon'] } })
   if (status === 403 && code === 'EMAIL_NOT_VERIFIED')
     return new AppError('forbidden', message, { reason: 'emailNotVerified' })
+  // An account staff disabled (better-auth's admin plugin refuses its sessions; ADR 024).
+  if (status === 403 && code === 'BANNED_USER')
+    return new AppError('forbidden', message, { reason: 'accountDisabled' })
   if (status === 400 || status === 401)
     return new AppError('unauthorized', message, { reason: 'invalidCredentials' })
   // The database was unreachable (core/accounts/better-auth/errors.ts): its reason says whether

@@ -14,7 +14,18 @@ import { auditLog, users } from '#db/schema/index.ts'
  * A new kind of action (an account disabled, a store edited, a payment recorded…) adds its name
  * to AUDIT_KINDS and a label in the admin locale files (`audit.kinds`); nothing else changes.
  */
-export const AUDIT_KINDS = ['role.assign', 'settings.update', 'rates.update'] as const
+export const AUDIT_KINDS = [
+  'role.assign',
+  'settings.update',
+  'rates.update',
+  'payment.record',
+  'payment.refund_done',
+  'payment.accept',
+  'payment.refund',
+  'user.disable',
+  'user.enable',
+  'user.sign_out',
+] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
 /** JSON values as stored in `before` and `after`: flat paths ("yenRates.USD") to values. */

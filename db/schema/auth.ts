@@ -29,6 +29,13 @@ export const users = pgTable(
   (table) => [
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    // The admin user list's search, accent- and case-insensitive ("jose perez" finds "José
+    // Pérez"): f_unaccent is an immutable wrapper of unaccent (migration 0017; ADR 024).
+    index('users_name_search_idx').using('gin', sql`lower(f_unaccent(${table.name})) gin_trgm_ops`),
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_name_sort_idx').on(sql`lower(${table.name})`, table.id),
+    // The list filtered by role, newest first.
+    index('users_role_idx').on(table.role, table.createdAt, table.id),
   ],
 )
 

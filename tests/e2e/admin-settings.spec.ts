@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { e2eDataDir, widgetsURL } from '../../playwright.config.ts'
 import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
-import { insertSignedInAccount } from './outbox.ts'
+import { insertAccount, insertSignedInAccount, latestEmail } from './outbox.ts'
 
 // The admin's settings, rate tables and audit log, end to end. These tests change the prices
 // every page shows, so they run one after the other on the second e2e server (its own database),
@@ -238,6 +238,34 @@ test('the audit log lists the settings and rate changes with who made them, filt
   await axeAtBothWidths(page, 'audit-es')
 })
 
+test('the outbox tab shows an admin the e-mails the site would send, while no mail server is configured', async ({
+  page,
+  context,
+}) => {
+  // A customer asks for a password reset (a real e-mail, written by the job worker to the outbox).
+  const customer = uniqueEmail('outbox')
+  await insertAccount({ email: customer, name: 'Outbox Customer', language: 'en' }, widgetsDataDir)
+  await open(page, '/forgot-password', 'en')
+  await page.getByLabel('E-mail', { exact: true }).fill(customer)
+  await page.getByRole('button', { name: 'Send link' }).click()
+  await expect(page.getByRole('status')).toContainText("We've sent you a password reset link.")
+  const mail = await latestEmail(customer, { subject: 'Reset your password', dataDir: widgetsDataDir })
+
+  await signInHere(context, 'admin', 'en')
+  await open(page, '/admin-dashboard/outbox', 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outbox')
+  const message = page.getByRole('listitem').filter({ hasText: `To: ${customer}` })
+  await expect(message.getByRole('heading', { level: 2 })).toHaveText(mail.subject)
+  await expect(message.getByRole('link', { name: mail.link })).toHaveAttribute('href', mail.link)
+  await axeAtBothWidths(page, 'outbox-en')
+  await open(page, '/admin-dashboard/outbox', 'es')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bandeja de salida')
+  await expect(page.getByRole('navigation', { name: 'Área de administración' })).toContainText(
+    'Bandeja de salida',
+  )
+  await axeAtBothWidths(page, 'outbox-es')
+})
+
 test('a moderator and a customer are refused each page, and see no tab for them', async ({
   page,
   context,
@@ -245,7 +273,12 @@ test('a moderator and a customer are refused each page, and see no tab for them'
   for (const role of ['moderator', 'user'] as const) {
     await context.clearCookies()
     await signInHere(context, role, 'en')
-    for (const path of ['/admin-dashboard/settings', '/admin-dashboard/rates', '/admin-dashboard/audit']) {
+    for (const path of [
+      '/admin-dashboard/settings',
+      '/admin-dashboard/rates',
+      '/admin-dashboard/audit',
+      '/admin-dashboard/outbox',
+    ]) {
       const answer = await page.goto(`${path}?lang=en`)
       expect(answer?.status()).toBe(403)
       await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
@@ -257,6 +290,6 @@ test('a moderator and a customer are refused each page, and see no tab for them'
   await open(page, '/admin-dashboard/requests', 'en')
   const tabs = page.getByRole('navigation', { name: 'Admin area' })
   await expect(tabs.getByRole('link', { name: 'Purchase requests' })).toBeVisible()
-  for (const name of ['Settings', 'Shipping rates', 'Audit log'])
+  for (const name of ['Settings', 'Shipping rates', 'Audit log', 'Outbox'])
     await expect(tabs.getByRole('link', { name, exact: true })).toHaveCount(0)
 })

@@ -12,13 +12,17 @@ export function AdminArea({ adminPages, children }: { adminPages: boolean; child
   const links = [
     ...(adminPages ? [{ to: '/admin-dashboard', text: t('adminArea.home'), end: true }] : []),
     { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
+    // Read by moderators too; roles and account actions stay with admins (ADR 024).
+    { to: '/admin-dashboard/users', text: t('adminArea.users') },
     ...(adminPages ? [{ to: '/admin-dashboard/messages', text: t('adminArea.messages') }] : []),
     // The business's own settings (their pages refuse anyone but an admin themselves).
     ...(adminPages
       ? [
+          { to: '/admin-dashboard/analytics', text: t('adminArea.analytics') },
           { to: '/admin-dashboard/settings', text: t('adminArea.settings') },
           { to: '/admin-dashboard/rates', text: t('adminArea.rates') },
           { to: '/admin-dashboard/audit', text: t('adminArea.audit') },
+          { to: '/admin-dashboard/outbox', text: t('adminArea.outbox') },
         ]
       : []),
   ]

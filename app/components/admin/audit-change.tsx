@@ -47,6 +47,7 @@ const SETTING_LABELS: Record<string, string> = {
 }
 
 const YEN_SETTINGS = new Set(['serviceFeeJpy', 'storageFeePerDayJpy'])
+const PAYMENT_STATUS_KEYS = { pending: 1, succeeded: 1, failed: 1, held: 1, duplicate: 1, refunded: 1 }
 const LONGEST_SHOWN = 120
 
 export function AuditChange({ record, language }: { record: Record_; language: Language }) {
@@ -123,6 +124,31 @@ function describe(record: Record_, t: TFunction, language: Language): string[] {
         if (before) return t('audit.rowRemoved', { ceiling: weight, prices: all(before) })
         return weight
       }),
+    ]
+  }
+  if (record.kind.startsWith('payment.')) {
+    const value = (path: string, stored: unknown) => {
+      if (stored === undefined) return t('audit.blank')
+      if (path.endsWith('Jpy')) return yen(stored)
+      if (path === 'status' && typeof stored === 'string' && stored in PAYMENT_STATUS_KEYS)
+        return t(`payments.statuses.${stored as 'held'}`)
+      return text(stored, t)
+    }
+    const request = record.after.request ?? record.before.request
+    const invoice = record.after.invoice ?? record.before.invoice
+    return [
+      ...(typeof request === 'string' && typeof invoice === 'string'
+        ? [t('audit.paymentSubject', { request, invoice })]
+        : []),
+      ...paths(record)
+        .filter((path) => path !== 'request' && path !== 'invoice')
+        .map((path) =>
+          t('audit.valueChange', {
+            field: t(`audit.paymentFields.${path as 'status'}`, { defaultValue: path }),
+            from: value(path, record.before[path]),
+            to: value(path, record.after[path]),
+          }),
+        ),
     ]
   }
   return paths(record).map((path) =>

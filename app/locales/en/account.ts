@@ -501,6 +501,14 @@ export default {
       title: 'The quote for {{number}} expired',
       body: 'It was not paid in time. Prices in Japanese shops change: ask us for a new quote if you still want the items.',
     },
+    payment_refunding: {
+      title: 'We are refunding your payment for {{number}}',
+      body: 'We could not apply your payment to the quote, so we are returning {{amountJpy}} the same way you paid. It can take a few business days to show up.',
+    },
+    quote_revised: {
+      title: 'We are updating the quote for {{number}}',
+      body: 'Quote {{invoice}} is no longer valid and cannot be paid. We will send you the new one shortly, with a new receipt number.',
+    },
     quote_reminder: {
       title: 'Your quote for {{number}} expires soon',
       body: 'Pay before {{dueDate}} (Japan time) so we can buy your items.',

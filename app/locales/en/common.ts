@@ -143,6 +143,9 @@ export default {
       paymentNotFound: 'That payment does not exist.',
       paymentChanged: 'This payment has just changed. Here is how it is now.',
       refundNothingDue: 'There is no refund due on this payment.',
+      paymentNotHeld: 'This payment is no longer held: it was resolved already.',
+      heldCannotPay:
+        'This payment cannot pay the quote: the quote is no longer open, or the payment is short or in another currency. Refund it instead.',
       webhookInvalid: 'The event could not be verified.',
       databaseUnavailable: 'The site is temporarily unavailable. Please try again in a moment.',
       databaseUnavailableNotSaved:
@@ -171,6 +174,8 @@ export default {
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',
+      accountDisabled:
+        'This account is disabled. If you think this is a mistake, write to us through the contact page.',
       tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
       authUnexpected: 'Something went wrong. Please try again.',
       googleUnavailable: 'Signing in with Google is not available here.',
@@ -179,6 +184,15 @@ export default {
       staffOnlyInbox: 'Only admins can read and handle contact messages.',
       messageNotFound: 'That message does not exist.',
       lastAdmin: 'The last admin cannot lose the admin role.',
+      periodInvalid: 'Choose two real days, the first not after the last.',
+      periodTooLong: 'Choose a period of at most five years.',
+      analyticsAdminsOnly: 'Only admins can see the analytics.',
+      lastAdminDisable: 'The last admin who can sign in cannot be disabled.',
+      usersAdminsOnly: 'Only admins can change accounts: roles, sign-outs, disabling.',
+      userSearchTooLong: 'Search with at most 200 characters.',
+      badCursor: 'That page link is not valid. Start again from the first page.',
+      notOnYourself: 'You cannot do this to your own account here: use your account page.',
+      userActionInvalid: 'Check the marked field.',
       invalidProfileInput:
         'Check the name and language: a name of at most 100 characters, without special characters.',
       invalidRoleInput: 'Choose a valid user and role.',

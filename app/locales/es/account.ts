@@ -516,6 +516,14 @@ export default {
       title: 'La cotización de {{number}} venció',
       body: 'No se pagó a tiempo. Los precios en las tiendas japonesas cambian: pídenos una nueva cotización si todavía quieres los productos.',
     },
+    payment_refunding: {
+      title: 'Te estamos reembolsando el pago de {{number}}',
+      body: 'No pudimos aplicar tu pago a la cotización, así que te devolvemos {{amountJpy}} por el mismo medio con el que pagaste. Puede tardar unos días hábiles en verse.',
+    },
+    quote_revised: {
+      title: 'Estamos actualizando la cotización de {{number}}',
+      body: 'La cotización {{invoice}} ya no es válida y no se puede pagar. Te enviaremos la nueva en breve, con un nuevo número de recibo.',
+    },
     quote_reminder: {
       title: 'Tu cotización de {{number}} vence pronto',
       body: 'Paga antes del {{dueDate}} (hora de Japón) para que compremos tus productos.',

@@ -158,6 +158,9 @@ export default {
       paymentNotFound: 'Ese pago no existe.',
       paymentChanged: 'Este pago acaba de cambiar. Así está ahora.',
       refundNothingDue: 'Este pago no tiene un reembolso pendiente.',
+      paymentNotHeld: 'Este pago ya no está retenido: ya se resolvió.',
+      heldCannotPay:
+        'Este pago no puede pagar la cotización: la cotización ya no está abierta, o el pago es menor o en otra moneda. Reembólsalo.',
       webhookInvalid: 'No se pudo verificar el evento.',
       databaseUnavailable: 'El sitio no está disponible por el momento. Inténtalo de nuevo en un momento.',
       databaseUnavailableNotSaved:
@@ -186,6 +189,8 @@ export default {
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',
+      accountDisabled:
+        'Esta cuenta está desactivada. Si crees que es un error, escríbenos desde la página de contacto.',
       tooManyAttempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
       authUnexpected: 'Algo salió mal. Inténtalo de nuevo.',
       googleUnavailable: 'Iniciar sesión con Google no está disponible aquí.',
@@ -194,6 +199,16 @@ export default {
       staffOnlyInbox: 'Solo los administradores pueden leer y atender los mensajes de contacto.',
       messageNotFound: 'Ese mensaje no existe.',
       lastAdmin: 'El último administrador no puede perder el rol de administrador.',
+      periodInvalid: 'Elige dos días reales, el primero no posterior al último.',
+      periodTooLong: 'Elige un periodo de cinco años como máximo.',
+      analyticsAdminsOnly: 'Solo los administradores pueden ver la analítica.',
+      lastAdminDisable: 'No se puede desactivar al último administrador que puede iniciar sesión.',
+      usersAdminsOnly:
+        'Solo los administradores pueden cambiar cuentas: roles, cierres de sesión, desactivación.',
+      userSearchTooLong: 'Busca con 200 caracteres como máximo.',
+      badCursor: 'Ese enlace de página no es válido. Vuelve a empezar desde la primera página.',
+      notOnYourself: 'No puedes hacer esto con tu propia cuenta aquí: usa la página de tu cuenta.',
+      userActionInvalid: 'Revisa el campo marcado.',
       invalidProfileInput:
         'Revisa el nombre y el idioma: un nombre de hasta 100 caracteres, sin caracteres especiales.',
       invalidRoleInput: 'Elige un usuario y un rol válidos.',

@@ -1,0 +1,295 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useLoaderData } from 'react-router'
+import { BarChart } from '#app/components/admin/bar-chart.tsx'
+import { inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { requestContext } from '#app/context.ts'
+import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
+import {
+  ANALYTICS_PRESETS,
+  type Analytics,
+  getAnalytics,
+  type Period,
+  parsePeriod,
+} from '#core/analytics/analytics.ts'
+import { convertFromYen, formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
+import { isAppError } from '#core/shared/errors.ts'
+import type { Route } from './+types/analytics.ts'
+
+// The admin panel's analytics (docs/decisions/025-admin-analytics.md): ?preset= or ?from=&to=
+// (Japan days) in a plain GET form; figures, each saying what it counts; two server-drawn charts
+// with their tables; a CSV of the same. Admins only (the admin layout, and the service again).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams
+  const ctx = getServiceContext(context)
+  const { language, settings } = context.get(requestContext)
+  const input = { preset: search.get('preset'), from: search.get('from'), to: search.get('to') }
+  let period: Period
+  try {
+    period = parsePeriod(input)
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    const fallback = parsePeriod({})
+    return data(
+      {
+        problem: toPublicError(error).messageKey,
+        period: { ...fallback, preset: 'custom' as const, fromDay: input.from ?? '', toDay: input.to ?? '' },
+        view: null,
+      },
+      { status: 400 },
+    )
+  }
+  const figures = await getAnalytics(ctx, period).catch(throwRouteError)
+  const { yenRates } = await settings.get()
+  return { problem: null, period, view: present(figures, period, language, yenRates) }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** The figures as the page writes them, in the reader's language. */
+function present(
+  figures: Analytics,
+  period: Period,
+  language: 'es' | 'en',
+  rates: { USD: number; MXN: number; CLP: number },
+) {
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const total = figures.revenue.totalJpy
+  return {
+    requests: formatNumber(figures.requestsReceived, language),
+    quotesIssued: formatNumber(figures.quotesIssued, language),
+    quotesPaid: formatNumber(figures.quotesPaid, language),
+    paidShare: formatPercent(figures.paidShare, language),
+    newUsers: formatNumber(figures.newUsers, language),
+    paidInvoices: formatNumber(figures.revenue.invoices, language),
+    paidCount: figures.revenue.invoices,
+    total: yen(total),
+    equivalents: (['USD', 'MXN', 'CLP'] as const).map((currency) =>
+      formatMoney(convertFromYen(total, currency, rates), currency, language),
+    ),
+    average: yen(figures.revenue.averageJpy),
+    split: (
+      [
+        ['items', figures.revenue.itemsJpy],
+        ['serviceFees', figures.revenue.serviceFeeJpy],
+        ['domesticShipping', figures.revenue.domesticShippingJpy],
+        ['tax', figures.revenue.taxJpy],
+      ] as const
+    ).map(([part, amount]) => ({ part, amount: yen(amount), share: total === 0 ? 0 : amount / total })),
+    topShops: figures.topShops.map((shop) => ({
+      ...shop,
+      count: shop.requests,
+      requests: formatNumber(shop.requests, language),
+    })),
+    bucket: period.bucket,
+    requestBars: figures.series.map((entry) => ({
+      label: entry.bucket,
+      value: entry.requests,
+      valueLabel: formatNumber(entry.requests, language),
+    })),
+    revenueBars: figures.series.map((entry) => ({
+      label: entry.bucket,
+      value: entry.revenueJpy,
+      valueLabel: yen(entry.revenueJpy),
+    })),
+  }
+}
+
+const SPLIT_COLOURS = {
+  items: 'bg-red-700',
+  serviceFees: 'bg-slate-700',
+  domesticShipping: 'bg-amber-500',
+  tax: 'bg-sky-700',
+}
+const SPLIT_FILLS = { items: '#b91c1c', serviceFees: '#334155', domesticShipping: '#f59e0b', tax: '#0369a1' }
+
+/** Where each part of the stacked bar starts: the shares before it. */
+function splitOffsets<Part extends { share: number }>(parts: Part[]): (Part & { offset: number })[] {
+  let offset = 0
+  return parts.map((part) => {
+    const placed = { ...part, offset }
+    offset += part.share
+    return placed
+  })
+}
+
+export default function AnalyticsRoute() {
+  const { t } = useTranslation()
+  const { problem, period, view } = useLoaderData<typeof loader>()
+  const csvHref = `/admin-dashboard/analytics.csv?${new URLSearchParams(
+    period.preset === 'custom' ? { from: period.fromDay, to: period.toDay } : { preset: period.preset },
+  )}`
+  const figure = (name: string, value: string, help: string) => (
+    <div key={name} className="rounded-lg border border-slate-200 p-4">
+      <dt className="text-sm font-medium text-slate-700">{t(`analytics.figures.${name as 'requests'}`)}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`figure-${name}`}>
+        {value}
+      </dd>
+      <dd className="mt-1 text-sm text-slate-700">{help}</dd>
+    </div>
+  )
+  return (
+    <section aria-labelledby="analytics-heading" className="space-y-8">
+      <PageMeta title={t('analytics.title')} description={t('analytics.lead')} />
+      <div>
+        <h1 id="analytics-heading" className="text-3xl font-bold text-slate-900">
+          {t('analytics.title')}
+        </h1>
+        <p className="mt-2 text-slate-700">{t('analytics.lead')}</p>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <label htmlFor="analytics-preset" className="block text-sm font-medium text-slate-800">
+            {t('analytics.period')}
+          </label>
+          <select id="analytics-preset" name="preset" defaultValue={period.preset} className={inputClass}>
+            {ANALYTICS_PRESETS.map((name) => (
+              <option key={name} value={name}>
+                {t(`analytics.presets.${name}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="analytics-from" className="block text-sm font-medium text-slate-800">
+            {t('analytics.from')}
+          </label>
+          <input
+            id="analytics-from"
+            name="from"
+            type="date"
+            defaultValue={period.fromDay}
+            className={inputClass}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="analytics-to" className="block text-sm font-medium text-slate-800">
+            {t('analytics.to')}
+          </label>
+          <input id="analytics-to" name="to" type="date" defaultValue={period.toDay} className={inputClass} />
+        </div>
+        <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+          {t('analytics.apply')}
+        </button>
+      </Form>
+      <p className="text-sm text-slate-700">{t('analytics.customHint')}</p>
+      {problem ? (
+        <p role="alert" className="font-medium text-red-800">
+          {t(problem as 'errors.codes.invalid')}
+        </p>
+      ) : null}
+      {view ? (
+        <>
+          <p className="text-slate-800" data-testid="analytics-period">
+            {t('analytics.showing', { from: period.fromDay, to: period.toDay })}{' '}
+            <Link to={csvHref} reloadDocument className="font-semibold text-red-800 underline">
+              {t('analytics.csv')}
+            </Link>
+          </p>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {figure('requests', view.requests, t('analytics.help.requests'))}
+            {figure('quotesIssued', view.quotesIssued, t('analytics.help.quotesIssued'))}
+            {figure(
+              'paidShare',
+              view.paidShare,
+              t('analytics.help.paidShare', { paid: view.quotesPaid, issued: view.quotesIssued }),
+            )}
+            {figure(
+              'revenue',
+              view.total,
+              `${view.equivalents.join(' · ')}. ${t('analytics.help.revenue', { count: view.paidCount, invoices: view.paidInvoices })}`,
+            )}
+            {figure('average', view.average, t('analytics.help.average'))}
+            {figure('newUsers', view.newUsers, t('analytics.help.newUsers'))}
+          </dl>
+
+          <section aria-labelledby="split-heading" className="space-y-3">
+            <h2 id="split-heading" className="text-xl font-semibold text-slate-900">
+              {t('analytics.splitHeading')}
+            </h2>
+            <p className="text-sm text-slate-700">{t('analytics.help.split')}</p>
+            {/* Attributes, not inline styles: the page's CSP allows no style attribute. */}
+            <svg
+              aria-hidden="true"
+              className="h-4 w-full max-w-3xl rounded bg-slate-100"
+              preserveAspectRatio="none"
+            >
+              {splitOffsets(view.split).map((part) => (
+                <rect
+                  key={part.part}
+                  x={`${part.offset * 100}%`}
+                  width={`${part.share * 100}%`}
+                  height="100%"
+                  fill={SPLIT_FILLS[part.part]}
+                />
+              ))}
+            </svg>
+            <dl className="grid max-w-3xl gap-2 sm:grid-cols-2">
+              {view.split.map((part) => (
+                <div key={part.part} className="flex items-center gap-2">
+                  <span
+                    aria-hidden="true"
+                    className={`inline-block size-3 rounded-sm ${SPLIT_COLOURS[part.part]}`}
+                  />
+                  <dt className="text-slate-700">{t(`analytics.split.${part.part}`)}</dt>
+                  <dd className="font-semibold text-slate-900" data-testid={`split-${part.part}`}>
+                    {part.amount}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <BarChart
+            title={t(view.bucket === 'day' ? 'analytics.requestsPerDay' : 'analytics.requestsPerMonth')}
+            summary={t('analytics.chartSummary', {
+              from: period.fromDay,
+              to: period.toDay,
+              total: view.requests,
+            })}
+            bars={view.requestBars}
+            columns={[
+              t(view.bucket === 'day' ? 'analytics.day' : 'analytics.month'),
+              t('analytics.figures.requests'),
+            ]}
+          />
+          <BarChart
+            title={t(view.bucket === 'day' ? 'analytics.revenuePerDay' : 'analytics.revenuePerMonth')}
+            summary={t('analytics.chartSummary', {
+              from: period.fromDay,
+              to: period.toDay,
+              total: view.total,
+            })}
+            bars={view.revenueBars}
+            columns={[
+              t(view.bucket === 'day' ? 'analytics.day' : 'analytics.month'),
+              t('analytics.figures.revenue'),
+            ]}
+          />
+
+          <section aria-labelledby="shops-heading">
+            <h2 id="shops-heading" className="text-xl font-semibold text-slate-900">
+              {t('analytics.shopsHeading')}
+            </h2>
+            <p className="text-sm text-slate-700">{t('analytics.help.shops')}</p>
+            {view.topShops.length === 0 ? (
+              <p className="mt-2 text-slate-700">{t('analytics.noShops')}</p>
+            ) : (
+              <ol className="mt-3 list-decimal space-y-1 pl-6" data-testid="top-shops">
+                {view.topShops.map((shop) => (
+                  <li key={shop.host} className="text-slate-900">
+                    {shop.name ? `${shop.name} (${shop.host})` : shop.host}:{' '}
+                    {t('analytics.shopRequests', { count: shop.count, requests: shop.requests })}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <p className="text-sm text-slate-700">{t('analytics.partTwo')}</p>
+        </>
+      ) : null}
+    </section>
+  )
+}

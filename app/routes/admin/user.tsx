@@ -1,0 +1,248 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { StatusBadge } from '#app/components/status-badge.tsx'
+import { requestContext } from '#app/context.ts'
+import { japanDateTime } from '#app/lib/dates.ts'
+import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { isRequestStatus } from '#core/orders/request-machine.ts'
+import { can } from '#core/orders/staff-policy.ts'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
+import { isAppError } from '#core/shared/errors.ts'
+import { disableUser, enableUser, getUserDetail, signOutEverywhere } from '#core/users/user-admin.ts'
+import type { Route } from './+types/user.ts'
+
+// One user for staff (docs/decisions/024-admin-users.md): the profile, their requests, what staff
+// did to the account; admins sign the user out everywhere, disable or re-enable the account
+// (each audited). Moderators read. Role changes are on the list (./users.tsx).
+
+const DONE = ['signedOut', 'disabled', 'enabled'] as const
+type Done = (typeof DONE)[number]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = getServiceContext(context)
+  const user = await getUserDetail(ctx, params.id).catch(throwRouteError)
+  const format = japanDateTime(context.get(requestContext).language)
+  const done = new URL(request.url).searchParams.get('done')
+  return {
+    user: { ...user, createdLabel: format(user.createdAt) },
+    requests: user.requests.flatMap((row) =>
+      isRequestStatus(row.status)
+        ? [{ ...row, status: row.status, submittedLabel: format(row.submittedAt) }]
+        : [],
+    ),
+    history: user.history.map((entry) => ({ ...entry, whenLabel: format(entry.createdAt) })),
+    canManage: can(ctx.actor, 'manage_users') && ctx.actor?.id !== user.id,
+    done: DONE.includes(done as Done) ? (done as Done) : null,
+  }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+const INTENTS = ['sign_out', 'disable', 'enable'] as const
+type Intent = (typeof INTENTS)[number]
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => new FormData())
+  const intentValue = String(formData.get('intent') ?? '')
+  const intent: Intent | null = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : null
+  const ctx = getServiceContext(context)
+  const back = (done: Done) => redirect(`/admin-dashboard/users/${params.id}?done=${done}`)
+  try {
+    if (intent === 'sign_out') {
+      await signOutEverywhere(ctx, { userId: params.id })
+      return back('signedOut')
+    }
+    if (intent === 'disable') {
+      await disableUser(ctx, { userId: params.id, reason: formData.get('reason') ?? '' })
+      return back('disabled')
+    }
+    if (intent === 'enable') {
+      await enableUser(ctx, { userId: params.id })
+      return back('enabled')
+    }
+    return data({ intent: null, messageKey: 'errors.codes.invalid', fieldError: null }, { status: 400 })
+  } catch (caught) {
+    const error = databaseUnavailableError(caught, { write: true }) ?? caught
+    if (!isAppError(error)) throw error
+    const field = error.details.fieldErrors?.reason?.[0] ?? null
+    return data(
+      { intent, messageKey: toPublicError(error).messageKey, fieldError: field },
+      { status: toPublicError(error).status },
+    )
+  }
+}
+
+export default function UserRoute() {
+  const { t } = useTranslation()
+  const { user, requests, history, canManage, done } = useLoaderData<typeof loader>()
+  const failed = useActionData<typeof action>()
+  const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
+  const title = t('adminUsers.userTitle', { email: unknown(user.email) })
+  const yesNo = (value: boolean) => (value ? t('adminUsers.yes') : t('adminUsers.no'))
+  const facts: [string, string][] = [
+    [t('adminUsers.columns.name'), unknown(user.name)],
+    [t('adminUsers.columns.email'), unknown(user.email)],
+    [t('adminUsers.columns.role'), t(`session.roles.${user.role}`)],
+    [t('adminUsers.columns.createdAt'), user.createdLabel],
+    [t('adminUsers.columns.verified'), yesNo(user.emailVerified)],
+    [t('adminUsers.columns.twoStep'), yesNo(user.twoStep)],
+    [t('adminUsers.language'), user.language === 'en' ? 'English' : 'Español'],
+    [t('adminUsers.phone'), user.phone || t('adminUsers.none')],
+    [t('adminUsers.sessions'), String(user.sessions)],
+    [
+      t('adminUsers.state'),
+      user.disabled
+        ? t('adminUsers.disabledBecause', { reason: user.disabledReason ?? '' })
+        : t('adminUsers.active'),
+    ],
+  ]
+  return (
+    <article aria-labelledby="user-heading" className="space-y-8">
+      <PageMeta title={title} description={title} />
+      <p>
+        <Link to="/admin-dashboard/users" className="font-semibold text-red-800 underline">
+          {t('adminUsers.back')}
+        </Link>
+      </p>
+      <h1 id="user-heading" className="text-3xl font-bold break-all text-slate-900">
+        {title}
+      </h1>
+      {done ? (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
+          {t(`adminUsers.done.${done}`)}
+        </p>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
+          {t(failed.messageKey as 'errors.codes.invalid')}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="profile-heading">
+        <h2 id="profile-heading" className="text-xl font-semibold text-slate-900">
+          {t('adminUsers.profile')}
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-700">{label}</dt>
+              <dd className="break-all text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {canManage ? (
+        <section aria-labelledby="actions-heading" className="space-y-4">
+          <h2 id="actions-heading" className="text-xl font-semibold text-slate-900">
+            {t('adminUsers.actions')}
+          </h2>
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="sign_out" />
+            <p className="text-slate-700">{t('adminUsers.signOutHint')}</p>
+            <button
+              type="submit"
+              className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+            >
+              {t('adminUsers.signOut')}
+            </button>
+          </Form>
+          {user.disabled ? (
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="intent" value="enable" />
+              <p className="text-slate-700">{t('adminUsers.enableHint')}</p>
+              <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+                {t('adminUsers.enable')}
+              </button>
+            </Form>
+          ) : (
+            <Form method="post" className="space-y-2 rounded-lg border border-slate-300 p-4">
+              <input type="hidden" name="intent" value="disable" />
+              <p className="text-slate-700">{t('adminUsers.disableHint')}</p>
+              <FormField
+                id="disable-reason"
+                label={t('adminUsers.disableReason')}
+                error={
+                  failed?.intent === 'disable' && failed.fieldError
+                    ? t(`adminUsers.errors.${failed.fieldError as 'reasonRequired'}`)
+                    : null
+                }
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    id="disable-reason"
+                    name="reason"
+                    type="text"
+                    required
+                    maxLength={500}
+                    autoComplete="off"
+                    className={inputClass}
+                  />
+                )}
+              </FormField>
+              <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+                {t('adminUsers.disable')}
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="user-requests-heading">
+        <h2 id="user-requests-heading" className="text-xl font-semibold text-slate-900">
+          {t('adminUsers.requests', { count: user.requestCount })}
+        </h2>
+        {requests.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t('adminUsers.noRequests')}</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {requests.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center gap-3">
+                <Link
+                  to={`/admin-dashboard/requests/${row.id}`}
+                  className="font-semibold text-red-800 underline"
+                >
+                  {row.number}
+                </Link>
+                <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
+                <span className="text-sm text-slate-700">{row.submittedLabel}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="user-history-heading">
+        <h2 id="user-history-heading" className="text-xl font-semibold text-slate-900">
+          {t('adminUsers.history')}
+        </h2>
+        {history.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t('adminUsers.noHistory')}</p>
+        ) : (
+          <ol className="mt-3 space-y-2">
+            {history.map((entry) => (
+              <li key={entry.id} className="text-slate-900">
+                <span className="text-sm text-slate-700">{entry.whenLabel}</span> ·{' '}
+                {t(`audit.kinds.${entry.kind.replace('.', '_') as 'role_assign'}`)}
+                {entry.kind === 'role.assign'
+                  ? `: ${t(`session.roles.${String(entry.before.role ?? 'user') as 'user'}`)} → ${t(
+                      `session.roles.${String(entry.after.role ?? 'user') as 'user'}`,
+                    )}`
+                  : entry.kind === 'user.disable'
+                    ? `: ${String(entry.after.reason ?? '')}`
+                    : ''}{' '}
+                <span className="text-sm text-slate-700">
+                  ({t('adminUsers.by', { email: entry.actorEmail ?? t('audit.system') })})
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </article>
+  )
+}

@@ -1,0 +1,169 @@
+import { expect, test } from 'vitest'
+import { createTestDatabase } from '#tests/db.ts'
+import {
+  callRoute,
+  createTestServices,
+  formPost,
+  pageRequest,
+  type routeArgs,
+  signedInCaller,
+} from '#tests/support/route-context.ts'
+import { middleware as staffMiddleware } from './staff-layout.tsx'
+import * as userPage from './user.tsx'
+import * as usersPage from './users.tsx'
+
+// The users list and a user's page through the staff branch's middleware, for every role:
+// anonymous → the login guard, a customer → the admin guard, moderators read, admins act.
+
+async function setup() {
+  const { db, pool } = await createTestDatabase()
+  const services = await createTestServices(db, pool)
+  const run = (request: Request, handler: (args: ReturnType<typeof routeArgs>) => unknown, params = {}) =>
+    callRoute(services, staffMiddleware, request, handler, { params, context: { language: 'en' } })
+  const people = {
+    ana: await signedInCaller(pool, { email: 'ana@example.com' }),
+    moderator: await signedInCaller(pool, { email: 'mod@example.com', role: 'moderator' }),
+    admin: await signedInCaller(pool, { email: 'boss@example.com', role: 'admin' }),
+  }
+  const list = (search: string, cookie?: string) =>
+    run(pageRequest(`/admin-dashboard/users${search}`, { cookie }), (args) => usersPage.loader(args as never))
+  const changeRole = (fields: Record<string, string>, cookie?: string) =>
+    run(formPost('/admin-dashboard/users', fields, { cookie }), (args) => usersPage.action(args as never))
+  const detail = (id: string, cookie?: string) =>
+    run(pageRequest(`/admin-dashboard/users/${id}`, { cookie }), (args) => userPage.loader(args as never), {
+      id,
+    })
+  const act = (id: string, fields: Record<string, string>, cookie?: string) =>
+    run(
+      formPost(`/admin-dashboard/users/${id}`, fields, { cookie }),
+      (args) => userPage.action(args as never),
+      {
+        id,
+      },
+    )
+  const roleOf = async (id: string) =>
+    (await pool.query('SELECT role FROM users WHERE id = $1', [id])).rows[0]?.role
+  const auditCount = async () =>
+    (await pool.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n as number
+  return { people, list, changeRole, detail, act, roleOf, auditCount }
+}
+
+test('anonymous visitors get the login guard, customers the admin guard, for both pages and every action; nothing written', async () => {
+  const { people, list, changeRole, detail, act, roleOf, auditCount } = await setup()
+  const target = people.ana.id
+  expect(await list('')).toMatchObject({ status: 401, data: { guard: 'login' } })
+  expect(await detail(target)).toMatchObject({ status: 401, data: { guard: 'login' } })
+  expect(await changeRole({ userId: target, role: 'admin' })).toMatchObject({ status: 401 })
+  expect(await act(target, { intent: 'disable', reason: 'x' })).toMatchObject({ status: 401 })
+  const customer = people.ana.cookie
+  expect(await list('', customer)).toMatchObject({ status: 403, data: { guard: 'admin', role: 'user' } })
+  expect(await detail(target, customer)).toMatchObject({ status: 403 })
+  expect(await changeRole({ userId: target, role: 'admin' }, customer)).toMatchObject({ status: 403 })
+  expect(await act(target, { intent: 'sign_out' }, customer)).toMatchObject({ status: 403 })
+  expect(await roleOf(target)).toBe('user')
+  expect(await auditCount()).toBe(0)
+})
+
+test('a moderator reads the list and a user, with no forms; the role change and account actions answer "Permission denied"', async () => {
+  const { people, list, changeRole, detail, act, roleOf, auditCount } = await setup()
+  const cookie = people.moderator.cookie
+  const page = await list('?q=ANA&role=user', cookie)
+  expect(page).toMatchObject({ status: 200, data: { canAssign: false, q: 'ANA', role: 'user' } })
+  expect((page.data as { rows: { email: string }[] }).rows.map((row) => row.email)).toEqual([
+    'ana@example.com',
+  ])
+  expect(await detail(people.ana.id, cookie)).toMatchObject({
+    status: 200,
+    data: { canManage: false, user: { email: 'ana@example.com', role: 'user' } },
+  })
+  expect(await changeRole({ userId: people.ana.id, role: 'admin' }, cookie)).toMatchObject({
+    status: 403,
+    data: { denied: true, messageKey: 'errors.reasons.onlyAdminsAssignRoles' },
+  })
+  expect(await act(people.ana.id, { intent: 'disable', reason: 'x' }, cookie)).toMatchObject({
+    status: 403,
+    data: { messageKey: 'errors.reasons.usersAdminsOnly' },
+  })
+  expect(await roleOf(people.ana.id)).toBe('user')
+  expect(await auditCount()).toBe(0)
+})
+
+test('an admin changes a role from the list (back to the same view with the toast); bad roles, the last admin and a long search are 4xx in words', async () => {
+  const { people, list, changeRole, roleOf } = await setup()
+  const cookie = people.admin.cookie
+  const answer = await changeRole(
+    { userId: people.ana.id, role: 'moderator', back: '/admin-dashboard/users?q=ana&sort=name' },
+    cookie,
+  )
+  expect(answer.status).toBe(302)
+  expect(answer.headers.get('location')).toBe(
+    `/admin-dashboard/users?q=ana&sort=name&changed=${people.ana.id}&to=moderator`,
+  )
+  expect(await roleOf(people.ana.id)).toBe('moderator')
+  // The list shows the new role at once, and the toast.
+  const after = await list(`?q=ana&changed=${people.ana.id}&to=moderator`, cookie)
+  expect(after.data).toMatchObject({
+    assigned: { userId: people.ana.id, role: 'moderator' },
+    rows: [{ email: 'ana@example.com', role: 'moderator' }],
+  })
+  // Somewhere else than the list: back to the list.
+  const offsite = await changeRole(
+    { userId: people.ana.id, role: 'user', back: 'https://evil.example/' },
+    cookie,
+  )
+  expect(offsite.headers.get('location')).toMatch(/^\/admin-dashboard\/users\?changed=/)
+
+  for (const role of ['owner', '', '<script>']) {
+    expect(await changeRole({ userId: people.ana.id, role }, cookie)).toMatchObject({
+      status: 400,
+      data: { denied: false, messageKey: 'errors.reasons.invalidRoleInput' },
+    })
+  }
+  expect(await changeRole({ userId: 'nobody-here', role: 'admin' }, cookie)).toMatchObject({
+    status: 404,
+    data: { messageKey: 'errors.reasons.userNotFound' },
+  })
+  expect(await changeRole({ userId: people.admin.id, role: 'user' }, cookie)).toMatchObject({
+    status: 409,
+    data: { messageKey: 'errors.reasons.lastAdmin' },
+  })
+  expect(await list(`?q=${'x'.repeat(201)}`, cookie)).toMatchObject({
+    status: 400,
+    data: { problem: 'errors.reasons.userSearchTooLong', rows: [] },
+  })
+})
+
+test('an admin signs a user out everywhere and disables then enables the account from its page; a disable without a reason is a 400', async () => {
+  const { people, detail, act, auditCount } = await setup()
+  const cookie = people.admin.cookie
+  const id = people.ana.id
+  expect((await detail(id, cookie)).data).toMatchObject({
+    canManage: true,
+    user: { sessions: 1, disabled: false },
+  })
+  expect(await act(id, { intent: 'disable', reason: '  ' }, cookie)).toMatchObject({
+    status: 400,
+    data: { intent: 'disable', fieldError: 'reasonRequired' },
+  })
+  expect(await act(id, { intent: 'nonsense' }, cookie)).toMatchObject({ status: 400 })
+  expect(await auditCount()).toBe(0)
+  for (const [fields, done] of [
+    [{ intent: 'sign_out' }, 'signedOut'],
+    [{ intent: 'disable', reason: 'Fraud' }, 'disabled'],
+    [{ intent: 'enable' }, 'enabled'],
+  ] as const) {
+    const answer = await act(id, fields, cookie)
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe(`/admin-dashboard/users/${id}?done=${done}`)
+  }
+  expect((await detail(id, cookie)).data).toMatchObject({
+    user: { sessions: 0, disabled: false },
+    history: [{ kind: 'user.enable' }, { kind: 'user.disable' }, { kind: 'user.sign_out' }],
+  })
+  // Not on their own account.
+  expect((await detail(people.admin.id, cookie)).data).toMatchObject({ canManage: false })
+  expect(await act(people.admin.id, { intent: 'sign_out' }, cookie)).toMatchObject({
+    status: 409,
+    data: { messageKey: 'errors.reasons.notOnYourself' },
+  })
+})

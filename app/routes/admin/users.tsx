@@ -1,0 +1,321 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { inputClass } from '#app/components/form-field.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { requestContext } from '#app/context.ts'
+import { japanDateTime } from '#app/lib/dates.ts'
+import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { AssignRoleSchema, assignRole, canAssignRoles } from '#core/accounts/roles.ts'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
+import { AppError, isAppError } from '#core/shared/errors.ts'
+import { ROLE_NAMES, type RoleName } from '#core/shared/service-context.ts'
+import { listUsers, USER_SEARCH_MAX, USER_SORTS, type UserSort } from '#core/users/user-admin.ts'
+import type { Route } from './+types/users.ts'
+
+// The admin panel's users (docs/decisions/024-admin-users.md): ?q= searches name or e-mail
+// (accents and case aside), ?role= filters, ?sort= orders, ?cursor= pages: a plain GET form, so
+// every view has its address and works without JavaScript. Staff read it; admins change roles
+// here (the spec's toasts), through core/accounts/roles.ts.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams
+  const ctx = getServiceContext(context)
+  const format = japanDateTime(context.get(requestContext).language)
+  const changed = search.get('changed')
+  const to = search.get('to')
+  const base = {
+    canAssign: canAssignRoles(ctx.actor),
+    me: ctx.actor?.id ?? '',
+    first: !search.get('cursor'),
+    // After a role change (post/redirect/get): the spec's "Role assigned" toast.
+    assigned:
+      changed && ROLE_NAMES.includes(to as RoleName) ? { userId: changed, role: to as RoleName } : null,
+  }
+  try {
+    const page = await listUsers(ctx, {
+      q: search.get('q'),
+      role: search.get('role'),
+      sort: search.get('sort'),
+      cursor: search.get('cursor'),
+    })
+    return {
+      ...base,
+      q: page.q,
+      role: page.role,
+      sort: page.sort,
+      nextCursor: page.nextCursor,
+      problem: null,
+      rows: page.rows.map((row) => ({ ...row, createdLabel: format(row.createdAt) })),
+    }
+  } catch (error) {
+    // A search too long or a page link that is not ours: said on the page, with the form.
+    if (isAppError(error) && error.code === 'invalid') {
+      return data(
+        {
+          ...base,
+          q: (search.get('q') ?? '').slice(0, USER_SEARCH_MAX),
+          role: null,
+          sort: 'newest' as UserSort,
+          nextCursor: null,
+          problem: toPublicError(error).messageKey,
+          rows: [],
+        },
+        { status: 400 },
+      )
+    }
+    throwRouteError(error)
+  }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** `role`: an admin gives a user another role; back to the same list with the toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => new FormData())
+  const ctx = getServiceContext(context)
+  const userId = String(formData.get('userId') ?? '')
+  const back = String(formData.get('back') ?? '')
+  try {
+    const input = AssignRoleSchema.safeParse({ userId, role: formData.get('role') })
+    if (!input.success) {
+      throw new AppError('invalid', 'Role assignment input is not valid', { reason: 'invalidRoleInput' })
+    }
+    const assigned = await assignRole(ctx, input.data)
+    const list = new URL(
+      back.startsWith('/admin-dashboard/users') ? back : '/admin-dashboard/users',
+      'http://x',
+    )
+    list.searchParams.set('changed', assigned.userId)
+    list.searchParams.set('to', assigned.role)
+    return redirect(`${list.pathname}${list.search}`)
+  } catch (caught) {
+    const error = databaseUnavailableError(caught, { write: true }) ?? caught
+    if (!isAppError(error)) throw error
+    const failure = toPublicError(error)
+    return data(
+      { userId, denied: error.code === 'forbidden', messageKey: failure.messageKey },
+      { status: failure.status },
+    )
+  }
+}
+
+function listHref(params: {
+  q?: string | null
+  role?: string | null
+  sort?: string | null
+  cursor?: string | null
+}) {
+  const search = new URLSearchParams()
+  if (params.q) search.set('q', params.q)
+  if (params.role) search.set('role', params.role)
+  if (params.sort && params.sort !== 'newest') search.set('sort', params.sort)
+  if (params.cursor) search.set('cursor', params.cursor)
+  const query = search.toString()
+  return `/admin-dashboard/users${query ? `?${query}` : ''}`
+}
+
+const COLUMNS = ['email', 'name', 'role', 'createdAt', 'verified', 'twoStep'] as const
+
+export default function UsersRoute() {
+  const { t } = useTranslation()
+  const { rows, q, role, sort, nextCursor, first, canAssign, me, assigned, problem } =
+    useLoaderData<typeof loader>()
+  const failed = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const here = listHref({ q, role, sort })
+  const roleName = (name: RoleName) => t(`session.roles.${name}`)
+  const yesNo = (value: boolean) => (value ? t('adminUsers.yes') : t('adminUsers.no'))
+  const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
+  return (
+    <section aria-labelledby="users-heading">
+      <PageMeta title={t('adminUsers.title')} description={t('adminUsers.lead')} />
+      <h1 id="users-heading" className="text-3xl font-bold text-slate-900">
+        {t('adminUsers.title')}
+      </h1>
+      <p className="mt-2 text-slate-700">{t(canAssign ? 'adminUsers.lead' : 'adminUsers.leadReadOnly')}</p>
+
+      {assigned ? (
+        <div
+          role="status"
+          className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950"
+        >
+          <p className="font-semibold">{t('roles.assignedTitle')}</p>
+          <p>{t('roles.assignedText', { role: roleName(assigned.role) })}</p>
+        </div>
+      ) : null}
+      {failed ? (
+        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          <p className="font-semibold">{failed.denied ? t('roles.deniedTitle') : t('roles.failedTitle')}</p>
+          <p>{t(failed.messageKey as 'errors.codes.invalid')}</p>
+        </div>
+      ) : null}
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1 space-y-1">
+          <label htmlFor="users-q" className="block text-sm font-medium text-slate-800">
+            {t('adminUsers.search')}
+          </label>
+          <input
+            id="users-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={USER_SEARCH_MAX}
+            aria-describedby="users-q-hint"
+            className={inputClass}
+          />
+          <p id="users-q-hint" className="text-xs text-slate-600">
+            {t('adminUsers.searchHint')}
+          </p>
+        </div>
+        <div className="space-y-1 pb-5">
+          <label htmlFor="users-role" className="block text-sm font-medium text-slate-800">
+            {t('adminUsers.roleFilter')}
+          </label>
+          <select id="users-role" name="role" defaultValue={role ?? ''} className={inputClass}>
+            <option value="">{t('adminUsers.allRoles')}</option>
+            {ROLE_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {roleName(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1 pb-5">
+          <label htmlFor="users-sort" className="block text-sm font-medium text-slate-800">
+            {t('adminUsers.sort')}
+          </label>
+          <select id="users-sort" name="sort" defaultValue={sort} className={inputClass}>
+            {USER_SORTS.map((name) => (
+              <option key={name} value={name}>
+                {t(`adminUsers.sorts.${name}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-3 pb-5">
+          <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+            {t('adminUsers.apply')}
+          </button>
+          {q || role || sort !== 'newest' ? (
+            <Link
+              to="/admin-dashboard/users"
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+            >
+              {t('adminUsers.clear')}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {problem ? (
+        <p role="alert" className="mt-4 font-medium text-red-800">
+          {t(problem as 'errors.codes.invalid')}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="mt-6 text-slate-700">
+          {t(q || role ? 'adminUsers.emptyFiltered' : 'adminUsers.empty')}
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">{t('adminUsers.caption')}</caption>
+            <thead className="border-b border-slate-300 text-slate-800">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-3">
+                    {t(`adminUsers.columns.${column}`)}
+                  </th>
+                ))}
+                {canAssign ? (
+                  <th scope="col" className="py-2">
+                    {t('adminUsers.columns.changeRole')}
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b border-slate-200 align-top" data-testid="user-row">
+                  <td className="py-2 pr-3 break-all">
+                    <Link
+                      to={`/admin-dashboard/users/${row.id}`}
+                      className="font-semibold text-red-800 underline"
+                    >
+                      {unknown(row.email)}
+                    </Link>
+                    {row.disabled ? (
+                      <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">
+                        {t('adminUsers.disabled')}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">{unknown(row.name)}</td>
+                  <td className="py-2 pr-3">{roleName(row.role)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{row.createdLabel}</td>
+                  <td className="py-2 pr-3">{yesNo(row.emailVerified)}</td>
+                  <td className="py-2 pr-3">{yesNo(row.twoStep)}</td>
+                  {canAssign ? (
+                    <td className="py-2">
+                      {row.id === me ? (
+                        <span className="text-slate-700">{t('adminUsers.you')}</span>
+                      ) : (
+                        <Form method="post" className="flex flex-wrap items-center gap-2">
+                          <input type="hidden" name="userId" value={row.id} />
+                          <input type="hidden" name="back" value={here} />
+                          <label htmlFor={`role-${row.id}`} className="sr-only">
+                            {t('adminUsers.newRoleFor', { email: unknown(row.email) })}
+                          </label>
+                          <select
+                            id={`role-${row.id}`}
+                            name="role"
+                            defaultValue=""
+                            className={inputClass}
+                            required
+                          >
+                            <option value="" disabled>
+                              {t('adminUsers.chooseRole')}
+                            </option>
+                            {ROLE_NAMES.filter((name) => name !== row.role).map((name) => (
+                              <option key={name} value={name}>
+                                {roleName(name)}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="submit"
+                            disabled={navigation.state === 'submitting'}
+                            aria-label={t('adminUsers.changeRoleFor', { email: unknown(row.email) })}
+                            className="min-h-11 rounded-md border border-slate-700 px-3 font-semibold text-slate-900 hover:bg-slate-100"
+                          >
+                            {t('adminUsers.changeRole')}
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label={t('adminUsers.pagesLabel')} className="mt-6 flex flex-wrap gap-4">
+        {!first ? (
+          <Link to={here} className="font-semibold text-red-800 underline">
+            {t('adminUsers.firstPage')}
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link
+            to={listHref({ q, role, sort, cursor: nextCursor })}
+            className="font-semibold text-red-800 underline"
+          >
+            {t('adminUsers.nextPage')}
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  )
+}

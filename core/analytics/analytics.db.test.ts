@@ -1,0 +1,148 @@
+import { expect, test } from 'vitest'
+import { isAppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { insertPasswordAccount } from '#tests/support/accounts.ts'
+import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import { getAnalytics, parsePeriod } from './analytics.ts'
+
+// Each figure against a hand-computed fixture for March 2026 in Japan time, with orders just
+// either side of its edges (Japan midnight is 15:00 UTC the day before).
+
+const jst = (local: string) => new Date(`${local}+09:00`)
+
+async function setup() {
+  const { db, pool } = await createTestDatabase()
+  const account = async (email: string, role: 'user' | 'admin' | 'moderator', createdAt: string) => {
+    const { id } = await insertPasswordAccount(pool, { email, role })
+    await pool.query('UPDATE users SET created_at = $2 WHERE id = $1', [id, jst(createdAt)])
+    return { id, role } as Actor
+  }
+  const admin = await account('boss@example.com', 'admin', '2025-06-01T10:00:00')
+  const moderator = await account('mod@example.com', 'moderator', '2026-02-28T23:59:59')
+  const ana = await account('ana@example.com', 'user', '2026-03-15T12:00:00')
+  await account('luis@example.com', 'user', '2026-04-01T00:00:00')
+  const paid = async (invoiceId: string, requestId: string, at: string) => {
+    await pool.query(`UPDATE invoices SET status = 'paid', paid_at = $2 WHERE id = $1`, [invoiceId, jst(at)])
+    await pool.query(`UPDATE purchase_requests SET status = 'paid', paid_at = $2 WHERE id = $1`, [
+      requestId,
+      jst(at),
+    ])
+  }
+  const quote = (at: string, items: Parameters<typeof insertQuotedRequest>[1]['items']) =>
+    insertQuotedRequest(pool, { userId: ana.id ?? '', at: jst(at), items })
+  const mercari = (n: number) => `https://jp.mercari.com/item/m${n}`
+  // R1: the first minute of March in Japan; paid in March. 5,000 + fee 1,000 + tax 600 + 800.
+  const r1 = await quote('2026-03-01T00:00:30', [
+    { url: mercari(1), unitPriceJpy: 2500, quantity: 2, domesticShippingJpy: 800 },
+  ])
+  await paid(r1.invoiceId, r1.requestId, '2026-03-05T12:00:00')
+  // R2: the last minute of February; paid on 2 March. 10,000 + fee 500 + tax 1,050.
+  const r2 = await quote('2026-02-28T23:59:30', [
+    { url: 'https://www.amazon.co.jp/dp/B0C1', unitPriceJpy: 10000 },
+  ])
+  await paid(r2.invoiceId, r2.requestId, '2026-03-02T12:00:00')
+  // R3: the last minute of March; two shops; never paid.
+  await quote('2026-03-31T23:59:30', [
+    { url: 'https://www.amazon.co.jp/dp/B0C2', unitPriceJpy: 3000 },
+    { url: mercari(2), unitPriceJpy: 1000 },
+  ])
+  // R4: the first second of April; paid in April.
+  const r4 = await quote('2026-04-01T00:00:00', [{ url: mercari(3), unitPriceJpy: 900 }])
+  await paid(r4.invoiceId, r4.requestId, '2026-04-02T00:00:00')
+  // R5: in March, paid at the first second of April.
+  const r5 = await quote('2026-03-10T09:00:00', [
+    { url: 'https://item.rakuten.co.jp/shop/x', unitPriceJpy: 4000 },
+  ])
+  await paid(r5.invoiceId, r5.requestId, '2026-04-01T00:00:00')
+  return { db, admin, moderator, ana, totals: { r1: r1.totalJpy, r2: r2.totalJpy } }
+}
+
+test('March 2026: every figure as counted by hand', async () => {
+  const { db, admin, totals } = await setup()
+  expect(totals).toEqual({ r1: 7400, r2: 11550 })
+  const march = parsePeriod({ preset: 'custom', from: '2026-03-01', to: '2026-03-31' })
+  const figures = await getAnalytics({ db, actor: admin }, march)
+  expect(figures).toMatchObject({
+    // R1, R3, R5 were sent in March.
+    requestsReceived: 3,
+    // Their quotes were issued with them; R1 and R5 are paid (R5 in April: paid whenever).
+    quotesIssued: 3,
+    quotesPaid: 2,
+    // R1 and R2 were paid in March (R2 was sent in February).
+    revenue: {
+      invoices: 2,
+      itemsJpy: 15000,
+      serviceFeeJpy: 1500,
+      domesticShippingJpy: 800,
+      taxJpy: 1650,
+      totalJpy: 18950,
+      averageJpy: 9475,
+    },
+    // Ana joined in March; the moderator a second before it, Luis at its end.
+    newUsers: 1,
+    // Requests sent in March by the shops they link to (R3 counts for two shops).
+    topShops: [
+      { host: 'jp.mercari.com', name: null, requests: 2 },
+      { host: 'amazon.co.jp', name: null, requests: 1 },
+      { host: 'item.rakuten.co.jp', name: null, requests: 1 },
+    ],
+  })
+  expect(figures.paidShare).toBeCloseTo(2 / 3)
+  expect(figures.series).toHaveLength(31)
+  const days = Object.fromEntries(figures.series.map((entry) => [entry.bucket, entry]))
+  expect(days['2026-03-01']).toEqual({ bucket: '2026-03-01', requests: 1, revenueJpy: 0 })
+  expect(days['2026-03-02']).toEqual({ bucket: '2026-03-02', requests: 0, revenueJpy: 11550 })
+  expect(days['2026-03-05']).toEqual({ bucket: '2026-03-05', requests: 0, revenueJpy: 7400 })
+  expect(days['2026-03-10']).toEqual({ bucket: '2026-03-10', requests: 1, revenueJpy: 0 })
+  expect(days['2026-03-31']).toEqual({ bucket: '2026-03-31', requests: 1, revenueJpy: 0 })
+  expect(figures.series.reduce((sum, entry) => sum + entry.requests, 0)).toBe(3)
+  expect(figures.series.reduce((sum, entry) => sum + entry.revenueJpy, 0)).toBe(18950)
+})
+
+test('a year by month, and an empty period: zeros, no division by zero', async () => {
+  const { db, admin } = await setup()
+  const year = await getAnalytics(
+    { db, actor: admin },
+    parsePeriod({ preset: 'custom', from: '2026-01-01', to: '2026-12-31' }),
+  )
+  expect(year.series.map((entry) => entry.bucket)).toHaveLength(12)
+  expect(year.series.find((entry) => entry.bucket === '2026-04')).toEqual({
+    bucket: '2026-04',
+    requests: 1,
+    revenueJpy: 900 + 500 + 140 + 4000 + 500 + 450,
+  })
+  expect(year).toMatchObject({
+    requestsReceived: 5,
+    quotesIssued: 5,
+    quotesPaid: 4,
+    revenue: { invoices: 4 },
+  })
+  const empty = await getAnalytics(
+    { db, actor: admin },
+    parsePeriod({ preset: 'custom', from: '2020-01-01', to: '2020-01-31' }),
+  )
+  expect(empty).toMatchObject({
+    requestsReceived: 0,
+    quotesIssued: 0,
+    paidShare: 0,
+    revenue: { invoices: 0, totalJpy: 0, averageJpy: 0 },
+    topShops: [],
+  })
+})
+
+test('analytics are for admins only', async () => {
+  const { db, moderator, ana } = await setup()
+  const period = parsePeriod({})
+  for (const [actor, code] of [
+    [null, 'unauthorized'],
+    [ana, 'forbidden'],
+    [moderator, 'forbidden'],
+  ] as const) {
+    const refused = await getAnalytics({ db, actor }, period).then(
+      () => null,
+      (error: unknown) => (isAppError(error) ? error.code : error),
+    )
+    expect(refused).toBe(code)
+  }
+})

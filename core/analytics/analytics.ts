@@ -1,0 +1,295 @@
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm'
+import { can } from '#core/orders/staff-policy.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { ServiceContext } from '#core/shared/service-context.ts'
+import { invoices, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+
+/**
+ * The admin panel's analytics (docs/decisions/025-admin-analytics.md): figures for a period in
+ * Japan time, read from the orders themselves, summed in SQL (whole yen, bigint). Part 1's
+ * figures; part 2 (the warehouse, shipments, claims) adds its own groups beside these.
+ */
+
+export const ANALYTICS_PRESETS = [
+  'this_month',
+  'last_month',
+  'last_30_days',
+  'this_year',
+  'last_year',
+  'custom',
+] as const
+export type AnalyticsPreset = (typeof ANALYTICS_PRESETS)[number]
+
+/** The longest custom period: five years of days. */
+export const MAX_PERIOD_DAYS = 5 * 366
+
+const JAPAN_OFFSET_MS = 9 * 3_600_000
+const DAY_MS = 86_400_000
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** A Japan calendar day as `YYYY-MM-DD`, from an instant. */
+export function japanDay(at: Date): string {
+  return new Date(at.getTime() + JAPAN_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/** The instant a Japan calendar day starts (Japan has no daylight saving time). */
+function japanMidnight(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - JAPAN_OFFSET_MS)
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
+function validDay(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false
+  const parsed = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value
+}
+
+export type Period = {
+  preset: AnalyticsPreset
+  /** First and last Japan day, inclusive. */
+  fromDay: string
+  toDay: string
+  /** The instants: [from, to). */
+  from: Date
+  to: Date
+  /** How the series is bucketed: days up to two months, months beyond. */
+  bucket: 'day' | 'month'
+}
+
+/**
+ * The period a URL asks for: a preset (this month by default), or custom first and last days.
+ * @throws AppError `invalid` (`periodInvalid`: a date that is not one, first after last;
+ *   `periodTooLong`: over five years).
+ */
+export function parsePeriod(
+  input: { preset?: string | null; from?: string | null; to?: string | null },
+  now: Date = new Date(),
+): Period {
+  const today = japanDay(now)
+  const [year, month] = today.split('-').map(Number) as [number, number]
+  const pad = (value: number) => String(value).padStart(2, '0')
+  const monthStart = (y: number, m: number) => `${y}-${pad(m)}-01`
+  const preset: AnalyticsPreset = ANALYTICS_PRESETS.includes(input.preset as AnalyticsPreset)
+    ? (input.preset as AnalyticsPreset)
+    : input.from || input.to
+      ? 'custom'
+      : 'this_month'
+  let fromDay: string
+  let toDay: string
+  switch (preset) {
+    case 'this_month':
+      ;[fromDay, toDay] = [monthStart(year, month), today]
+      break
+    case 'last_month': {
+      const [y, m] = month === 1 ? [year - 1, 12] : [year, month - 1]
+      ;[fromDay, toDay] = [monthStart(y, m), addDays(monthStart(year, month), -1)]
+      break
+    }
+    case 'last_30_days':
+      ;[fromDay, toDay] = [addDays(today, -29), today]
+      break
+    case 'this_year':
+      ;[fromDay, toDay] = [`${year}-01-01`, today]
+      break
+    case 'last_year':
+      ;[fromDay, toDay] = [`${year - 1}-01-01`, `${year - 1}-12-31`]
+      break
+    default: {
+      const from = (input.from ?? '').trim()
+      const to = (input.to ?? '').trim()
+      if (!validDay(from) || !validDay(to) || from > to) {
+        throw new AppError('invalid', `Bad period ${from.slice(0, 20)}..${to.slice(0, 20)}`, {
+          reason: 'periodInvalid',
+        })
+      }
+      if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_PERIOD_DAYS) {
+        throw new AppError('invalid', `Period ${from}..${to} too long`, { reason: 'periodTooLong' })
+      }
+      ;[fromDay, toDay] = [from, to]
+    }
+  }
+  // The form sends the preset with the dates it showed: dates changed by hand win.
+  const editedFrom = input.from?.trim() && input.from.trim() !== fromDay
+  const editedTo = input.to?.trim() && input.to.trim() !== toDay
+  if (preset !== 'custom' && (editedFrom || editedTo)) {
+    return parsePeriod({ preset: 'custom', from: input.from ?? fromDay, to: input.to ?? toDay }, now)
+  }
+  const days = (Date.parse(toDay) - Date.parse(fromDay)) / DAY_MS + 1
+  return {
+    preset,
+    fromDay,
+    toDay,
+    from: japanMidnight(fromDay),
+    to: japanMidnight(addDays(toDay, 1)),
+    bucket: days <= 62 ? 'day' : 'month',
+  }
+}
+
+export type Analytics = {
+  requestsReceived: number
+  quotesIssued: number
+  quotesPaid: number
+  /** quotesPaid / quotesIssued, 0 when none were issued. */
+  paidShare: number
+  revenue: {
+    invoices: number
+    itemsJpy: number
+    serviceFeeJpy: number
+    domesticShippingJpy: number
+    taxJpy: number
+    totalJpy: number
+    /** Total over paid invoices, rounded down to the yen; 0 when none. */
+    averageJpy: number
+  }
+  newUsers: number
+  topShops: { host: string; name: string | null; requests: number }[]
+  /** Requests received and revenue per bucket (Japan days or months), every bucket present. */
+  series: { bucket: string; requests: number; revenueJpy: number }[]
+}
+
+/**
+ * The figures for a period. Admins only: revenue is the business's.
+ * - requests received: submitted in the period;
+ * - quotes issued: purchase invoices issued in the period (a revised quote counts again);
+ * - quotes paid: of those, the ones paid (whenever);
+ * - revenue: purchase invoices paid in the period, by line kind as frozen on the invoice;
+ * - new users: accounts created in the period;
+ * - top shops: by requests received in the period that link to them (a request with two links
+ *   to one shop counts once).
+ * @throws AppError `unauthorized`, `forbidden`.
+ */
+export async function getAnalytics({ db, actor }: ServiceContext, period: Period): Promise<Analytics> {
+  if (!actor) throw new AppError('unauthorized', 'Sign in to read analytics')
+  if (!can(actor, 'view_analytics')) {
+    throw new AppError('forbidden', 'Analytics are for admins', { reason: 'analyticsAdminsOnly' })
+  }
+  const { from, to } = period
+  const submittedIn = and(gte(purchaseRequests.submittedAt, from), lt(purchaseRequests.submittedAt, to))
+  const unit = period.bucket === 'day' ? 'day' : 'month'
+  const bucketOf = (column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt) =>
+    sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'Asia/Tokyo'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+  const [[requests], [quotes], [revenue], [newUsers], shops, requestSeries, revenueSeries] =
+    await Promise.all([
+      db.select({ n: count() }).from(purchaseRequests).where(submittedIn),
+      db
+        .select({
+          issued: count(),
+          paid: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`,
+        })
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'purchase'), gte(invoices.issuedAt, from), lt(invoices.issuedAt, to))),
+      db
+        .select({
+          invoices: count(),
+          itemsJpy: sql<string>`coalesce(sum(${invoices.itemsJpy}), 0)::bigint`,
+          serviceFeeJpy: sql<string>`coalesce(sum(${invoices.serviceFeeJpy}), 0)::bigint`,
+          domesticShippingJpy: sql<string>`coalesce(sum(${invoices.domesticShippingJpy}), 0)::bigint`,
+          taxJpy: sql<string>`coalesce(sum(${invoices.taxJpy}), 0)::bigint`,
+          totalJpy: sql<string>`coalesce(sum(${invoices.totalJpy}), 0)::bigint`,
+        })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.kind, 'purchase'),
+            eq(invoices.status, 'paid'),
+            gte(invoices.paidAt, from),
+            lt(invoices.paidAt, to),
+          ),
+        ),
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(gte(users.createdAt, from), lt(users.createdAt, to))),
+      // Each (shop, request) pair once, grouped by hashing, then counted per shop: cheaper than
+      // count(distinct …), which sorts.
+      db
+        .execute<{ host: string; name: string | null; requests: number }>(
+          sql`select host, max(name) as name, count(*)::int as requests
+                from (select ${requestItems.shopHost} as host, max(${stores.name}) as name
+                        from ${requestItems}
+                        join ${purchaseRequests} on ${purchaseRequests.id} = ${requestItems.requestId}
+                        left join ${stores} on ${stores.id} = ${requestItems.storeId}
+                       where ${purchaseRequests.submittedAt} >= ${from.toISOString()}::timestamptz
+                         and ${purchaseRequests.submittedAt} < ${to.toISOString()}::timestamptz
+                       group by ${requestItems.shopHost}, ${requestItems.requestId}) as pairs
+               group by host
+               order by count(*) desc, host
+               limit 10`,
+        )
+        .then((result) => result.rows),
+      db
+        .select({ bucket: bucketOf(purchaseRequests.submittedAt), n: count() })
+        .from(purchaseRequests)
+        .where(submittedIn)
+        .groupBy(sql`1`),
+      db
+        .select({ bucket: bucketOf(invoices.paidAt), total: sql<string>`sum(${invoices.totalJpy})::bigint` })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.kind, 'purchase'),
+            eq(invoices.status, 'paid'),
+            gte(invoices.paidAt, from),
+            lt(invoices.paidAt, to),
+          ),
+        )
+        .groupBy(sql`1`),
+    ])
+  const yen = (value: string | number | undefined) => Number(value ?? 0)
+  const paidCount = revenue?.invoices ?? 0
+  const totalJpy = yen(revenue?.totalJpy)
+  const issued = quotes?.issued ?? 0
+  const paid = Number(quotes?.paid ?? 0)
+  const byBucket = new Map<string, { requests: number; revenueJpy: number }>()
+  for (const bucket of buckets(period)) byBucket.set(bucket, { requests: 0, revenueJpy: 0 })
+  for (const row of requestSeries) {
+    const entry = byBucket.get(row.bucket)
+    if (entry) entry.requests = row.n
+  }
+  for (const row of revenueSeries) {
+    const entry = byBucket.get(row.bucket)
+    if (entry) entry.revenueJpy = yen(row.total)
+  }
+  return {
+    requestsReceived: requests?.n ?? 0,
+    quotesIssued: issued,
+    quotesPaid: paid,
+    paidShare: issued === 0 ? 0 : paid / issued,
+    revenue: {
+      invoices: paidCount,
+      itemsJpy: yen(revenue?.itemsJpy),
+      serviceFeeJpy: yen(revenue?.serviceFeeJpy),
+      domesticShippingJpy: yen(revenue?.domesticShippingJpy),
+      taxJpy: yen(revenue?.taxJpy),
+      totalJpy,
+      averageJpy: paidCount === 0 ? 0 : Math.floor(totalJpy / paidCount),
+    },
+    newUsers: newUsers?.n ?? 0,
+    topShops: shops.map((row) => ({ host: row.host, name: row.name, requests: row.requests })),
+    series: [...byBucket].map(([bucket, values]) => ({ bucket, ...values })),
+  }
+}
+
+/** Every bucket of the period, in order: its Japan days, or its months. */
+export function buckets(period: Pick<Period, 'fromDay' | 'toDay' | 'bucket'>): string[] {
+  const out: string[] = []
+  if (period.bucket === 'day') {
+    for (let day = period.fromDay; day <= period.toDay; day = addDays(day, 1)) out.push(day)
+    return out
+  }
+  let [year, month] = period.fromDay.split('-').map(Number) as [number, number]
+  const last = period.toDay.slice(0, 7)
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`
+    if (key > last) break
+    out.push(key)
+    if (month === 12) {
+      year += 1
+      month = 1
+    } else month += 1
+  }
+  return out
+}
