@@ -59,13 +59,31 @@ export type Period = {
   bucket: 'day' | 'month'
 }
 
+/** What `parsePeriod` reads from an address: `preset`, `from`, `to`, `shown_from`, `shown_to`. */
+export function periodInput(search: URLSearchParams) {
+  return {
+    preset: search.get('preset'),
+    from: search.get('from'),
+    to: search.get('to'),
+    shownFrom: search.get('shown_from'),
+    shownTo: search.get('shown_to'),
+  }
+}
+
 /**
  * The period a URL asks for: a preset (this month by default), or custom first and last days.
  * @throws AppError `invalid` (`periodInvalid`: a date that is not one, first after last;
  *   `periodTooLong`: over five years).
  */
 export function parsePeriod(
-  input: { preset?: string | null; from?: string | null; to?: string | null },
+  input: {
+    preset?: string | null
+    from?: string | null
+    to?: string | null
+    /** The dates the form showed before the reader touched it (hidden fields). */
+    shownFrom?: string | null
+    shownTo?: string | null
+  },
   now: Date = new Date(),
 ): Period {
   const today = japanDay(now)
@@ -111,9 +129,15 @@ export function parsePeriod(
       ;[fromDay, toDay] = [from, to]
     }
   }
-  // The form sends the preset with the dates it showed: dates changed by hand win.
-  const editedFrom = input.from?.trim() && input.from.trim() !== fromDay
-  const editedTo = input.to?.trim() && input.to.trim() !== toDay
+  // The form sends the preset, the dates and, hidden, the dates it showed: a date changed by hand
+  // wins over the preset. Without the hidden ones (a hand-made address), a date is changed when it
+  // is not the preset's own.
+  const edited = (sent: string | null | undefined, shown: string | null | undefined, own: string) => {
+    const value = sent?.trim()
+    return Boolean(value) && value !== (shown?.trim() || own)
+  }
+  const editedFrom = edited(input.from, input.shownFrom, fromDay)
+  const editedTo = edited(input.to, input.shownTo, toDay)
   if (preset !== 'custom' && (editedFrom || editedTo)) {
     return parsePeriod({ preset: 'custom', from: input.from ?? fromDay, to: input.to ?? toDay }, now)
   }

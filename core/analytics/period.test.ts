@@ -55,6 +55,18 @@ describe('custom periods', () => {
     })
     expect(() => parsePeriod({ preset: 'last_year', from: '2025-01-01', to: 'soon' }, NOW)).toThrow()
   })
+  test('the form: another preset chosen over the dates shown is that preset; a date edited wins', () => {
+    const shown = { shownFrom: '2026-12-01', shownTo: '2026-12-15' }
+    expect(
+      parsePeriod({ preset: 'last_year', from: '2026-12-01', to: '2026-12-15', ...shown }, NOW),
+    ).toMatchObject({ preset: 'last_year', fromDay: '2025-01-01', toDay: '2025-12-31' })
+    expect(
+      parsePeriod({ preset: 'last_year', from: '2026-12-01', to: '2026-12-10', ...shown }, NOW),
+    ).toMatchObject({ preset: 'custom', fromDay: '2026-12-01', toDay: '2026-12-10' })
+    expect(
+      parsePeriod({ preset: 'this_month', from: '2026-11-01', to: '2026-12-15', ...shown }, NOW),
+    ).toMatchObject({ preset: 'custom', fromDay: '2026-11-01', toDay: '2026-12-15' })
+  })
   test('dates alone mean custom', () => {
     expect(parsePeriod({ from: '2024-02-28', to: '2024-03-01' }, NOW)).toMatchObject({
       preset: 'custom',

@@ -39,6 +39,8 @@ for (const language of ['es', 'en'] as const) {
     page,
     signInAs,
   }) => {
+    // Six axe runs over the admin area's pages.
+    test.setTimeout(120_000)
     const id = await insertContactMessage({
       name: 'Lucía Axe',
       email: uniqueEmail('axe'),

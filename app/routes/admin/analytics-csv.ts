@@ -2,7 +2,7 @@ import { requestContext } from '#app/context.ts'
 import { translator } from '#app/i18n.server.ts'
 import { apiError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import { getAnalytics, parsePeriod } from '#core/analytics/analytics.ts'
+import { getAnalytics, parsePeriod, periodInput } from '#core/analytics/analytics.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/analytics-csv.ts'
 
@@ -22,11 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = translator(language)
   const search = new URL(request.url).searchParams
   try {
-    const period = parsePeriod({
-      preset: search.get('preset'),
-      from: search.get('from'),
-      to: search.get('to'),
-    })
+    const period = parsePeriod(periodInput(search))
     const figures = await getAnalytics(getServiceContext(context), period)
     const rows: (string | number)[][] = [
       [t('analytics.csvHeadings.figure'), t('analytics.csvHeadings.value')],

@@ -12,6 +12,7 @@ import {
   getAnalytics,
   type Period,
   parsePeriod,
+  periodInput,
 } from '#core/analytics/analytics.ts'
 import { convertFromYen, formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
 import { isAppError } from '#core/shared/errors.ts'
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const ctx = getServiceContext(context)
   const { language, settings } = context.get(requestContext)
-  const input = { preset: search.get('preset'), from: search.get('from'), to: search.get('to') }
+  const input = periodInput(search)
   let period: Period
   try {
     period = parsePeriod(input)
@@ -170,6 +171,8 @@ export default function AnalyticsRoute() {
           </label>
           <input id="analytics-to" name="to" type="date" defaultValue={period.toDay} className={inputClass} />
         </div>
+        <input type="hidden" name="shown_from" value={period.fromDay} />
+        <input type="hidden" name="shown_to" value={period.toDay} />
         <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
           {t('analytics.apply')}
         </button>
