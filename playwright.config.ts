@@ -26,7 +26,9 @@ export default defineConfig({
   reporter: process.env.TEST_REPORT_DIR
     ? [['list'], ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }]]
     : [['list']],
-  timeout: 30_000,
+  // Generous: CI shares a two-core machine, and axe over a long page alone can take several seconds.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,22 +1,12 @@
-import type { Page } from '@playwright/test'
 import enLocale from '../../app/locales/en.ts'
 import esLocale from '../../app/locales/es.ts'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertSignedInAccount } from './outbox.ts'
 
 // The analytics tab in both languages: this month by default, another preset through the form
 // (its address changes), the CSV link, the charts' tables for screen readers; axe at 375 and 1280.
 
 const LOCALES = { es: esLocale, en: enLocale }
-const SHOTS = process.env.SCREENSHOT_DIR
-
-async function axeAtBothWidths(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 })
-    await expectNoAxeViolations(page)
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-}
 
 for (const language of ['es', 'en'] as const) {
   test(`an admin reads the analytics of this month and of last year (${language})`, async ({

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { e2eDataDir, widgetsURL } from '../../playwright.config.ts'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertAccount, insertSignedInAccount, latestEmail } from './outbox.ts'
 
 // The admin's settings, rate tables and audit log, end to end. These tests change the prices
@@ -45,16 +45,6 @@ async function open(page: Page, path: string, language: 'es' | 'en') {
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
-/** Axe at a phone's width and a desktop's. */
-async function axeAtBothWidths(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 800 })
-  await expectNoAxeViolations(page)
-  await shot(page, `${name}-375`)
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-  await shot(page, `${name}-1280`)
 }
 
 const TEXT = {

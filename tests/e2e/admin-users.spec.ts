@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import enLocale from '../../app/locales/en.ts'
 import esLocale from '../../app/locales/es.ts'
 import { signIn } from './accounts.ts'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertAccount, insertSignedInAccount } from './outbox.ts'
 
 // The admin panel's users, in both languages: an admin finds a customer by name without the
@@ -10,17 +10,6 @@ import { insertAccount, insertSignedInAccount } from './outbox.ts'
 // the customer can no longer sign in. Axe at 375 and 1280 px on the list and the user's page.
 
 const LOCALES = { es: esLocale, en: enLocale }
-
-const SHOTS = process.env.SCREENSHOT_DIR
-
-/** Axe at a phone's width and a desktop's (with SCREENSHOT_DIR, a full-page picture of each). */
-async function axeAtBothWidths(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 })
-    await expectNoAxeViolations(page)
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-}
 
 async function actAs(context: BrowserContext, baseURL: string, cookie: string) {
   await context.addCookies([

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import {
+  axeAtBothWidths,
+  expect,
+  expectNoAxeViolations,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from './fixtures.ts'
 import { latestEmail } from './outbox.ts'
 
 // The customer area's tabs, in both languages: each tab is a URL (the address bar, back and
@@ -110,14 +117,6 @@ const WORDS = {
 } as const
 
 type Words = (typeof WORDS)[keyof typeof WORDS]
-
-async function axeAtBothWidths(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 375, height: 740 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 const sidebar = (page: Page, words: Words) => page.getByRole('navigation', { name: words.area })
 const bell = (page: Page) =>

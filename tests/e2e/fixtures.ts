@@ -101,6 +101,22 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
+/**
+ * Axe at a phone's width (375 px) and a desktop's (1280 px), ending at the desktop's; with
+ * SCREENSHOT_DIR set and a `name`, a full-page picture at each width (`<name>-375.png`…).
+ */
+export async function axeAtBothWidths(page: Page, name?: string) {
+  for (const [width, height] of [
+    [375, 740],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await expectNoAxeViolations(page)
+    const dir = process.env.SCREENSHOT_DIR
+    if (dir && name) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+  }
+}
+
 /** Waits until React has hydrated the document, so clicks reach React handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')

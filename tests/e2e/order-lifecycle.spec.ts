@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import enLocale from '../../app/locales/en.ts'
 import esLocale from '../../app/locales/es.ts'
 import { paymentStandInURL, paymentsDataDir, paymentsURL } from '../../playwright.config.ts'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertSignedInAccount, latestEmail } from './outbox.ts'
 
 // The first half of an order in one go, in both languages, on the site with PayPal and Stripe
@@ -24,13 +24,6 @@ const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, 
 /** A locale text with its {{params}} filled in. */
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
-
-async function axeAtBothWidths(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-}
 
 /** Who this browser is: one signed session cookie replaces the other. */
 async function actAs(context: BrowserContext, cookie: string) {

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 
 // Orders, part 1, in both languages: a customer sends two links, finds the request pending in
 // their history with its items, opens it and cancels it; an admin finds it in the queue. Axe
@@ -40,14 +40,6 @@ const WORDS = {
     urlError: 'Usa una dirección web que empiece por http:// o https://.',
   },
 } as const
-
-async function axeAtBothWidths(page: import('@playwright/test').Page) {
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 375, height: 740 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 for (const language of ['es', 'en'] as const) {
   test(`a customer sends two links, sees the request pending, cancels it; an admin sees it in the queue (${language})`, async ({

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test'
 import { e2eDataDir, paymentStandInURL, paymentsDataDir, paymentsURL } from '../../playwright.config.ts'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertSignedInAccount, latestEmail } from './outbox.ts'
 import { insertQuote } from './payments.ts'
 
@@ -48,14 +47,6 @@ const WORDS = {
     emailSubject: 'Recibimos el pago de',
   },
 } as const
-
-async function axeAtBothWidths(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 375, height: 740 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test.describe('with PayPal and Stripe (the stand-in)', () => {
   test.use({ baseURL: paymentsURL })

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { formatMoney } from '#core/money/money.ts'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 
 // The request form's photo and estimate, in both languages: typing the price seen in the shop
 // shows an estimate (the calculator's pricing, default settings: ¥500 fee per item, 10 % tax)
@@ -57,16 +57,6 @@ async function productPhoto(): Promise<Buffer> {
     ])
     .jpeg({ quality: 85 })
     .toBuffer()
-}
-
-async function axeAtBothWidths(page: import('@playwright/test').Page, shot?: string) {
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-  if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}-1280.png`), fullPage: true })
-  await page.setViewportSize({ width: 375, height: 740 })
-  await expectNoAxeViolations(page)
-  if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 900 })
 }
 
 for (const language of ['es', 'en'] as const) {

@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test, uniqueEmail, waitForHydration } from './fixtures.ts'
+import type { BrowserContext } from '@playwright/test'
+import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertSignedInAccount } from './outbox.ts'
 
 // Quotes, in both languages: a customer sends a link; staff (a moderator in Spanish, an admin in
@@ -57,14 +57,6 @@ const WORDS = {
 
 /** Spaces as Intl writes them (no-break) or as a person types them: the same. */
 const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s'))
-
-async function axeAtBothWidths(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 375, height: 740 })
-  await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 /** Who this browser is: one signed session cookie replaces the other. */
 async function actAs(context: BrowserContext, baseURL: string, cookie: string) {
