@@ -6,6 +6,7 @@ export default [
   route('services', 'routes/services.tsx'),
   route('calculator', 'routes/calculator.tsx'),
   route('store-guide', 'routes/store-guide.tsx'),
+  route('store-logos/:file', 'routes/store-logo.ts'),
   route('contact', 'routes/contact.tsx'),
   route('consent', 'routes/consent.ts'),
   route('auth', 'routes/auth/index.tsx'),
@@ -45,6 +46,9 @@ export default [
     route('admin-dashboard/outbox', 'routes/admin/outbox.tsx'),
     route('admin-dashboard/analytics', 'routes/admin/analytics.tsx'),
     route('admin-dashboard/analytics.csv', 'routes/admin/analytics-csv.ts'),
+    route('admin-dashboard/stores', 'routes/admin/stores.tsx'),
+    route('admin-dashboard/stores/new', 'routes/admin/store.tsx', { id: 'admin-store-new' }),
+    route('admin-dashboard/stores/:id', 'routes/admin/store.tsx'),
   ]),
   layout('routes/admin/staff-layout.tsx', [
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),

@@ -96,6 +96,8 @@ export function createApp(deps: AppDeps) {
     services.settings.onInvalidate(() => pageCache.clear())
     // The calculator pages carry the rate tables.
     services.shippingRates.onInvalidate(() => pageCache.clear())
+    // The store guide, after an edit here (other processes hear the NOTIFY: settings above).
+    services.catalog.onChange(() => pageCache.clear())
   }
 
   // During a shutdown every answer closes its connection, so keep-alive clients move elsewhere.

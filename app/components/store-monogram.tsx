@@ -18,3 +18,22 @@ export function StoreMonogram({ text, color }: { text: string; color: string }) 
     </svg>
   )
 }
+
+/**
+ * A store's logo in the guide and the editor: the uploaded one (our own PNG re-encoding, served
+ * from /store-logos/) when there is one, else the monogram. Decorative: the name stands beside it.
+ */
+export function StoreLogo({ url, text, color }: { url: string | null; text: string; color: string }) {
+  if (!url) return <StoreMonogram text={text} color={color} />
+  return (
+    <img
+      src={url}
+      alt=""
+      width={56}
+      height={56}
+      loading="lazy"
+      decoding="async"
+      className="size-14 shrink-0 rounded-lg bg-white object-contain"
+    />
+  )
+}

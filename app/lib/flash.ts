@@ -9,6 +9,10 @@ export const FLASH_MESSAGES = [
   'passwordUpdated',
   'settingsSaved',
   'ratesSaved',
+  'storeSaved',
+  'storeHidden',
+  'storeShown',
+  'storeMoved',
   // Back from a payment provider's page (app/routes/payments/).
   'paymentReceived',
   'paymentPending',

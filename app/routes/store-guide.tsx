@@ -4,7 +4,7 @@ import { Form, useLoaderData, useSubmit } from 'react-router'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { StoreMonogram } from '#app/components/store-monogram.tsx'
+import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { areas } from '#app/locales/areas.ts'
@@ -51,7 +51,7 @@ export default function StoreGuideRoute() {
               <option value="all">{t('storeGuide.all')}</option>
               {STORE_CATEGORIES.map((option) => (
                 <option key={option} value={option}>
-                  {t(`storeGuide.categories.${option}`)}
+                  {t(`storeCategories.${option}`)}
                 </option>
               ))}
             </select>
@@ -71,7 +71,7 @@ export default function StoreGuideRoute() {
           <section key={group.category} aria-labelledby={`group-${group.category}`}>
             <div className="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
               <h2 id={`group-${group.category}`} className="text-2xl font-bold text-slate-900">
-                {t(`storeGuide.categories.${group.category}`)}
+                {t(`storeCategories.${group.category}`)}
               </h2>
               <p className="whitespace-nowrap text-sm text-slate-600">
                 {t('storeGuide.count', { count: group.stores.length })}
@@ -80,7 +80,7 @@ export default function StoreGuideRoute() {
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {group.stores.map((store) => (
                 <li key={store.slug} className="flex gap-4 rounded-lg border border-slate-200 p-4">
-                  <StoreMonogram text={store.logoText} color={store.logoColor} />
+                  <StoreLogo url={store.logoUrl} text={store.logoText} color={store.logoColor} />
                   <div className="min-w-0">
                     <h3 className="font-semibold">
                       <a

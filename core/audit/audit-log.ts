@@ -25,6 +25,12 @@ export const AUDIT_KINDS = [
   'user.disable',
   'user.enable',
   'user.sign_out',
+  'store.create',
+  'store.update',
+  'store.hide',
+  'store.show',
+  'store.move',
+  'store.logo',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 

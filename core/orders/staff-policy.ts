@@ -23,6 +23,7 @@ export const STAFF_ACTIONS = [
   'view_users',
   'manage_users',
   'view_analytics',
+  'manage_stores',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 

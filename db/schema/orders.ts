@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
+import { bytea } from './columns.ts'
 import { stores } from './stores.ts'
 
 // Orders, part 1: a customer's purchase request (links to items in Japanese shops), its items,
@@ -155,12 +155,6 @@ export const orderEvents = pgTable(
     check('order_events_note_check', sql`char_length(${table.note}) <= 2000`),
   ],
 )
-
-const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value),
-  fromDriver: (value) => new Uint8Array(value),
-})
 
 /**
  * The optional photo a customer attaches to an item: re-encoded by core/uploads/images.ts (never

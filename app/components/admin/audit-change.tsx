@@ -151,6 +151,7 @@ function describe(record: Record_, t: TFunction, language: Language): string[] {
         ),
     ]
   }
+  if (record.kind.startsWith('store.')) return describeStore(record, t, language)
   return paths(record).map((path) =>
     t('audit.valueChange', {
       field: path,
@@ -158,6 +159,53 @@ function describe(record: Record_, t: TFunction, language: Language): string[] {
       to: text(record.after[path], t),
     }),
   )
+}
+
+const STORE_FIELDS = new Set([
+  'name',
+  'url',
+  'descriptionEs',
+  'descriptionEn',
+  'categories',
+  'logoText',
+  'logoColor',
+])
+
+/** A store guide edit: the store's name, then each field old → new (categories and flags in words). */
+function describeStore(record: Record_, t: TFunction, language: Language): string[] {
+  const name = record.after.name ?? record.before.name
+  const value = (path: string, stored: unknown) => {
+    if (stored === undefined || stored === null) return t('audit.blank')
+    if (path === 'hidden') return t(stored ? 'adminUsers.yes' : 'adminUsers.no')
+    if (path === 'position' && typeof stored === 'number') return formatNumber(stored, language)
+    if (path === 'categories' && typeof stored === 'string') {
+      return stored
+        .split(', ')
+        .map((category) =>
+          t(`storeCategories.${category as 'household_and_misc'}`, { defaultValue: category }),
+        )
+        .join(', ')
+    }
+    if (path === 'logo') return t('audit.storeFields.logoUploaded', { id: text(stored, t) })
+    return text(stored, t)
+  }
+  const field = (path: string) =>
+    STORE_FIELDS.has(path)
+      ? t(`adminStores.fields.${path as 'name'}`)
+      : t(`audit.storeFields.${path as 'hidden'}`, { defaultValue: path })
+  const changes = paths(record).filter(
+    (path) => record.kind === 'store.create' || path !== 'name' || record.before.name !== record.after.name,
+  )
+  return [
+    t('audit.storeSubject', { name: text(name, t), id: record.subjectId ?? '' }),
+    ...changes.map((path) =>
+      t('audit.valueChange', {
+        field: field(path),
+        from: value(path, record.before[path]),
+        to: value(path, record.after[path]),
+      }),
+    ),
+  ]
 }
 
 function paths(record: Record_): string[] {

@@ -53,10 +53,23 @@ export default {
     settings: 'Cookie preferences',
     placeholder: 'Accept third-party content to see more reviews and our Instagram posts here.',
   },
+  // The store guide's categories: the public guide, the store editor and the audit log show them.
+  storeCategories: {
+    general_and_anime_goods: 'General marketplace',
+    official_anime_stores: 'Anime and manga merchandise',
+    fashion_and_lifestyle: 'Fashion and accessories',
+    household_and_misc: 'Household and decoration',
+    beauty_and_cosmetics: 'Beauty and cosmetics',
+    figures_and_collectibles: 'Figures and collectibles',
+  },
   toasts: {
     close: 'Close',
     settingsSaved: { title: 'Settings saved', text: 'The new values apply on every page now.' },
     ratesSaved: { title: 'Rates saved', text: 'The calculators use the new prices now.' },
+    storeSaved: { title: 'Store saved', text: 'The store guide shows it now.' },
+    storeHidden: { title: 'Store hidden', text: 'It no longer appears in the store guide.' },
+    storeShown: { title: 'Store visible', text: 'It appears in the store guide again.' },
+    storeMoved: { title: 'Order changed', text: 'The store guide shows the new order now.' },
     paymentReceived: {
       title: 'Payment received',
       text: 'Thank you! Your request is paid and we will buy your items.',
@@ -181,6 +194,14 @@ export default {
       googleUnavailable: 'Signing in with Google is not available here.',
       onlyAdminsAssignRoles: 'Only admins can assign roles',
       userNotFound: 'That user does not exist.',
+      storeNotFound: 'That store does not exist.',
+      storeChanged: 'Another admin changed this store after you opened it. Nothing was saved.',
+      logoEmpty: 'The logo file is empty. Choose the file again.',
+      logoTooLarge: 'The logo is larger than 512 KB. Choose a smaller file.',
+      logoType: 'That file is not a logo we accept. Use a PNG or SVG image.',
+      logoCorrupt: 'We could not read that logo: it may be damaged or too large in pixels. Try another file.',
+      logoUnsafe:
+        'That SVG points to things outside the file (links, other files or a DOCTYPE). Export it again as a plain SVG or as a PNG.',
       staffOnlyInbox: 'Only admins can read and handle contact messages.',
       messageNotFound: 'That message does not exist.',
       lastAdmin: 'The last admin cannot lose the admin role.',

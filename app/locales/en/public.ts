@@ -323,14 +323,6 @@ export default {
     count_one: '{{count}} store',
     count_other: '{{count}} stores',
     opensInNewTab: '(opens in a new tab)',
-    categories: {
-      general_and_anime_goods: 'General marketplace',
-      official_anime_stores: 'Anime and manga merchandise',
-      fashion_and_lifestyle: 'Fashion and accessories',
-      household_and_misc: 'Household and decoration',
-      beauty_and_cosmetics: 'Beauty and cosmetics',
-      figures_and_collectibles: 'Figures and collectibles',
-    },
   },
   contact: {
     title: 'Contact',

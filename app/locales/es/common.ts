@@ -62,6 +62,15 @@ export default {
     placeholder:
       'Acepta el contenido de terceros para ver aquí más opiniones y nuestras publicaciones de Instagram.',
   },
+  // The store guide's categories: the public guide, the store editor and the audit log show them.
+  storeCategories: {
+    general_and_anime_goods: 'Marketplace general',
+    official_anime_stores: 'Merchandising de anime y manga',
+    fashion_and_lifestyle: 'Moda y accesorios',
+    household_and_misc: 'Hogar y decoración',
+    beauty_and_cosmetics: 'Belleza y cosmética',
+    figures_and_collectibles: 'Figuras y coleccionables',
+  },
   toasts: {
     close: 'Cerrar',
     settingsSaved: {
@@ -69,6 +78,10 @@ export default {
       text: 'Los valores nuevos ya se aplican en todas las páginas.',
     },
     ratesSaved: { title: 'Tarifas guardadas', text: 'Las calculadoras ya usan los precios nuevos.' },
+    storeSaved: { title: 'Tienda guardada', text: 'La guía de tiendas ya la muestra.' },
+    storeHidden: { title: 'Tienda oculta', text: 'Ya no aparece en la guía de tiendas.' },
+    storeShown: { title: 'Tienda visible', text: 'Aparece otra vez en la guía de tiendas.' },
+    storeMoved: { title: 'Orden cambiado', text: 'La guía de tiendas ya muestra el nuevo orden.' },
     paymentReceived: {
       title: 'Pago recibido',
       text: '¡Gracias! Tu solicitud está pagada y compraremos tus productos.',
@@ -196,6 +209,15 @@ export default {
       googleUnavailable: 'Iniciar sesión con Google no está disponible aquí.',
       onlyAdminsAssignRoles: 'Solo los administradores pueden asignar roles',
       userNotFound: 'Ese usuario no existe.',
+      storeNotFound: 'Esa tienda no existe.',
+      storeChanged: 'Otro administrador cambió esta tienda después de que la abriste. No se guardó nada.',
+      logoEmpty: 'El archivo del logo está vacío. Elige el archivo otra vez.',
+      logoTooLarge: 'El logo pesa más de 512 KB. Elige un archivo más pequeño.',
+      logoType: 'Ese archivo no es un logo que aceptemos. Usa una imagen PNG o SVG.',
+      logoCorrupt:
+        'No pudimos leer ese logo: puede estar dañado o tener demasiados píxeles. Prueba con otro archivo.',
+      logoUnsafe:
+        'Ese SVG apunta a cosas fuera del archivo (enlaces, otros archivos o un DOCTYPE). Expórtalo otra vez como SVG simple o como PNG.',
       staffOnlyInbox: 'Solo los administradores pueden leer y atender los mensajes de contacto.',
       messageNotFound: 'Ese mensaje no existe.',
       lastAdmin: 'El último administrador no puede perder el rol de administrador.',

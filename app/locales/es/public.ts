@@ -338,14 +338,6 @@ export default {
     count_one: '{{count}} tienda',
     count_other: '{{count}} tiendas',
     opensInNewTab: '(se abre en una pestaña nueva)',
-    categories: {
-      general_and_anime_goods: 'Marketplace general',
-      official_anime_stores: 'Merchandising de anime y manga',
-      fashion_and_lifestyle: 'Moda y accesorios',
-      household_and_misc: 'Hogar y decoración',
-      beauty_and_cosmetics: 'Belleza y cosmética',
-      figures_and_collectibles: 'Figuras y coleccionables',
-    },
   },
   contact: {
     title: 'Contacto',
