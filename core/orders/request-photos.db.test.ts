@@ -32,12 +32,14 @@ const photoFile = async () => new File([new Uint8Array(await plainPng())], 'a.pn
 
 test('photos are checked and re-encoded while no transaction is open; then stored with the request', async () => {
   const { db, pool, orders } = await setup()
+  // A transaction held open around the image work waits, idle, on this process: counted. Another
+  // connection's query running at that moment (the job queue's poll, on a loaded machine) is not.
   const openTransactions: number[] = []
   const watching = async (bytes: Uint8Array, claimed: { type?: string; name?: string }) => {
     const { rows } = await pool.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
-          AND backend_type = 'client backend'`,
+          AND backend_type = 'client backend' AND state = 'idle in transaction'`,
     )
     openTransactions.push(rows[0].n)
     return processPhoto(bytes, claimed)
