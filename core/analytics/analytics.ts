@@ -1,8 +1,8 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm'
 import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
-import { invoices, purchaseRequests, requestItems, stores, users } from '#db/schema/index.ts'
+import { invoices, purchaseRequests, requestShopDays, stores, users } from '#db/schema/index.ts'
 
 /**
  * The admin panel's analytics (docs/decisions/025-admin-analytics.md): figures for a period in
@@ -227,23 +227,20 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
         .select({ n: count() })
         .from(users)
         .where(and(gte(users.createdAt, from), lt(users.createdAt, to))),
-      // Each (shop, request) pair once, grouped by hashing, then counted per shop: cheaper than
-      // count(distinct …), which sorts.
+      // From the daily roll-up the database keeps (db/schema/analytics.ts): a request is on one
+      // day, so summing the period's days counts each (shop, request) pair once.
       db
-        .execute<{ host: string; name: string | null; requests: number }>(
-          sql`select host, max(name) as name, count(*)::int as requests
-                from (select ${requestItems.shopHost} as host, max(${stores.name}) as name
-                        from ${requestItems}
-                        join ${purchaseRequests} on ${purchaseRequests.id} = ${requestItems.requestId}
-                        left join ${stores} on ${stores.id} = ${requestItems.storeId}
-                       where ${purchaseRequests.submittedAt} >= ${from.toISOString()}::timestamptz
-                         and ${purchaseRequests.submittedAt} < ${to.toISOString()}::timestamptz
-                       group by ${requestItems.shopHost}, ${requestItems.requestId}) as pairs
-               group by host
-               order by count(*) desc, host
-               limit 10`,
-        )
-        .then((result) => result.rows),
+        .select({
+          host: requestShopDays.shopHost,
+          name: sql<string | null>`max(${stores.name})`,
+          requests: sql<number>`sum(${requestShopDays.requests})::int`,
+        })
+        .from(requestShopDays)
+        .leftJoin(stores, eq(stores.id, requestShopDays.storeId))
+        .where(and(gte(requestShopDays.day, period.fromDay), lte(requestShopDays.day, period.toDay)))
+        .groupBy(requestShopDays.shopHost)
+        .orderBy(sql`3 desc`, requestShopDays.shopHost)
+        .limit(10),
       db
         .select({ bucket: bucketOf(purchaseRequests.submittedAt), n: count() })
         .from(purchaseRequests)

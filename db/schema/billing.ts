@@ -84,6 +84,21 @@ export const invoices = pgTable(
     index('invoices_request_idx').on(table.requestId),
     index('invoices_user_idx').on(table.userId, table.issuedAt.desc()),
     index('invoices_open_due_idx').on(table.dueAt).where(sql`${table.status} = 'open'`),
+    // Analytics (docs/decisions/025): quotes issued in a period, and paid ones' sums, read from
+    // the index alone.
+    index('invoices_purchase_issued_idx')
+      .on(table.issuedAt, table.status)
+      .where(sql`${table.kind} = 'purchase'`),
+    index('invoices_purchase_paid_idx')
+      .on(
+        table.paidAt,
+        table.totalJpy,
+        table.itemsJpy,
+        table.serviceFeeJpy,
+        table.domesticShippingJpy,
+        table.taxJpy,
+      )
+      .where(sql`${table.kind} = 'purchase' and ${table.status} = 'paid'`),
     // One open purchase quote per request at a time.
     uniqueIndex('invoices_one_open_key').on(table.requestId, table.kind).where(sql`${table.status} = 'open'`),
     check('invoices_kind_check', sql`${table.kind} in ('purchase', 'shipping')`),

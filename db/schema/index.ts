@@ -1,5 +1,6 @@
 // The one barrel in the project: Drizzle needs the whole schema as one object.
 
+export * from './analytics.ts'
 export * from './audit-log.ts'
 export * from './auth.ts'
 export * from './billing.ts'
