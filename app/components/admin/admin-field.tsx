@@ -86,3 +86,45 @@ export function AdminFieldset({
     </fieldset>
   )
 }
+
+/**
+ * The message above an admin form after a save that did not go through: another admin's save came
+ * first (`conflict`), the save was refused (`formError`, a message key), or fields need fixing.
+ */
+export function AdminFormAlert({
+  conflict,
+  failedTitle,
+  formError,
+  fieldErrors,
+}: {
+  conflict: { title: string; text: string } | null
+  failedTitle: string
+  formError: string | undefined
+  fieldErrors: boolean
+}) {
+  const { t } = useTranslation()
+  if (conflict) {
+    return (
+      <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+        <p className="font-semibold">{conflict.title}</p>
+        <p className="mt-1 text-sm">{conflict.text}</p>
+      </div>
+    )
+  }
+  if (formError) {
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{failedTitle}</p>
+        <p className="mt-1 text-sm">{t(formError as 'errors.codes.invalid')}</p>
+      </div>
+    )
+  }
+  if (fieldErrors) {
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-semibold text-red-900">
+        {t('adminForm.errorSummary')}
+      </p>
+    )
+  }
+  return null
+}

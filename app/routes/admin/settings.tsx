@@ -2,7 +2,7 @@ import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router'
-import { AdminField, AdminFieldset } from '#app/components/admin/admin-field.tsx'
+import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
@@ -106,24 +106,14 @@ function SettingsForm() {
       <p className="mt-3 text-slate-700">{t('adminSettings.lead')}</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
         <input type="hidden" name="version" key={version} defaultValue={version} />
-        {fresh ? (
-          <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
-            <p className="font-semibold">{t('adminSettings.conflictTitle')}</p>
-            <p className="mt-1 text-sm">{t('adminSettings.conflictText')}</p>
-          </div>
-        ) : formError ? (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">{t('adminSettings.failed')}</p>
-            <p className="mt-1 text-sm">{t(formError as 'errors.codes.invalid')}</p>
-          </div>
-        ) : hasFieldErrors && form.status === 'error' ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-4 font-semibold text-red-900"
-          >
-            {t('adminForm.errorSummary')}
-          </p>
-        ) : null}
+        <AdminFormAlert
+          conflict={
+            fresh ? { title: t('adminSettings.conflictTitle'), text: t('adminSettings.conflictText') } : null
+          }
+          failedTitle={t('adminSettings.failed')}
+          formError={formError}
+          fieldErrors={hasFieldErrors && form.status === 'error'}
+        />
         <AdminFieldset legend={t('adminSettings.sections.pricing')}>
           {field(fields.serviceFeeJpy, t('adminSettings.fields.serviceFeeJpy'), {
             hint: t('adminSettings.hints.serviceFeeJpy'),

@@ -2,7 +2,7 @@ import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
-import { AdminField, AdminFieldset } from '#app/components/admin/admin-field.tsx'
+import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
@@ -198,24 +198,14 @@ function StoreForm() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" key={version} defaultValue={version} />
-        {fresh ? (
-          <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
-            <p className="font-semibold">{t('adminStores.conflictTitle')}</p>
-            <p className="mt-1 text-sm">{t('adminStores.conflictText')}</p>
-          </div>
-        ) : formError ? (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">{t('adminStores.failed')}</p>
-            <p className="mt-1 text-sm">{t(formError as 'errors.codes.invalid')}</p>
-          </div>
-        ) : hasFieldErrors && form.status === 'error' ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-4 font-semibold text-red-900"
-          >
-            {t('adminForm.errorSummary')}
-          </p>
-        ) : null}
+        <AdminFormAlert
+          conflict={
+            fresh ? { title: t('adminStores.conflictTitle'), text: t('adminStores.conflictText') } : null
+          }
+          failedTitle={t('adminStores.failed')}
+          formError={formError}
+          fieldErrors={hasFieldErrors && form.status === 'error'}
+        />
         <AdminFieldset legend={t('adminStores.sections.store')}>
           {field(fields.name, t('adminStores.fields.name'), { max: LIMITS.name })}
           {field(fields.url, t('adminStores.fields.url'), {
