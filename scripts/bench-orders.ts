@@ -33,6 +33,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '#core/orders/request-machi
 import * as currentService from '#core/orders/request-service.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import { createDiskFileStore } from '#core/uploads/file-store.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -143,7 +144,13 @@ async function prepareDatabase(name: string, migrationsFolder?: string) {
     pool,
     seeded,
     seconds,
-    orders: { jobs, settings: createSettingsService({ db }), payments: [], appUrl: 'http://localhost' },
+    orders: {
+      jobs,
+      settings: createSettingsService({ db }),
+      payments: [],
+      appUrl: 'http://localhost',
+      files: createDiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))),
+    },
     async close() {
       await jobs.stop({ timeoutMs: 1000 }).catch(() => undefined)
       await pool.end()

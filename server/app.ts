@@ -22,6 +22,7 @@ import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-pa
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { toRoleName } from '#core/shared/service-context.ts'
+import type { FileStore } from '#core/uploads/file-store.ts'
 import type { Database } from '#db/client.ts'
 import { type Logger, redactUrl } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -46,6 +47,8 @@ export type AppDeps = {
   jobs: AppJobEnqueuer
   /** The payment providers the environment configures; none: bank transfers only. */
   payments?: readonly PaymentProvider[]
+  /** Uploaded files made safe (package photos): core/uploads/file-store.ts. */
+  files: FileStore
   /** Which messages wait in the outbox (no SMTP_URL, no Twilio); by default both. */
   outbox?: OutboxUse
   thirdParty: ThirdPartyConfig
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps) {
     accounts: { ...deps.accounts, appUrl: deps.appUrl },
     jobs: deps.jobs,
     payments: deps.payments ?? [],
+    files: deps.files,
     ...(deps.outbox ? { outbox: deps.outbox } : {}),
   })
   const app = express()

@@ -8,6 +8,7 @@ import { createOutboxMailer, createSmtpMailer } from '#core/notifications/mailer
 import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notifications/sms.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
+import { createDiskFileStore } from '#core/uploads/file-store.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -107,6 +108,7 @@ let shuttingDown = false
 
 const deps: AppDeps = {
   db,
+  files: createDiskFileStore(path.join(env.DATA_DIR, 'uploads')),
   payments: paymentProviders,
   outbox: {
     email: !env.SMTP_URL,

@@ -6,6 +6,7 @@ import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { insertPasswordAccount, TEST_APP_URL, TEST_AUTH_SECRET } from '#tests/support/accounts.ts'
+import { createTestFileStore } from '#tests/support/file-store.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
 import { createApp } from './app.ts'
@@ -53,6 +54,7 @@ beforeAll(async () => {
       rateLimitFactor: 1,
     },
     jobs,
+    files: createTestFileStore(),
     payments: paymentProvidersFromEnv(standIn.env),
     thirdParty: { reviewsWidgetId: null, instagramWidgetId: null, scriptUrl: 'https://widgets.example/x.js' },
     logger: createLogger('silent'),

@@ -19,6 +19,7 @@ import {
 } from '#core/pricing/shipping-rates-service.ts'
 import { createReviewsService, type ReviewsService } from '#core/reviews/reviews-service.ts'
 import { createSettingsService, type SettingsService } from '#core/settings/settings-service.ts'
+import type { FileStore } from '#core/uploads/file-store.ts'
 import type { Database } from '#db/client.ts'
 import { composeCodeSms } from './account-emails.ts'
 
@@ -70,6 +71,7 @@ export function createServices({
   jobs,
   payments = [],
   outbox = { email: true, sms: true },
+  files,
 }: {
   db: Database
   contactForwarding: ContactForwarding
@@ -78,6 +80,8 @@ export function createServices({
   jobs: AppJobEnqueuer
   /** The payment providers the environment configures (server/main.ts); none: bank transfers only. */
   payments?: readonly PaymentProvider[]
+  /** Uploaded files made safe (package photos): core/uploads/file-store.ts. */
+  files: FileStore
   /** What the environment leaves in the outbox (server/main.ts); by default both, as `npm start`. */
   outbox?: OutboxUse
 }): Services {
@@ -127,7 +131,7 @@ export function createServices({
     reviews: createReviewsService({ db }),
     settings,
     shippingRates,
-    orders: { jobs, settings, payments, appUrl: accounts.appUrl.replace(/\/+$/, '') },
+    orders: { jobs, settings, payments, appUrl: accounts.appUrl.replace(/\/+$/, ''), files },
     pricesChanged() {
       shippingRates.invalidate()
       settings.invalidate()

@@ -19,6 +19,7 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   quote_revised: 'info',
   payment_refunding: 'info',
   staff_message: 'info',
+  items_arrived: 'success',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

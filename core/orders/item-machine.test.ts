@@ -27,6 +27,7 @@ const ALLOWED: readonly [ItemStatus, ItemEvent, ActorKind, ItemStatus][] = [
   ['quoted', 'pay', 'provider', 'to_buy'],
   ['quoted', 'pay', 'staff', 'to_buy'],
   ['to_buy', 'order', 'staff', 'ordered'],
+  ['to_buy', 'receive', 'staff', 'received'],
   ['ordered', 'receive', 'staff', 'received'],
   ['to_buy', 'mark_unavailable', 'staff', 'unavailable'],
   ['ordered', 'mark_unavailable', 'staff', 'unavailable'],

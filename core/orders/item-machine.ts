@@ -48,7 +48,8 @@ export const ITEM_MACHINE: Readonly<Record<ItemEvent, Rule>> = {
   // bank transfer): now ours to buy.
   pay: { from: ['pending', 'quoted'], to: 'to_buy', by: ['provider', 'staff'] },
   order: { from: ['to_buy'], to: 'ordered', by: ['staff'] },
-  receive: { from: ['ordered'], to: 'received', by: ['staff'] },
+  // Booked in at our office (a package); a parcel may arrive before staff marked the order.
+  receive: { from: ['to_buy', 'ordered'], to: 'received', by: ['staff'] },
   mark_unavailable: { from: ['to_buy', 'ordered'], to: 'unavailable', by: ['staff'] },
 }
 

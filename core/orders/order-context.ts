@@ -2,6 +2,7 @@ import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
+import type { FileStore } from '#core/uploads/file-store.ts'
 
 /**
  * What the order services need besides `{ db, actor }`: the job queue (notifications and
@@ -17,6 +18,8 @@ export type OrderDeps = {
   payments: readonly PaymentProvider[]
   /** APP_URL, without a trailing slash. */
   appUrl: string
+  /** Where package photos are kept (DATA_DIR/uploads by default, core/uploads/file-store.ts). */
+  files: FileStore
 }
 
 export type OrderContext = ServiceContext & OrderDeps

@@ -51,7 +51,7 @@ function yen({ min, max }: { min: number; max: number }, rangeError: string) {
 }
 
 /** Free text of at most `max` characters: no control characters (line breaks are fine). */
-function text(max: number, tooLong: string, { required }: { required: string | null }) {
+export function freeText(max: number, tooLong: string, { required }: { required: string | null }) {
   const base = z
     .string({ error: 'invalidCharacters' })
     .trim()
@@ -67,8 +67,11 @@ function text(max: number, tooLong: string, { required }: { required: string | n
   )
 }
 
-const id = z.uuid({ error: 'invalid' })
-const version = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'invalid' })
+export const id = z.uuid({ error: 'invalid' })
+export const version = z.coerce
+  .number({ error: 'invalid' })
+  .int({ error: 'invalid' })
+  .min(0, { error: 'invalid' })
 
 /** Which request, and the version the page showed (compare-and-set). */
 export const RequestVersionSchema = z.object({ id, version })
@@ -76,7 +79,7 @@ export type RequestVersionInput = z.output<typeof RequestVersionSchema>
 
 export const QuoteDraftItemSchema = z.object({
   id,
-  title: text(QUOTE_LIMITS.title, 'titleTooLong', { required: null }),
+  title: freeText(QUOTE_LIMITS.title, 'titleTooLong', { required: null }),
   unitPrice: yen(QUOTE_LIMITS.unitPriceJpy, 'priceRange'),
   domesticShipping: yen(QUOTE_LIMITS.domesticShippingJpy, 'shippingRange'),
 })
@@ -97,7 +100,7 @@ export const SaveQuoteDraftSchema = RequestVersionSchema.extend({
 export type SaveQuoteDraftInput = z.input<typeof SaveQuoteDraftSchema>
 
 export const RejectRequestSchema = RequestVersionSchema.extend({
-  reason: text(QUOTE_LIMITS.reason, 'reasonTooLong', { required: 'reasonRequired' }),
+  reason: freeText(QUOTE_LIMITS.reason, 'reasonTooLong', { required: 'reasonRequired' }),
 })
 export type RejectRequestInput = z.input<typeof RejectRequestSchema>
 
@@ -105,7 +108,7 @@ export const NOTE_VISIBILITIES = ['internal', 'customer'] as const
 
 /** A note on the request: internal (staff only) or for the customer (shown and sent to them). */
 export const AddNoteSchema = RequestVersionSchema.extend({
-  text: text(QUOTE_LIMITS.note, 'noteTooLong', { required: 'noteRequired' }),
+  text: freeText(QUOTE_LIMITS.note, 'noteTooLong', { required: 'noteRequired' }),
   visibility: z.enum(NOTE_VISIBILITIES, { error: 'visibility' }),
 })
 export type AddNoteInput = z.input<typeof AddNoteSchema>

@@ -61,14 +61,14 @@ function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: 
   return new AppError('invalid', 'Quote input refused', { reason: 'requestInvalid', fieldErrors })
 }
 
-function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+export function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const parsed = schema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
   return parsed.data
 }
 
 /** The staff member allowed this action, as the machine's actor; else `unauthorized`/`forbidden`. */
-function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
+export function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
   if (!actor) throw new AppError('unauthorized', 'Staff actions need a signed-in user')
   if (!can(actor, action)) {
     throw new AppError('forbidden', `${actor.role} may not ${action}`, { reason: 'staffActionForbidden' })
@@ -76,7 +76,7 @@ function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
   return { kind: 'staff', id: actor.id }
 }
 
-type LockedRequest = {
+export type LockedRequest = {
   id: string
   userId: string
   number: string
@@ -89,7 +89,7 @@ type LockedRequest = {
  * Locks the request's row for this transaction and checks the version the page showed.
  * @throws AppError `not_found`, `conflict` (`requestChanged`).
  */
-async function lockRequest(tx: Executor, id: string, expectedVersion: number): Promise<LockedRequest> {
+export async function lockRequest(tx: Executor, id: string, expectedVersion: number): Promise<LockedRequest> {
   const [row] = await tx
     .select({
       id: purchaseRequests.id,
@@ -113,7 +113,7 @@ async function lockRequest(tx: Executor, id: string, expectedVersion: number): P
 }
 
 /** A change to the request that is not a status change (prices, a note): the version moves on. */
-async function bumpVersion(tx: Executor, request: LockedRequest): Promise<number> {
+export async function bumpVersion(tx: Executor, request: LockedRequest): Promise<number> {
   const [updated] = await tx
     .update(purchaseRequests)
     .set({ version: sql`${purchaseRequests.version} + 1`, updatedAt: new Date() })

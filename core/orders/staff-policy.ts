@@ -24,6 +24,7 @@ export const STAFF_ACTIONS = [
   'manage_users',
   'view_analytics',
   'manage_stores',
+  'handle_arrivals',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -38,6 +39,8 @@ const MODERATOR_ACTIONS: ReadonlySet<StaffAction> = new Set([
   // Who the customer is (the user list and a user's page), read-only: roles, sign-outs and
   // disabling accounts stay with admins (docs/decisions/024-admin-users.md).
   'view_users',
+  // The warehouse: marking items bought at the shop and booking what arrives (docs/decisions/027).
+  'handle_arrivals',
 ])
 
 /** Whether this actor may do this in the admin panel: admins everything, moderators the queue's work. */

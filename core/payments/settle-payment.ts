@@ -28,7 +28,7 @@ export const PAYMENT_ENTITY = 'payment'
 export const INVOICE_ENTITY = 'invoice'
 
 /** What webhooks and the scheduled job have: the order dependencies and the database, no actor. */
-export type PaymentSystemDeps = OrderDeps & { db: Database }
+export type PaymentSystemDeps = Omit<OrderDeps, 'files'> & { db: Database }
 
 export type SettleSource = 'return' | 'webhook' | 'reconcile'
 
@@ -47,7 +47,7 @@ export type SettleResult = {
 
 export const PROVIDER_ACTOR: OrderActor = { kind: 'provider', id: null }
 
-export function providerOf(deps: OrderDeps, name: string): PaymentProvider | null {
+export function providerOf(deps: Pick<OrderDeps, 'payments'>, name: string): PaymentProvider | null {
   return deps.payments.find((provider) => provider.name === name) ?? null
 }
 

@@ -166,3 +166,26 @@ export function limitConcurrency(max: number): <T>(task: () => Promise<T>) => Pr
 }
 
 const runPhotoTask = limitConcurrency(MAX_CONCURRENT_PHOTOS)
+
+/** The thumbnail's longest side, in pixels (lists and the arrival e-mail's page). */
+export const THUMBNAIL_EDGE = 320
+
+/**
+ * A small WebP of a photo `processPhoto` already made safe (our own bytes, never an upload's):
+ * for lists, so a page of stored items does not load every full photo.
+ */
+export async function makeThumbnail(photo: ProcessedPhoto): Promise<ProcessedPhoto> {
+  return runPhotoTask(async () => {
+    const output = await sharp(photo.bytes, { limitInputPixels: MAX_PHOTO_PIXELS })
+      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: PHOTO_QUALITY })
+      .toBuffer({ resolveWithObject: true })
+    return {
+      bytes: output.data,
+      contentType: 'image/webp',
+      width: output.info.width,
+      height: output.info.height,
+      sha256: createHash('sha256').update(output.data).digest('hex'),
+    }
+  })
+}

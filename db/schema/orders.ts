@@ -17,6 +17,7 @@ import {
 import { users } from './auth.ts'
 import { bytea } from './columns.ts'
 import { stores } from './stores.ts'
+import { packages } from './warehouse.ts'
 
 // Orders, part 1: a customer's purchase request (links to items in Japanese shops), its items,
 // and the append-only history of everything that happens to it. Part 2 (quotes, invoices,
@@ -100,6 +101,11 @@ export const requestItems = pgTable(
     title: text(),
     unitPriceJpy: integer(),
     domesticShippingJpy: integer(),
+    // At our office (part 2, db/schema/warehouse.ts): the package it came in, its weight in whole
+    // grams and when it arrived (free storage counts from here).
+    packageId: uuid().references(() => packages.id, { onDelete: 'set null' }),
+    weightGrams: integer(),
+    receivedAt: timestamp({ withTimezone: true, precision: 3 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +113,8 @@ export const requestItems = pgTable(
     unique('request_items_position_key').on(table.requestId, table.position),
     // The staff search by link (pg_trgm, for ILIKE '%…%'); "C" as for the request number.
     index('request_items_url_trgm_idx').using('gin', sql`${table.url} collate "C" gin_trgm_ops`),
+    index('request_items_package_idx').on(table.packageId),
+    check('request_items_weight_check', sql`${table.weightGrams} between 1 and 30000`),
     check('request_items_position_check', sql`${table.position} between 1 and 10`),
     check('request_items_url_check', sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`),
     check('request_items_quantity_check', sql`${table.quantity} between 1 and 99`),

@@ -8,6 +8,7 @@ import type { Actor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { onFileCleanup } from '#tests/db.ts'
 import { TEST_APP_URL } from './accounts.ts'
+import { createTestFileStore } from './file-store.ts'
 
 /**
  * The order services' dependencies on a test database: the real job queue (jobs are written to
@@ -41,6 +42,7 @@ export async function createOrderTestDeps(
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
   // The whole settings service, so a test can change a setting (the order services only read).
   const settings = createSettingsService({ db })
-  const deps: OrderDeps = { jobs, settings, payments, appUrl: TEST_APP_URL }
-  return { ...deps, settings, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
+  const files = createTestFileStore()
+  const deps: OrderDeps = { jobs, settings, payments, appUrl: TEST_APP_URL, files }
+  return { ...deps, files, settings, as: (actor: Actor | null): OrderContext => ({ db, actor, ...deps }) }
 }

@@ -16,6 +16,7 @@ import {
   TEST_APP_URL,
   TEST_AUTH_SECRET,
 } from './accounts.ts'
+import { createTestFileStore } from './file-store.ts'
 
 // Calling a route module's `loader` or `action` directly, with what the server would hand it:
 //
@@ -62,6 +63,7 @@ export async function createTestServices(
     db,
     jobs,
     payments,
+    files: createTestFileStore(),
     contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/forward' },
     accounts: {
       appUrl: TEST_APP_URL,

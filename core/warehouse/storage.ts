@@ -1,0 +1,49 @@
+import { BUSINESS_TIME_ZONE } from '#core/jobs/job-queue.ts'
+
+/**
+ * Free storage at the Osaka office (spec section 4): it runs from an item's arrival for the
+ * free-storage-days setting, counted in Japan calendar days (an item booked at 23:50 and one at
+ * 00:10 the next day differ by one day, as the office's calendar does). Pure.
+ */
+
+/** Below this many days left, the customer's list makes an item stand out. */
+export const STORAGE_WARNING_DAYS = 7
+
+const japanDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** Whole days since 1970-01-01 of the date this instant has in Japan. */
+export function japanDayNumber(at: Date): number {
+  const [year, month, day] = japanDay.format(at).split('-').map(Number)
+  return Math.round(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / 86_400_000)
+}
+
+export type StorageCountdown = {
+  /** Days of free storage left today (0 on the last free day's end, negative once over). */
+  daysLeft: number
+  /** The last free day, as `YYYY-MM-DD` in Japan. */
+  freeUntil: string
+  /** Fewer than `STORAGE_WARNING_DAYS` left (over included). */
+  endingSoon: boolean
+  expired: boolean
+}
+
+/**
+ * Where an item's free storage stands on `now`: it arrived on day A (Japan), its free days are
+ * A … A + freeDays − 1, so on day A it has `freeDays` days left and on A + freeDays none.
+ */
+export function storageCountdown(receivedAt: Date, now: Date, freeDays: number): StorageCountdown {
+  const arrived = japanDayNumber(receivedAt)
+  const daysLeft = arrived + freeDays - japanDayNumber(now)
+  const lastFree = new Date((arrived + Math.max(freeDays, 1) - 1) * 86_400_000).toISOString().slice(0, 10)
+  return {
+    daysLeft,
+    freeUntil: lastFree,
+    endingSoon: daysLeft < STORAGE_WARNING_DAYS,
+    expired: daysLeft <= 0,
+  }
+}

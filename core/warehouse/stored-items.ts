@@ -1,0 +1,122 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { isStaff } from '#core/orders/request-policy.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { ServiceContext } from '#core/shared/service-context.ts'
+import type { FileStore } from '#core/uploads/file-store.ts'
+import { packagePhotos, packages, purchaseRequests, requestItems } from '#db/schema/index.ts'
+import { type PackagePhotoView, photosOf } from './arrival-service.ts'
+import { type StorageCountdown, storageCountdown } from './storage.ts'
+
+/**
+ * What a customer has at our office (the shipping tab, docs/decisions/027): every item received
+ * and not yet shipped, with its photos, weight, arrival and free storage left; and the photos
+ * themselves, for the package's owner and staff only.
+ */
+
+export type StoredItem = {
+  id: string
+  requestId: string
+  requestNumber: string
+  position: number
+  title: string | null
+  url: string
+  shopHost: string
+  quantity: number
+  weightGrams: number
+  receivedAt: Date
+  packageNumber: string
+  photos: PackagePhotoView[]
+  storage: StorageCountdown
+}
+
+/**
+ * The signed-in customer's items at the office, the oldest arrival first (whose free storage ends
+ * first). `now` and `freeDays`: the clock and the setting in force.
+ * @throws AppError `unauthorized` without a user.
+ */
+export async function listStoredItems(
+  { db, actor }: ServiceContext,
+  { now, freeDays }: { now: Date; freeDays: number },
+): Promise<StoredItem[]> {
+  if (!actor) throw new AppError('unauthorized', 'The shipping tab needs a signed-in user')
+  const rows = await db
+    .select({
+      id: requestItems.id,
+      requestId: requestItems.requestId,
+      requestNumber: purchaseRequests.number,
+      position: requestItems.position,
+      title: requestItems.title,
+      url: requestItems.url,
+      shopHost: requestItems.shopHost,
+      quantity: requestItems.quantity,
+      weightGrams: requestItems.weightGrams,
+      receivedAt: requestItems.receivedAt,
+      packageId: requestItems.packageId,
+      packageNumber: packages.number,
+    })
+    .from(requestItems)
+    .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
+    .innerJoin(packages, eq(packages.id, requestItems.packageId))
+    .where(and(eq(purchaseRequests.userId, actor.id), eq(requestItems.status, 'received')))
+    .orderBy(asc(requestItems.receivedAt), asc(purchaseRequests.number), asc(requestItems.position))
+  const photos = await photosOf(db, [...new Set(rows.map((row) => row.packageId as string))])
+  return rows.map(({ packageId, weightGrams, receivedAt, ...row }) => {
+    const arrived = receivedAt ?? now
+    return {
+      ...row,
+      weightGrams: weightGrams ?? 0,
+      receivedAt: arrived,
+      photos: photos.get(packageId as string) ?? [],
+      storage: storageCountdown(arrived, now, freeDays),
+    }
+  })
+}
+
+export type PackagePhotoFile = {
+  bytes: Uint8Array
+  contentType: string
+  sha256: string
+  position: number
+  packageNumber: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * One package photo (or its thumbnail) for the package's owner or staff. Anyone else, ids that
+ * are not ids and a file gone from the store all get `not_found`, as a missing photo does.
+ * @throws AppError `unauthorized` without a user, `not_found`.
+ */
+export async function getPackagePhoto(
+  { db, actor }: ServiceContext,
+  files: FileStore,
+  photoId: string,
+  size: 'full' | 'thumb',
+): Promise<PackagePhotoFile> {
+  const notFound = () => new AppError('not_found', `Package photo ${String(photoId).slice(0, 80)} not found`)
+  if (!actor) throw new AppError('unauthorized', 'Package photos need a signed-in user')
+  if (!UUID.test(photoId)) throw notFound()
+  const [row] = await db
+    .select({
+      userId: packages.userId,
+      packageNumber: packages.number,
+      position: packagePhotos.position,
+      contentType: packagePhotos.contentType,
+      fileKey: packagePhotos.fileKey,
+      thumbKey: packagePhotos.thumbKey,
+      sha256: packagePhotos.sha256,
+    })
+    .from(packagePhotos)
+    .innerJoin(packages, eq(packages.id, packagePhotos.packageId))
+    .where(eq(packagePhotos.id, photoId))
+  if (!row || !(isStaff(actor) || actor.id === row.userId)) throw notFound()
+  const bytes = await files.get(size === 'thumb' ? row.thumbKey : row.fileKey)
+  if (!bytes) throw notFound()
+  return {
+    bytes,
+    contentType: row.contentType,
+    sha256: size === 'thumb' ? `${row.sha256.slice(0, 48)}-t` : row.sha256,
+    position: row.position,
+    packageNumber: row.packageNumber,
+  }
+}
