@@ -32,6 +32,11 @@ export default [
     route('user-dashboard/profile/addresses/:id/delete', 'routes/customer/address-delete.tsx'),
     route('user-dashboard/notifications', 'routes/customer/notifications.tsx'),
     route('user-dashboard/shipping', 'routes/customer/shipping.tsx'),
+    // Package photos (owner and staff; the service decides): full size and thumbnail.
+    route('user-dashboard/package-photos/:photoId', 'routes/customer/package-photo.ts'),
+    route('user-dashboard/package-photos/:photoId/thumb', 'routes/customer/package-photo.ts', {
+      id: 'package-photo-thumb',
+    }),
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
   ]),
   // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
@@ -54,6 +59,7 @@ export default [
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
+    route('admin-dashboard/requests/:id/arrival', 'routes/admin/arrival.tsx'),
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
     route('admin-dashboard/users', 'routes/admin/users.tsx'),
     route('admin-dashboard/users/:id', 'routes/admin/user.tsx'),

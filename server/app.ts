@@ -23,6 +23,7 @@ import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { toRoleName } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
+import { ARRIVAL_FORM_BODY_BYTES } from '#core/warehouse/arrival-schemas.ts'
 import type { Database } from '#db/client.ts'
 import { type Logger, redactUrl } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -74,6 +75,11 @@ const FORM_BODY_LIMIT_BYTES = 1024 * 1024
  */
 const UPLOAD_FORMS = [
   { path: /^\/user-dashboard(?:\/|\.data|\/_\.data)?$/, maxBytes: REQUEST_FORM_BODY_BYTES },
+  // Staff booking a parcel in, with up to 8 photos (app/routes/admin/arrival.tsx).
+  {
+    path: /^\/admin-dashboard\/requests\/[0-9a-f-]{36}\/arrival(?:\.data)?$/,
+    maxBytes: ARRIVAL_FORM_BODY_BYTES,
+  },
 ]
 const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }

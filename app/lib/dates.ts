@@ -13,3 +13,14 @@ export function japanDateTime(language: Language) {
   })
   return (date: Date) => format.format(date)
 }
+
+/** A Japan calendar day (`YYYY-MM-DD`, as core/warehouse/storage.ts gives it), written as a date. */
+export function japanDay(language: Language) {
+  const format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' })
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`))
+}
+
+/** A weight in whole grams as the reader writes it: "1.250 g", "1,250 g". */
+export function formatGrams(grams: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: 'gram' }).format(grams)
+}

@@ -34,7 +34,7 @@ export async function requestPhotoResponse({
   try {
     photo = await getRequestPhoto(getServiceContext(context), params.id ?? '', params.photoId ?? '')
   } catch (error) {
-    return refusal(error, context)
+    return photoRefusal(error, context)
   }
   const etag = `"${photo.sha256}"`
   const caching = { ETag: etag, 'Cache-Control': PHOTO_CACHE_CONTROL }
@@ -54,7 +54,7 @@ export async function requestPhotoResponse({
 }
 
 /** `If-None-Match` lists `etag` (weak or strong), or is `*`. */
-function matchesEtag(header: string | null, etag: string): boolean {
+export function matchesEtag(header: string | null, etag: string): boolean {
   if (!header) return false
   return header.split(',').some((value) => {
     const tag = value.trim().replace(/^W\//, '')
@@ -63,7 +63,7 @@ function matchesEtag(header: string | null, etag: string): boolean {
 }
 
 /** The branch's guard (no session: 401), the service's refusal (404) or an outage (503), as text. */
-function refusal(error: unknown, context: Readonly<RouterContextProvider>): Response {
+export function photoRefusal(error: unknown, context: Readonly<RouterContextProvider>): Response {
   const t = translator(context.get(requestContext).language)
   const text = (status: number, message: string, headers: HeadersInit = {}) =>
     new Response(message, {

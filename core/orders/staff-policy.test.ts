@@ -13,6 +13,7 @@ const EXPECTED: Record<'user' | 'moderator' | 'admin', readonly StaffAction[]> =
     'write_note',
     'view_invoices',
     'view_users',
+    'handle_arrivals',
   ],
   admin: STAFF_ACTIONS,
 }

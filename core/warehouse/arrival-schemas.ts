@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { freeText, id, RequestVersionSchema } from '#core/orders/quote-schemas.ts'
 import { REQUEST_LIMITS } from '#core/orders/request-schemas.ts'
+import { MAX_PHOTO_BYTES } from '#core/uploads/photo-rules.ts'
 
 // The warehouse's forms on a request page (docs/decisions/027): one schema for the browser and
 // the server. Messages are i18n keys under `arrival.errors` (app/locales/*/admin.ts).
@@ -77,3 +78,6 @@ export type BookArrivalInput = z.input<typeof BookArrivalSchema>
 
 /** Every item still to buy marked as bought at the shop. */
 export const MarkOrderedSchema = RequestVersionSchema
+
+/** The arrival form's largest body: 8 photos of 5 MiB and the rest of the form. */
+export const ARRIVAL_FORM_BODY_BYTES = ARRIVAL_LIMITS.photos * MAX_PHOTO_BYTES + 1024 * 1024

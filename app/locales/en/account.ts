@@ -254,11 +254,21 @@ export default {
   },
   shippingTab: {
     title: 'Shipping',
-    lead: 'This is where you will manage your parcels once your items reach our office in Osaka. This part of your area is on its way; this is what you will find here.',
-    nothingYet: 'You have no packages in storage yet.',
-    storageHeading: 'Packages in storage',
-    storageText:
-      'Every item we buy for you arrives at our office. We will tell you when it arrives, and it will appear here with its weight. Storage is free for up to {{days}} days.',
+    lead: 'Your items at our office in Osaka, with their photos and weight. Storage is free for {{days}} days from each item’s arrival.',
+    nothingYet:
+      'You have no items at our office yet. When your purchases arrive we will tell you, and they will appear here with photos and their weight.',
+    storedHeading: 'At our office ({{count}})',
+    itemTitle: 'Item {{position}} of {{number}}',
+    requestLink: 'Request {{number}}',
+    packageLabel: 'Package {{number}}',
+    weight: 'Weight',
+    arrived: 'Arrived',
+    daysLeft_one: '{{count}} day of free storage left (until {{date}})',
+    daysLeft_other: '{{count}} days of free storage left (until {{date}})',
+    storageOver: 'Free storage ended on {{date}}',
+    photoAlt: 'Photo {{position}} of package {{number}}',
+    openPhoto: 'Open photo {{position}} of package {{number}}',
+    comingHeading: 'What comes next',
     consolidationHeading: 'Consolidation',
     consolidationText:
       'Decide whether to keep your items stored to group more purchases, or ship now. We put items from different shops in one box for free, so you pay for a single international shipment.',
@@ -365,6 +375,8 @@ export default {
       pay: 'Payment received',
       expire: 'Quote expired',
       start_purchasing: 'Purchasing started',
+      order_items: 'Bought at the shop',
+      package_received: 'Arrived at our office',
       complete: 'Request completed',
       note: 'Message from our team',
     },
@@ -516,6 +528,10 @@ export default {
     staff_message: {
       title: 'A message about your request {{number}}',
       body: '{{message}}',
+    },
+    items_arrived: {
+      title: 'Your items from {{number}} arrived at our office',
+      body: 'Package {{packageNumber}} arrived in Osaka with items of your request {{number}} (items: {{count}}, photos: {{photos}}). Storage is free for {{days}} days from today. See the photos and the weight in your shipping tab.',
     },
   },
 }

@@ -184,6 +184,7 @@ export default {
       staffActionForbidden: 'Your role cannot do this. Ask an admin.',
       invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
+      itemNotReceivable: 'One of the ticked items has already arrived or can no longer be received.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',

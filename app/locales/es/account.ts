@@ -266,11 +266,21 @@ export default {
   },
   shippingTab: {
     title: 'Envíos',
-    lead: 'Aquí gestionarás tus paquetes cuando tus productos lleguen a nuestra oficina en Osaka. Esta parte de tu área está en camino; esto es lo que encontrarás aquí.',
-    nothingYet: 'Todavía no tienes paquetes en almacenamiento.',
-    storageHeading: 'Paquetes en almacenamiento',
-    storageText:
-      'Cada producto que compramos por ti llega a nuestra oficina. Te avisaremos cuando llegue y aparecerá aquí con su peso. El almacenamiento es gratis hasta {{days}} días.',
+    lead: 'Tus productos en nuestra oficina de Osaka, con sus fotos y su peso. El almacenamiento es gratis por {{days}} días desde la llegada de cada producto.',
+    nothingYet:
+      'Todavía no tienes productos en nuestra oficina. Cuando lleguen tus compras te avisaremos, y aparecerán aquí con fotos y su peso.',
+    storedHeading: 'En nuestra oficina ({{count}})',
+    itemTitle: 'Producto {{position}} de {{number}}',
+    requestLink: 'Solicitud {{number}}',
+    packageLabel: 'Paquete {{number}}',
+    weight: 'Peso',
+    arrived: 'Llegó',
+    daysLeft_one: 'Te queda {{count}} día de almacenamiento gratis (hasta el {{date}})',
+    daysLeft_other: 'Te quedan {{count}} días de almacenamiento gratis (hasta el {{date}})',
+    storageOver: 'El almacenamiento gratis terminó el {{date}}',
+    photoAlt: 'Foto {{position}} del paquete {{number}}',
+    openPhoto: 'Abrir la foto {{position}} del paquete {{number}}',
+    comingHeading: 'Lo que sigue',
     consolidationHeading: 'Consolidación',
     consolidationText:
       'Decide si sigues guardando tus productos para juntar más compras o si los envías ya. Juntamos gratis en una sola caja los productos de distintas tiendas, así pagas un solo envío internacional.',
@@ -378,6 +388,8 @@ export default {
       pay: 'Pago recibido',
       expire: 'Cotización vencida',
       start_purchasing: 'Compra iniciada',
+      order_items: 'Comprado en la tienda',
+      package_received: 'Llegó a nuestra oficina',
       complete: 'Solicitud completada',
       note: 'Mensaje de nuestro equipo',
     },
@@ -531,6 +543,10 @@ export default {
     staff_message: {
       title: 'Un mensaje sobre tu solicitud {{number}}',
       body: '{{message}}',
+    },
+    items_arrived: {
+      title: 'Tus productos de {{number}} llegaron a nuestra oficina',
+      body: 'El paquete {{packageNumber}} llegó a Osaka con productos de tu solicitud {{number}} (productos: {{count}}, fotos: {{photos}}). El almacenamiento es gratis por {{days}} días desde hoy. Mira las fotos y el peso en tu pestaña de envíos.',
     },
   },
 } satisfies typeof en

@@ -199,6 +199,7 @@ export default {
       staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
       invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
+      itemNotReceivable: 'Uno de los productos marcados ya llegó o ya no se puede recibir.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',

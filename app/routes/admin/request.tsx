@@ -19,10 +19,11 @@ import {
   RejectForm,
   ReviseForm,
 } from '#app/components/orders/staff-request-actions.tsx'
+import { WarehousePanel } from '#app/components/orders/warehouse-panel.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
-import { japanDateTime } from '#app/lib/dates.ts'
+import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { formFailure, type PublicError, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
@@ -43,6 +44,8 @@ import {
 } from '#core/orders/quote-service.ts'
 import { getRequest } from '#core/orders/request-service.ts'
 import { can } from '#core/orders/staff-policy.ts'
+import { MarkOrderedSchema } from '#core/warehouse/arrival-schemas.ts'
+import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-service.ts'
 import type { Route } from './+types/request.ts'
 import {
   loadStaffPayments,
@@ -66,6 +69,8 @@ const DONE = [
   'refunded',
   'accepted',
   'refunding',
+  'ordered',
+  'received',
 ] as const
 type Done = (typeof DONE)[number]
 
@@ -73,16 +78,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   // getRequest first: it answers not found for a bad or unknown id before anything else reads it.
   const detail = await getRequest(orders, params.id).catch(throwRouteError)
-  const [draft, invoices, payments] = await Promise.all([
+  const [draft, invoices, payments, packages] = await Promise.all([
     getQuoteDraft(orders, detail.id),
     listRequestInvoices(orders, detail.id),
     loadStaffPayments(context, detail.id),
+    packagesOfRequest(orders.db, detail.id),
   ]).catch(throwRouteError)
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
   const status = detail.status
   const done = new URL(request.url).searchParams.get('done')
   const openInvoice = invoices.find((invoice) => invoice.status === 'open') ?? null
+  const working = status === 'paid' || status === 'in_progress'
+  const toBuy = detail.items.filter((item) => item.status === 'to_buy').length
   return {
     language,
     request: {
@@ -114,6 +122,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     feeLabel: formatMoney(draft.pricing.serviceFeeJpy, 'JPY', language),
     invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
     payments,
+    packages: packages.map((pkg) => ({
+      ...pkg,
+      arrivedLabel: format(pkg.arrivedAt),
+      items: pkg.items.map((item) => ({
+        id: item.id,
+        position: item.position,
+        weightLabel: item.weightGrams === null ? '' : formatGrams(item.weightGrams, language),
+      })),
+    })),
+    toBuy,
     openInvoiceNumber: openInvoice?.number ?? null,
     // What this staff member may do now: their role's policy and the request's state.
     may: {
@@ -122,6 +140,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       reject: status === 'submitted' && can(orders.actor, 'reject_request'),
       revise: status === 'quoted' && can(orders.actor, 'revise_quote'),
       note: can(orders.actor, 'write_note'),
+      markOrdered: working && toBuy > 0 && can(orders.actor, 'handle_arrivals'),
+      bookArrival:
+        working &&
+        detail.items.some((item) => item.status === 'to_buy' || item.status === 'ordered') &&
+        can(orders.actor, 'handle_arrivals'),
     },
     done: DONE.includes(done as Done) ? (done as Done) : null,
     doneNumber: done === 'approved' ? (openInvoice?.number ?? null) : null,
@@ -137,6 +160,7 @@ const INTENTS = [
   'record_payment',
   'refund_done',
   'resolve_held',
+  'mark_ordered',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -185,6 +209,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return refundDoneAction(formData, context, params.id)
     case 'resolve_held':
       return resolveHeldAction(formData, context, params.id)
+    case 'mark_ordered': {
+      const submission = parseWithZod(formData, { schema: MarkOrderedSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      return markItemsOrdered(orders, submission.value).then(
+        () => back('ordered'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
     case 'note': {
       const submission = parseWithZod(formData, { schema: AddNoteSchema })
       if (submission.status !== 'success')
@@ -213,6 +246,8 @@ export default function StaffRequestRoute() {
     may,
     invoices,
     payments,
+    packages,
+    toBuy,
     language,
     rateLabel,
     feeLabel,
@@ -238,6 +273,8 @@ export default function StaffRequestRoute() {
     refunded: t('payments.refundRecorded'),
     accepted: t('payments.held.accepted'),
     refunding: t('payments.held.refunding'),
+    ordered: t('arrival.markedOrdered'),
+    received: t('arrival.booked'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -380,6 +417,20 @@ export default function StaffRequestRoute() {
           ) : null}
         </div>
       ) : null}
+
+      <WarehousePanel
+        requestId={request.id}
+        version={request.version}
+        toBuy={toBuy}
+        canMarkOrdered={may.markOrdered}
+        canBook={may.bookArrival}
+        packages={packages}
+        error={
+          actionData && !conflict && actionData.intent === 'mark_ordered' && failure
+            ? t(failure.messageKey as 'errors.codes.invalid')
+            : null
+        }
+      />
 
       <StaffPayments
         payments={payments}

@@ -16,9 +16,10 @@ import {
 import { action as deleteAction, loader as deleteLoader } from './address-delete.tsx'
 import { action as editAction, loader as editLoader } from './address-edit.tsx'
 import { action as newAction, loader as newLoader } from './address-new.tsx'
-import { loader as layoutLoader, middleware } from './layout.tsx'
+import { middleware } from './layout.tsx'
 import { action as notificationsAction, loader as notificationsLoader } from './notifications.tsx'
 import { action as profileAction, loader as profileLoader } from './profile.tsx'
+import { loader as shippingLoader } from './shipping.tsx'
 
 // The customer area's new tabs called directly behind their branch's middleware: who may read and
 // change what, what bad input gets (400, field errors, nothing written), and that another
@@ -102,8 +103,7 @@ test('anonymous visitors get the login guard on every new page, and their posts 
     ['/user-dashboard/profile/addresses/new', newLoader],
     [`/user-dashboard/profile/addresses/${id}`, editLoader, { id }],
     [`/user-dashboard/profile/addresses/${id}/delete`, deleteLoader, { id }],
-    // The shipping tab reads nothing: the layout's own loader refuses.
-    ['/user-dashboard/shipping', layoutLoader],
+    ['/user-dashboard/shipping', shippingLoader],
   ]
   for (const [path, handler, params] of pages) {
     const answer = await get(path, handler, undefined, params)

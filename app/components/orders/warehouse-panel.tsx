@@ -1,0 +1,142 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+
+/**
+ * The warehouse on a staff request page (docs/decisions/027): mark the items bought at the shop,
+ * book a parcel in (its own page: photos), and the packages already at the office with their
+ * shelf, items' weights and photos (thumbnails linking to the full photo). The page decides what
+ * this staff member may do; the server checks again.
+ */
+
+export type PanelPackage = {
+  id: string
+  number: string
+  shelf: string
+  conditionNote: string | null
+  arrivedLabel: string
+  items: { id: string; position: number; weightLabel: string }[]
+  photos: { id: string; position: number; width: number; height: number }[]
+}
+
+export function WarehousePanel({
+  requestId,
+  version,
+  toBuy,
+  canMarkOrdered,
+  canBook,
+  packages,
+  error,
+}: {
+  requestId: string
+  version: number
+  toBuy: number
+  canMarkOrdered: boolean
+  canBook: boolean
+  packages: readonly PanelPackage[]
+  error: string | null
+}) {
+  const { t } = useTranslation()
+  if (!canMarkOrdered && !canBook && packages.length === 0) return null
+  return (
+    <section aria-labelledby="warehouse-heading" className="space-y-4 rounded-lg border border-slate-200 p-4">
+      <h2 id="warehouse-heading" className="text-xl font-semibold text-slate-900">
+        {t('arrival.heading')}
+      </h2>
+      {canMarkOrdered || canBook ? <p className="text-slate-700">{t('arrival.lead')}</p> : null}
+      {error ? (
+        <p role="alert" className="font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {canMarkOrdered ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="mark_ordered" />
+            <input type="hidden" name="version" value={version} />
+            <button
+              type="submit"
+              className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+            >
+              {t('arrival.markOrdered', { count: toBuy })}
+            </button>
+          </Form>
+        ) : null}
+        {canBook ? (
+          <Link
+            to={`/admin-dashboard/requests/${requestId}/arrival`}
+            className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+          >
+            {t('arrival.bookLink')}
+          </Link>
+        ) : null}
+      </div>
+      {packages.length > 0 ? (
+        <>
+          <h3 className="text-lg font-semibold text-slate-900">{t('arrival.packagesHeading')}</h3>
+          <ul className="space-y-4">
+            {packages.map((pkg) => (
+              <li key={pkg.id} className="space-y-2 border-t border-slate-200 pt-3">
+                <p className="font-semibold text-slate-900">
+                  {t('arrival.packageSummary', {
+                    number: pkg.number,
+                    shelf: pkg.shelf,
+                    date: pkg.arrivedLabel,
+                  })}
+                </p>
+                <ul className="text-slate-800">
+                  {pkg.items.map((item) => (
+                    <li key={item.id}>
+                      {t('arrival.itemWeight', { position: item.position, weight: item.weightLabel })}
+                    </li>
+                  ))}
+                </ul>
+                {pkg.conditionNote ? (
+                  <p className="whitespace-pre-line text-slate-800">{pkg.conditionNote}</p>
+                ) : null}
+                <PackagePhotos number={pkg.number} photos={pkg.photos} altKey="arrival.photoAlt" />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+/** A package's photos as thumbnails, each a link to the full photo (the owner's and staff's only). */
+export function PackagePhotos({
+  number,
+  photos,
+  altKey,
+}: {
+  number: string
+  photos: readonly { id: string; position: number; width: number; height: number }[]
+  altKey: 'arrival.photoAlt' | 'shippingTab.photoAlt'
+}) {
+  const { t } = useTranslation()
+  if (photos.length === 0) return null
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {photos.map((photo) => {
+        const scale = Math.min(1, 96 / Math.max(photo.width, photo.height))
+        return (
+          <li key={photo.id}>
+            <a
+              href={`/user-dashboard/package-photos/${photo.id}`}
+              className="block rounded-md focus-visible:outline-2"
+            >
+              <img
+                src={`/user-dashboard/package-photos/${photo.id}/thumb`}
+                alt={t(altKey, { position: photo.position, number })}
+                width={Math.round(photo.width * scale)}
+                height={Math.round(photo.height * scale)}
+                loading="lazy"
+                className="rounded-md border border-slate-200 object-cover"
+              />
+            </a>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
