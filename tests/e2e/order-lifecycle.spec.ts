@@ -2,6 +2,7 @@ import type { BrowserContext } from '@playwright/test'
 import enLocale from '../../app/locales/en.ts'
 import esLocale from '../../app/locales/es.ts'
 import { paymentStandInURL, paymentsDataDir, paymentsURL } from '../../playwright.config.ts'
+import { plainPng } from '../support/photo-fixtures.ts'
 import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 import { insertSignedInAccount, latestEmail } from './outbox.ts'
 
@@ -147,5 +148,57 @@ for (const [language, provider] of [
     await expect(page.getByRole('main')).toContainText(t.queue.statuses.paid)
     await expect(page.getByTestId('payment-succeeded')).toContainText(t.payments.providers[provider])
     await axeAtBothWidths(page)
+
+    // 5. The moderator marks both items bought, then books the first one in when its parcel
+    // arrives: its weight, a shelf, a photo.
+    const warehouse = page.getByRole('region', { name: t.arrival.heading, exact: true })
+    await warehouse.getByRole('button', { name: fill(t.arrival.markOrdered, { count: '2' }) }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.arrival.markedOrdered })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.in_progress)
+    await page.getByRole('link', { name: t.arrival.bookLink }).click()
+    await expect(page).toHaveURL(`${paymentsURL}/admin-dashboard/requests/${id}/arrival`)
+    await waitForHydration(page)
+    await axeAtBothWidths(page, `arrival-${language}`)
+    const first = page.getByRole('group', {
+      name: fill(t.arrival.itemLegend, { number: '1', host: 'jp.mercari.com' }),
+    })
+    await first.getByLabel(t.arrival.received).check()
+    await first.getByLabel(t.arrival.weight).fill('1250')
+    await page.getByLabel(t.arrival.shelf).fill('A-3')
+    await page.getByLabel(t.arrival.note).fill('Caja un poco golpeada / box slightly dented')
+    await page.getByLabel(t.arrival.photos).setInputFiles({
+      name: 'box.png',
+      mimeType: 'image/png',
+      buffer: await plainPng(640, 480),
+    })
+    await page.getByRole('button', { name: t.arrival.submit }).click()
+    await expect(page).toHaveURL(`${paymentsURL}/admin-dashboard/requests/${id}?done=received`)
+    await expect(page.getByRole('status').filter({ hasText: t.arrival.booked })).toBeVisible()
+    const booked = page.getByRole('region', { name: t.arrival.heading, exact: true })
+    await expect(booked).toContainText(/PK-\d{6}/)
+    await expect(booked.getByRole('img')).toHaveCount(1)
+    await axeAtBothWidths(page, `request-warehouse-${language}`)
+
+    // 6. The customer is told (in the app and by e-mail) and finds the item in the shipping tab
+    // with its photo, weight and free days.
+    const arrivedTitle = fill(t.customerNotifications.items_arrived.title, { number })
+    const arrivedMail = await latestEmail(email, { subject: arrivedTitle, dataDir: paymentsDataDir })
+    expect(arrivedMail.link).toBe(`${paymentsURL}/user-dashboard/shipping`)
+    await actAs(context, customer.cookie)
+    await page.goto(`/user-dashboard/notifications?lang=${language}`)
+    await expect(page.getByRole('main')).toContainText(arrivedTitle)
+    await page.goto(`/user-dashboard/shipping?lang=${language}`)
+    await waitForHydration(page)
+    const stored = page.getByRole('region', { name: fill(t.shippingTab.storedHeading, { count: '1' }) })
+    await expect(stored).toContainText('Figura Miku')
+    await expect(stored).toContainText(spaced(language === 'es' ? '1250 g' : '1,250 g'))
+    await expect(stored).toContainText(
+      fill(t.shippingTab.daysLeft_other, { count: '30', date: '' }).split('(')[0] ?? '',
+    )
+    const photo = stored.getByRole('img')
+    await expect(photo).toHaveCount(1)
+    await expect(photo).toHaveJSProperty('complete', true)
+    expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+    await axeAtBothWidths(page, `shipping-tab-${language}`)
   })
 }

@@ -117,6 +117,7 @@ export default function ArrivalRoute() {
       ) : (
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
           <p className="text-slate-700">{t('arrival.intro')}</p>
+          <input type="hidden" name="id" value={request.id} />
           <input type="hidden" name="version" value={request.version} />
           {form.errors?.[0] ? (
             <p id={form.errorId} role="alert" className="font-medium text-red-800">
