@@ -38,6 +38,7 @@ export default [
       id: 'package-photo-thumb',
     }),
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
+    route('user-dashboard/shipments/:id', 'routes/customer/shipment.tsx'),
   ]),
   // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
   layout('routes/admin/layout.tsx', [
@@ -61,6 +62,8 @@ export default [
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
     route('admin-dashboard/requests/:id/arrival', 'routes/admin/arrival.tsx'),
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
+    route('admin-dashboard/shipments', 'routes/admin/shipments.tsx'),
+    route('admin-dashboard/shipments/:id', 'routes/admin/shipment.tsx'),
     route('admin-dashboard/users', 'routes/admin/users.tsx'),
     route('admin-dashboard/users/:id', 'routes/admin/user.tsx'),
   ]),

@@ -50,7 +50,7 @@ export const JOBS = defineJobs({
   /** E-mails staff (admins and moderators) about something waiting for them. */
   'notification.staff-email': {
     payload: z.object({
-      type: z.enum(['new_request', 'payment_held', 'refund_due', 'request_cancelled']),
+      type: z.enum(['new_request', 'payment_held', 'refund_due', 'request_cancelled', 'new_shipment']),
       params: z.record(z.string(), z.union([z.string(), z.number()])),
       link: z.string().regex(/^\/[^/]/),
     }),

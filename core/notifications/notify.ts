@@ -20,6 +20,7 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   payment_refunding: 'info',
   staff_message: 'info',
   items_arrived: 'success',
+  shipment_cancelled: 'info',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(
@@ -31,6 +32,7 @@ export const STAFF_NOTIFICATION_TYPES = [
   'payment_held',
   'refund_due',
   'request_cancelled',
+  'new_shipment',
 ] as const
 export type StaffNotificationType = (typeof STAFF_NOTIFICATION_TYPES)[number]
 

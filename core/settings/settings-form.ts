@@ -50,6 +50,7 @@ export const SettingsFormSchema = z
     }),
     freeStorageDays: wholeNumber({ min: 0, max: 3_650, rangeKey: 'freeDaysRange' }),
     storageFeePerDayJpy: wholeNumber({ min: 0, max: 100_000, rangeKey: 'storageFeeRange', yen: true }),
+    packingAllowanceG: wholeNumber({ min: 0, max: 5_000, rangeKey: 'packingRange' }),
     daysToPay: wholeNumber({ min: 1, max: 60, rangeKey: 'daysToPayRange' }),
     messaging: group({ instagram: httpsAddress(), facebook: httpsAddress(), whatsapp: httpsAddress() }),
     company: group({
@@ -98,6 +99,7 @@ export type SettingsFormFields = {
   yenRates: Record<'USD' | 'MXN' | 'CLP', string>
   freeStorageDays: string
   storageFeePerDayJpy: string
+  packingAllowanceG: string
   daysToPay: string
   messaging: Record<'instagram' | 'facebook' | 'whatsapp', string>
   company: Record<'name' | 'address' | 'email' | 'taxRegistrationId', string>
@@ -119,6 +121,7 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
     },
     freeStorageDays: String(values.freeStorageDays),
     storageFeePerDayJpy: String(values.storageFeePerDayJpy),
+    packingAllowanceG: String(values.packingAllowanceG),
     daysToPay: String(values.daysToPay),
     messaging: { ...values.messaging },
     company: { ...values.company },

@@ -23,6 +23,8 @@ export const SettingsSchema = z.object({
   freeStorageDays: z.number().int().min(0).max(3_650),
   /** Yen per day a package stays after its free days (issue #12; the research's ¥100 a day). */
   storageFeePerDayJpy: z.number().int().min(0).max(100_000),
+  /** Grams added to the items' weights for the box and padding in a shipping estimate (issue #11). */
+  packingAllowanceG: z.number().int().min(0).max(5_000),
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
   company: z.object({
     name: z.string().trim().min(1).max(120),
@@ -64,6 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
   yenRates: { USD: 0.0068, MXN: 0.13, CLP: 6.54 },
   freeStorageDays: 30,
   storageFeePerDayJpy: 100,
+  packingAllowanceG: 200,
   messaging: {
     instagram: 'https://www.instagram.com/',
     facebook: 'https://www.facebook.com/',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { japanDayNumber, STORAGE_WARNING_DAYS, storageCountdown } from './storage.ts'
+import { japanDayNumber, japanDaysBetween, STORAGE_WARNING_DAYS, storageCountdown } from './storage.ts'
 
 describe('free storage counted in Japan days', () => {
   // 2026-03-01 00:10 in Japan is 2026-02-28 15:10 UTC.
@@ -41,5 +41,20 @@ describe('free storage counted in Japan days', () => {
       expired: true,
       endingSoon: true,
     })
+  })
+
+  test('waiting in a shipment request pauses the count; a cancelled request gives the days back', () => {
+    const reserved = new Date(arrived.getTime() + 10 * 86_400_000)
+    const later = new Date(arrived.getTime() + 40 * 86_400_000)
+    // Reserved on day 10 with 20 left: 40 days on, still 20 left, and the last free day moved on.
+    expect(storageCountdown(arrived, later, 30, { reservedAt: reserved })).toMatchObject({
+      daysLeft: 20,
+      expired: false,
+      freeUntil: '2026-04-29',
+    })
+    // Released on day 40 after 30 paused days: 30 given back, 20 days left again.
+    const paused = japanDaysBetween(reserved, later)
+    expect(paused).toBe(30)
+    expect(storageCountdown(arrived, later, 30, { pausedDays: paused }).daysLeft).toBe(20)
   })
 })

@@ -34,12 +34,30 @@ export type StorageCountdown = {
 
 /**
  * Where an item's free storage stands on `now`: it arrived on day A (Japan), its free days are
- * A … A + freeDays − 1, so on day A it has `freeDays` days left and on A + freeDays none.
+ * A … A + freeDays − 1, so on day A it has `freeDays` days left and on A + freeDays none. Days
+ * spent waiting in a shipment request do not count: `reservedAt` (waiting now) stops the clock
+ * at that day, `pausedDays` (earlier requests, since cancelled) are given back.
  */
-export function storageCountdown(receivedAt: Date, now: Date, freeDays: number): StorageCountdown {
+
+/** Whole Japan days from `from` to `to` (a reservation's pause when it is released). */
+export function japanDaysBetween(from: Date, to: Date): number {
+  return Math.max(0, japanDayNumber(to) - japanDayNumber(from))
+}
+export function storageCountdown(
+  receivedAt: Date,
+  now: Date,
+  freeDays: number,
+  pause: { reservedAt?: Date | null; pausedDays?: number } = {},
+): StorageCountdown {
   const arrived = japanDayNumber(receivedAt)
-  const daysLeft = arrived + freeDays - japanDayNumber(now)
-  const lastFree = new Date((arrived + Math.max(freeDays, 1) - 1) * 86_400_000).toISOString().slice(0, 10)
+  const paused = pause.pausedDays ?? 0
+  // While the item waits in a shipment request the clock stands at the day it was reserved.
+  const today = japanDayNumber(pause.reservedAt ?? now)
+  const daysLeft = arrived + freeDays + paused - today
+  // The last free day as of today; a paused item's moves on by each day it stays paused.
+  const lastFreeDay =
+    arrived + Math.max(freeDays, 1) - 1 + paused + (pause.reservedAt ? japanDayNumber(now) - today : 0)
+  const lastFree = new Date(lastFreeDay * 86_400_000).toISOString().slice(0, 10)
   return {
     daysLeft,
     freeUntil: lastFree,

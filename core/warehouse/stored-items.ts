@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
+import { openShipmentsOf } from '#core/shipping/shipment-service.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { packagePhotos, packages, purchaseRequests, requestItems } from '#db/schema/index.ts'
 import { type PackagePhotoView, photosOf } from './arrival-service.ts'
@@ -27,6 +28,8 @@ export type StoredItem = {
   packageNumber: string
   photos: PackagePhotoView[]
   storage: StorageCountdown
+  /** The open shipment request it waits in (its free storage is paused meanwhile), or null. */
+  shipment: { id: string; number: string } | null
 }
 
 /**
@@ -51,6 +54,8 @@ export async function listStoredItems(
       quantity: requestItems.quantity,
       weightGrams: requestItems.weightGrams,
       receivedAt: requestItems.receivedAt,
+      reservedAt: requestItems.reservedAt,
+      pausedDays: requestItems.storagePausedDays,
       packageId: requestItems.packageId,
       packageNumber: packages.number,
     })
@@ -59,15 +64,22 @@ export async function listStoredItems(
     .innerJoin(packages, eq(packages.id, requestItems.packageId))
     .where(and(eq(purchaseRequests.userId, actor.id), eq(requestItems.status, 'received')))
     .orderBy(asc(requestItems.receivedAt), asc(purchaseRequests.number), asc(requestItems.position))
-  const photos = await photosOf(db, [...new Set(rows.map((row) => row.packageId as string))])
-  return rows.map(({ packageId, weightGrams, receivedAt, ...row }) => {
+  const [photos, open] = await Promise.all([
+    photosOf(db, [...new Set(rows.map((row) => row.packageId as string))]),
+    openShipmentsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ])
+  return rows.map(({ packageId, weightGrams, receivedAt, reservedAt, pausedDays, ...row }) => {
     const arrived = receivedAt ?? now
     return {
       ...row,
       weightGrams: weightGrams ?? 0,
       receivedAt: arrived,
       photos: photos.get(packageId as string) ?? [],
-      storage: storageCountdown(arrived, now, freeDays),
+      storage: storageCountdown(arrived, now, freeDays, { reservedAt, pausedDays }),
+      shipment: open.get(row.id) ?? null,
     }
   })
 }

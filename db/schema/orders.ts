@@ -106,6 +106,10 @@ export const requestItems = pgTable(
     packageId: uuid().references(() => packages.id, { onDelete: 'set null' }),
     weightGrams: integer(),
     receivedAt: timestamp({ withTimezone: true, precision: 3 }),
+    // Free storage pauses while the item waits in a shipment request (docs/decisions/028): since
+    // when it waits, and the whole days it waited in requests since cancelled.
+    reservedAt: timestamp({ withTimezone: true, precision: 3 }),
+    storagePausedDays: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -114,6 +118,7 @@ export const requestItems = pgTable(
     // The staff search by link (pg_trgm, for ILIKE '%…%'); "C" as for the request number.
     index('request_items_url_trgm_idx').using('gin', sql`${table.url} collate "C" gin_trgm_ops`),
     index('request_items_package_idx').on(table.packageId),
+    check('request_items_paused_check', sql`${table.storagePausedDays} >= 0`),
     check('request_items_weight_check', sql`${table.weightGrams} between 1 and 30000`),
     check('request_items_position_check', sql`${table.position} between 1 and 10`),
     check('request_items_url_check', sql`char_length(${table.url}) <= 2000 and ${table.url} ~* '^https?://'`),

@@ -28,6 +28,7 @@ const SETTING_LABELS: Record<string, string> = {
   'yenRates.CLP': 'CLP',
   freeStorageDays: 'freeStorageDays',
   storageFeePerDayJpy: 'storageFeePerDayJpy',
+  packingAllowanceG: 'packingAllowanceG',
   daysToPay: 'daysToPay',
   'messaging.instagram': 'instagram',
   'messaging.facebook': 'facebook',

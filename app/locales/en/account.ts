@@ -252,6 +252,88 @@ export default {
       invalid: 'Check this field.',
     },
   },
+  // A shipment for its customer: the shipping tab's form and the shipment's page (ADR 028).
+  shipments: {
+    chooseHeading: 'Ship your items',
+    chooseLead:
+      'Tick the items to send together (from any of your requests: we put them in one box for free), choose the address and the method, and see the estimate before you ask.',
+    select: 'Add to the shipment',
+    inShipment: 'Waiting in shipment {{number}}: its free storage is paused.',
+    address: 'Ship to',
+    addressOption: '{{name}}, {{city}}, {{country}}',
+    addressNone: 'You have no address yet.',
+    addAddress: 'Add an address',
+    method: 'Method',
+    methods: {
+      economic: 'Economy (small packet): up to 2 kg',
+      express: 'Express (EMS): up to 10 kg',
+    },
+    methodNames: { economic: 'Economy', express: 'Express' },
+    estimateButton: 'See the estimate',
+    requestButton: 'Ask to ship these items',
+    estimateHeading: 'Estimate',
+    estimateWeight: 'Weight with packing',
+    estimatePrice: 'International shipping',
+    estimateTime: 'Delivery time',
+    estimateRoute: 'Route',
+    routes: {
+      direct: 'Direct from Japan by Japan Post',
+      courier_via_usa: 'By Japan Post to the USA, then by courier to you',
+    },
+    delivery: {
+      economic: '15–21 days (2–3 weeks)',
+      economic_asia: 'About 1 week',
+      express: '4–10 business days',
+    },
+    estimateNote:
+      'We weigh and price the packed box; the shipping receipt may differ a little from this estimate. Import duties and taxes in your country, if any, are yours to pay.',
+    tooHeavy:
+      'Too heavy for this method: {{weight}}, and it carries at most {{max}}. Choose express, or fewer items.',
+    noRate: 'We have no price for {{weight}} with this method: choose the other one, or fewer items.',
+    listHeading: 'Your shipments',
+    summary: '{{count}} item(s) · {{method}} · {{country}}',
+    requestedOn: 'Asked on {{date}}',
+    statuses: {
+      requested: 'Waiting to be packed',
+      cancelled: 'Cancelled',
+      packed: 'Packed: ready to pay',
+      paid: 'Paid',
+      shipped: 'Shipped',
+      delivered: 'Delivered',
+      lost: 'Lost',
+    },
+    title: 'Shipment {{number}}',
+    back: 'Back to shipping',
+    requested:
+      'We received your shipping request. We will pack and weigh your items and send you the shipping receipt to pay.',
+    cancelledNotice: 'Shipment cancelled: the items are back in storage.',
+    itemsHeading: 'Items',
+    itemLine: '{{title}} ({{number}}, item {{position}})',
+    itemLineUntitled: 'Item {{position}} of {{number}}',
+    addressHeading: 'Address',
+    estimateSaved: 'Estimate when you asked: {{weight}}, {{price}}',
+    cancel: 'Cancel this shipment',
+    cancelHint:
+      'The items go back to storage, and the days they waited are given back to their free storage.',
+    history: 'History (Japan time)',
+    events: {
+      request: 'Shipping requested',
+      cancel: 'Cancelled',
+    },
+    errors: {
+      invalid: 'Check this value.',
+      noItems: 'Tick at least one item to ship.',
+      tooManyItems: 'At most 100 items in one shipment.',
+      addressRequired: 'Choose an address.',
+      methodRequired: 'Choose a method.',
+      itemNotShippable:
+        'One of the items is no longer at our office or is already in a shipment: the page now shows them as they are.',
+      addressNotFound: 'That address is not in your address book.',
+      destinationUnsupported: 'We cannot ship to that country.',
+      tooHeavy: 'Too heavy for this method.',
+      noRate: 'No price for this weight with this method.',
+    },
+  },
   shippingTab: {
     title: 'Shipping',
     lead: 'Your items at our office in Osaka, with their photos and weight. Storage is free for {{days}} days from each item’s arrival.',
@@ -528,6 +610,10 @@ export default {
     staff_message: {
       title: 'A message about your request {{number}}',
       body: '{{message}}',
+    },
+    shipment_cancelled: {
+      title: 'Your shipment {{number}} was cancelled',
+      body: 'Our team cancelled it: the items are back in storage, and the days they waited were given back to their free storage.',
     },
     items_arrived: {
       title: 'Your items from {{number}} arrived at our office',

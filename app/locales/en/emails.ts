@@ -37,5 +37,9 @@ export default {
       title: 'Request {{number}} cancelled by the customer',
       body: 'Nothing to do: it will not be bought.',
     },
+    new_shipment: {
+      title: 'New shipment {{number}} from {{customer}}',
+      body: 'Items: {{count}}, {{method}} to {{country}}. It needs packing, weighing and pricing.',
+    },
   },
 }

@@ -264,6 +264,88 @@ export default {
       invalid: 'Revisa este campo.',
     },
   },
+  // Un envío para su cliente: el formulario de la pestaña de envíos y la página del envío (ADR 028).
+  shipments: {
+    chooseHeading: 'Envía tus productos',
+    chooseLead:
+      'Marca los productos que quieres enviar juntos (de cualquiera de tus solicitudes: los juntamos gratis en una sola caja), elige la dirección y el método, y mira la estimación antes de pedir el envío.',
+    select: 'Agregar al envío',
+    inShipment: 'Esperando en el envío {{number}}: su almacenamiento gratis está en pausa.',
+    address: 'Enviar a',
+    addressOption: '{{name}}, {{city}}, {{country}}',
+    addressNone: 'Todavía no tienes una dirección.',
+    addAddress: 'Agregar una dirección',
+    method: 'Método',
+    methods: {
+      economic: 'Económico (pequeño paquete): hasta 2 kg',
+      express: 'Exprés (EMS): hasta 10 kg',
+    },
+    methodNames: { economic: 'Económico', express: 'Exprés' },
+    estimateButton: 'Ver la estimación',
+    requestButton: 'Pedir el envío de estos productos',
+    estimateHeading: 'Estimación',
+    estimateWeight: 'Peso con embalaje',
+    estimatePrice: 'Envío internacional',
+    estimateTime: 'Tiempo de entrega',
+    estimateRoute: 'Ruta',
+    routes: {
+      direct: 'Directo desde Japón por Japan Post',
+      courier_via_usa: 'Por Japan Post hasta Estados Unidos y luego por courier hasta ti',
+    },
+    delivery: {
+      economic: '15 a 21 días (2 a 3 semanas)',
+      economic_asia: 'Cerca de 1 semana',
+      express: '4 a 10 días hábiles',
+    },
+    estimateNote:
+      'Pesamos y cotizamos la caja ya empacada; el recibo del envío puede variar un poco respecto de esta estimación. Los impuestos y aranceles de importación de tu país, si los hay, los pagas tú.',
+    tooHeavy:
+      'Demasiado pesado para este método: {{weight}}, y lleva como máximo {{max}}. Elige exprés o menos productos.',
+    noRate: 'No tenemos precio para {{weight}} con este método: elige el otro o menos productos.',
+    listHeading: 'Tus envíos',
+    summary: '{{count}} producto(s) · {{method}} · {{country}}',
+    requestedOn: 'Pedido el {{date}}',
+    statuses: {
+      requested: 'Esperando empaque',
+      cancelled: 'Cancelado',
+      packed: 'Empacado: listo para pagar',
+      paid: 'Pagado',
+      shipped: 'Enviado',
+      delivered: 'Entregado',
+      lost: 'Perdido',
+    },
+    title: 'Envío {{number}}',
+    back: 'Volver a envíos',
+    requested:
+      'Recibimos tu pedido de envío. Empacaremos y pesaremos tus productos y te enviaremos el recibo del envío para pagar.',
+    cancelledNotice: 'Envío cancelado: los productos volvieron al almacenamiento.',
+    itemsHeading: 'Productos',
+    itemLine: '{{title}} ({{number}}, producto {{position}})',
+    itemLineUntitled: 'Producto {{position}} de {{number}}',
+    addressHeading: 'Dirección',
+    estimateSaved: 'Estimación al pedirlo: {{weight}}, {{price}}',
+    cancel: 'Cancelar este envío',
+    cancelHint:
+      'Los productos vuelven al almacenamiento y se te devuelven los días que esperaron de almacenamiento gratis.',
+    history: 'Historial (hora de Japón)',
+    events: {
+      request: 'Envío pedido',
+      cancel: 'Cancelado',
+    },
+    errors: {
+      invalid: 'Revisa este valor.',
+      noItems: 'Marca al menos un producto para enviar.',
+      tooManyItems: 'Como máximo 100 productos en un envío.',
+      addressRequired: 'Elige una dirección.',
+      methodRequired: 'Elige un método.',
+      itemNotShippable:
+        'Uno de los productos ya no está en nuestra oficina o ya está en un envío: la página ahora los muestra como están.',
+      addressNotFound: 'Esa dirección no está en tu libreta de direcciones.',
+      destinationUnsupported: 'No podemos enviar a ese país.',
+      tooHeavy: 'Demasiado pesado para este método.',
+      noRate: 'No hay precio para este peso con este método.',
+    },
+  },
   shippingTab: {
     title: 'Envíos',
     lead: 'Tus productos en nuestra oficina de Osaka, con sus fotos y su peso. El almacenamiento es gratis por {{days}} días desde la llegada de cada producto.',
@@ -543,6 +625,10 @@ export default {
     staff_message: {
       title: 'Un mensaje sobre tu solicitud {{number}}',
       body: '{{message}}',
+    },
+    shipment_cancelled: {
+      title: 'Se canceló tu envío {{number}}',
+      body: 'Nuestro equipo lo canceló: los productos volvieron al almacenamiento y se les devolvieron los días que esperaron de almacenamiento gratis.',
     },
     items_arrived: {
       title: 'Tus productos de {{number}} llegaron a nuestra oficina',

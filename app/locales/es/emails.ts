@@ -39,5 +39,9 @@ export default {
       title: 'El cliente canceló la solicitud {{number}}',
       body: 'No hay nada que hacer: no se comprará.',
     },
+    new_shipment: {
+      title: 'Nuevo envío {{number}} de {{customer}}',
+      body: 'Productos: {{count}}, {{method}} a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
+    },
   },
 } satisfies typeof en

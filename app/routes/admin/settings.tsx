@@ -127,6 +127,10 @@ function SettingsForm() {
           {field(fields.storageFeePerDayJpy, t('adminSettings.fields.storageFeePerDayJpy'), {
             inputMode: 'numeric',
           })}
+          {field(fields.packingAllowanceG, t('adminSettings.fields.packingAllowanceG'), {
+            hint: t('adminSettings.hints.packingAllowanceG'),
+            inputMode: 'numeric',
+          })}
           {field(fields.daysToPay, t('adminSettings.fields.daysToPay'), {
             hint: t('adminSettings.hints.daysToPay'),
             inputMode: 'numeric',

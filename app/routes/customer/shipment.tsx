@@ -1,0 +1,171 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import { PageMeta } from '#app/components/page-meta.tsx'
+import { requestContext } from '#app/context.ts'
+import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
+import { errorHeaders, messageKeyOf, throwRouteError } from '#app/lib/http-errors.ts'
+import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { countryName } from '#core/customers/countries.ts'
+import { formatMoney } from '#core/money/money.ts'
+import { databaseUnavailableError } from '#core/shared/database-errors.ts'
+import { isAppError } from '#core/shared/errors.ts'
+import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
+import type { Route } from './+types/shipment.ts'
+
+// One of the customer's shipments (docs/decisions/028): its items, the address as it was when
+// asked, the estimate, its status and history; cancel while it waits to be packed. Another
+// customer's shipment answers as a missing one (404).
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const orders = getOrderContext(context)
+  const shipment = await getShipment(orders, params.id).catch(throwRouteError)
+  const { language } = context.get(requestContext)
+  const when = japanDateTime(language)
+  const url = new URL(request.url)
+  return {
+    notice: url.searchParams.has('requested')
+      ? 'requested'
+      : url.searchParams.has('cancelled')
+        ? 'cancelled'
+        : null,
+    shipment: {
+      id: shipment.id,
+      number: shipment.number,
+      status: shipment.status,
+      version: shipment.version,
+      method: shipment.method,
+      route: shipment.route,
+      address: { ...shipment.address, countryName: countryName(shipment.address.country, language) },
+      estimate: {
+        weight: formatGrams(shipment.estimatedWeightG, language),
+        price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
+      },
+      lines: shipment.lines.map((line) => ({
+        id: line.id,
+        requestId: line.requestId,
+        requestNumber: line.requestNumber,
+        position: line.position,
+        title: line.title,
+        weight: line.weightGrams === null ? '' : formatGrams(line.weightGrams, language),
+      })),
+      events: shipment.events.map((event) => ({ ...event, createdLabel: when(event.createdAt) })),
+    },
+  }
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData())
+  try {
+    await cancelShipment(getOrderContext(context), { id: params.id, version: form.get('version') })
+  } catch (error) {
+    const failure = databaseUnavailableError(error, { write: true }) ?? error
+    if (!isAppError(failure) || failure.code === 'not_found' || failure.code === 'unauthorized')
+      throwRouteError(failure)
+    const status = failure.code === 'conflict' ? 409 : failure.code === 'forbidden' ? 403 : 400
+    return data({ messageKey: messageKeyOf(failure) }, { status, headers: errorHeaders(failure) })
+  }
+  return redirect(`/user-dashboard/shipments/${params.id}?cancelled=1`)
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export default function ShipmentRoute() {
+  const { t } = useTranslation()
+  const { shipment, notice } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const title = t('shipments.title', { number: shipment.number })
+  return (
+    <article aria-labelledby="shipment-heading" className="space-y-6">
+      <PageMeta title={title} description={title} />
+      <p>
+        <Link to="/user-dashboard/shipping" className="font-semibold text-red-800 underline">
+          {t('shipments.back')}
+        </Link>
+      </p>
+      {answer?.messageKey ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
+          {t(answer.messageKey as 'errors.codes.conflict')}
+        </p>
+      ) : notice ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
+          {t(notice === 'requested' ? 'shipments.requested' : 'shipments.cancelledNotice')}
+        </p>
+      ) : null}
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 id="shipment-heading" className="text-3xl font-bold text-slate-900">
+          {title}
+        </h1>
+        <span
+          data-testid="shipment-status"
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900"
+        >
+          {t(`shipments.statuses.${shipment.status}`)}
+        </span>
+      </header>
+      <p className="text-slate-800">
+        {t(`shipments.methods.${shipment.method}`)} · {t(`shipments.routes.${shipment.route as 'direct'}`)}
+      </p>
+      <p className="text-slate-800">{t('shipments.estimateSaved', shipment.estimate)}</p>
+      <section aria-labelledby="items-heading">
+        <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
+          {t('shipments.itemsHeading')}
+        </h2>
+        <ul className="mt-2 space-y-1 text-slate-800">
+          {shipment.lines.map((line) => (
+            <li key={line.id}>
+              <Link to={`/user-dashboard/requests/${line.requestId}`} className="underline">
+                {line.title
+                  ? t('shipments.itemLine', {
+                      title: line.title,
+                      number: line.requestNumber,
+                      position: line.position,
+                    })
+                  : t('shipments.itemLineUntitled', { number: line.requestNumber, position: line.position })}
+              </Link>{' '}
+              · {line.weight}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="address-heading">
+        <h2 id="address-heading" className="text-xl font-semibold text-slate-900">
+          {t('shipments.addressHeading')}
+        </h2>
+        <address className="mt-2 whitespace-pre-line text-slate-800 not-italic">
+          {[
+            shipment.address.fullName,
+            shipment.address.street,
+            [shipment.address.city, shipment.address.region, shipment.address.postalCode]
+              .filter(Boolean)
+              .join(', '),
+            shipment.address.countryName,
+            shipment.address.phone,
+          ].join('\n')}
+        </address>
+      </section>
+      {shipment.status === 'requested' ? (
+        <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
+          <input type="hidden" name="version" value={shipment.version} />
+          <p id="cancel-hint" className="text-slate-700">
+            {t('shipments.cancelHint')}
+          </p>
+          <button
+            type="submit"
+            aria-describedby="cancel-hint"
+            className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+          >
+            {t('shipments.cancel')}
+          </button>
+        </Form>
+      ) : null}
+      <RequestTimeline
+        headingId="shipment-history"
+        heading={t('shipments.history')}
+        events={shipment.events}
+        eventLabel={(event) => t(`shipments.events.${event.event as 'request'}`)}
+        detail={(event) => event.createdLabel}
+      />
+    </article>
+  )
+}

@@ -1,0 +1,571 @@
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import type { OrderContext } from '#core/orders/order-context.ts'
+import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
+import { isStaff } from '#core/orders/request-policy.ts'
+import { fieldNameOf } from '#core/orders/request-schemas.ts'
+import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
+import { AppError } from '#core/shared/errors.ts'
+import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import { japanDaysBetween } from '#core/warehouse/storage.ts'
+import type { Executor } from '#db/client.ts'
+import {
+  addresses,
+  orderEvents,
+  packages,
+  purchaseRequests,
+  requestItems,
+  type ShipmentAddress,
+  shipmentItems,
+  shipments,
+  users,
+} from '#db/schema/index.ts'
+import { destinationForCountry } from './destinations.ts'
+import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
+import {
+  isShipmentStatus,
+  SHIPMENT_STATUSES,
+  type ShipmentStatus,
+  shipmentTransition,
+} from './shipment-machine.ts'
+import { CancelShipmentSchema, type ShipmentChoice, ShipmentChoiceSchema } from './shipment-schemas.ts'
+
+/**
+ * Shipments (docs/decisions/028-shipments.md), first part: the customer picks items they have
+ * at our office, from any of their requests, an address from their book and a method, sees the
+ * estimate (the calculator's engine) and asks to ship; the items are reserved (an item is in at
+ * most one open shipment: a partial unique index decides any race) and their free storage
+ * pauses. The customer (or staff) may cancel until staff pack it. Staff see the queue.
+ */
+
+export const SHIPMENT_ENTITY = 'shipment'
+export const SHIPMENT_QUEUE_PAGE_SIZE = 50
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function requireCustomer(actor: Actor | null): Actor {
+  if (!actor) throw new AppError('unauthorized', 'Shipping needs a signed-in user')
+  return actor
+}
+
+function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const name = fieldNameOf(issue.path)
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
+  }
+  return new AppError('invalid', 'Shipment input refused', { reason: 'shipmentInvalid', fieldErrors })
+}
+
+function parseChoice(input: unknown): ShipmentChoice {
+  const parsed = ShipmentChoiceSchema.safeParse(input)
+  if (!parsed.success) throw invalid(parsed.error.issues)
+  return parsed.data
+}
+
+const notShippable = () =>
+  new AppError('conflict', 'An item is not at the office or already in a shipment', {
+    reason: 'itemNotShippable',
+    fieldErrors: { items: ['itemNotShippable'] },
+  })
+
+type Chosen = {
+  items: { id: string; weightGrams: number }[]
+  address: ShipmentAddress
+  estimate: ShipmentEstimate
+  destination: NonNullable<ReturnType<typeof destinationForCountry>>
+}
+
+/**
+ * The customer's choice checked against what is theirs: every item at the office (received, not
+ * in an open shipment), the address from their book, a country we ship to; then the estimate.
+ * With `lock`, inside a transaction, the items' rows are locked.
+ */
+async function resolveChoice(
+  db: Executor,
+  user: Actor,
+  choice: ShipmentChoice,
+  { rates, packingAllowanceG, lock }: { rates: RateTables; packingAllowanceG: number; lock: boolean },
+): Promise<Chosen> {
+  const query = db
+    .select({
+      id: requestItems.id,
+      status: requestItems.status,
+      weightGrams: requestItems.weightGrams,
+      open: shipmentItems.shipmentId,
+    })
+    .from(requestItems)
+    .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
+    .leftJoin(shipmentItems, and(eq(shipmentItems.itemId, requestItems.id), eq(shipmentItems.active, true)))
+    .where(and(inArray(requestItems.id, choice.items), eq(purchaseRequests.userId, user.id)))
+  const rows = lock ? await query.for('update', { of: requestItems }) : await query
+  if (
+    rows.length !== choice.items.length ||
+    rows.some((row) => row.status !== 'received' || row.open !== null || row.weightGrams === null)
+  ) {
+    throw notShippable()
+  }
+  const [address] = await db
+    .select({
+      fullName: addresses.fullName,
+      street: addresses.street,
+      city: addresses.city,
+      region: addresses.region,
+      postalCode: addresses.postalCode,
+      country: addresses.country,
+      phone: addresses.phone,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.id, choice.addressId), eq(addresses.userId, user.id)))
+  if (!address) {
+    throw new AppError('not_found', 'Address not found', {
+      reason: 'addressNotFound',
+      fieldErrors: { addressId: ['addressNotFound'] },
+    })
+  }
+  const destination = destinationForCountry(address.country)
+  if (!destination) {
+    throw new AppError('invalid', `No shipping to ${address.country}`, {
+      reason: 'shipmentInvalid',
+      fieldErrors: { addressId: ['destinationUnsupported'] },
+    })
+  }
+  const items = rows.map((row) => ({ id: row.id, weightGrams: row.weightGrams ?? 0 }))
+  const estimate = estimateShipment({
+    itemWeightsG: items.map((item) => item.weightGrams),
+    packingAllowanceG,
+    method: choice.method,
+    destination,
+    rates,
+  })
+  return { items, address, estimate, destination }
+}
+
+export type EstimateView = { choice: ShipmentChoice; estimate: ShipmentEstimate; country: string }
+
+/**
+ * The estimate for the customer's choice, writing nothing (the shipping tab's "see the estimate").
+ * @throws AppError `unauthorized`, `invalid` (field errors), `not_found` (address), `conflict`
+ * (`itemNotShippable`).
+ */
+export async function estimateMyShipment(
+  { db, actor, settings }: OrderContext,
+  input: unknown,
+  rates: RateTables,
+): Promise<EstimateView> {
+  const user = requireCustomer(actor)
+  const choice = parseChoice(input)
+  const { packingAllowanceG } = await settings.get()
+  const chosen = await resolveChoice(db, user, choice, { rates, packingAllowanceG, lock: false })
+  return { choice, estimate: chosen.estimate, country: chosen.address.country }
+}
+
+/**
+ * The customer asks to ship the chosen items: one transaction that locks them, checks them,
+ * records the shipment with the address as it is now and the estimate, reserves the items
+ * (their free storage pauses), writes the history and tells staff.
+ * @throws AppError as `estimateMyShipment`, and `invalid` (`shipmentTooHeavy`, `shipmentNoRate`:
+ * the method cannot carry it).
+ */
+export async function requestShipment(
+  { db, actor, jobs, settings }: OrderContext,
+  input: unknown,
+  rates: RateTables,
+  { locale }: { locale: 'es' | 'en' },
+): Promise<{ id: string; number: string }> {
+  const user = requireCustomer(actor)
+  const choice = parseChoice(input)
+  const { packingAllowanceG } = await settings.get()
+  try {
+    return await db.transaction(async (tx) => {
+      const chosen = await resolveChoice(tx, user, choice, { rates, packingAllowanceG, lock: true })
+      const { estimate } = chosen
+      if (!estimate.ok) {
+        throw new AppError('invalid', `Shipment ${estimate.refusal}`, {
+          reason: estimate.refusal === 'tooHeavy' ? 'shipmentTooHeavy' : 'shipmentNoRate',
+          fieldErrors: { method: [estimate.refusal === 'tooHeavy' ? 'tooHeavy' : 'noRate'] },
+        })
+      }
+      const now = new Date()
+      const [created] = await tx
+        .insert(shipments)
+        .values({
+          userId: user.id,
+          method: choice.method,
+          address: chosen.address,
+          country: chosen.address.country,
+          region: estimate.region,
+          route: estimate.route,
+          estimatedWeightG: estimate.weightG,
+          estimatedPriceJpy: estimate.priceJpy,
+          locale,
+          requestedAt: now,
+        })
+        .returning({ id: shipments.id, number: shipments.number })
+      if (!created) throw new Error('Unable to store a shipment: no row returned')
+      await tx
+        .insert(shipmentItems)
+        .values(chosen.items.map((item) => ({ shipmentId: created.id, itemId: item.id })))
+      await tx
+        .update(requestItems)
+        .set({ reservedAt: now, updatedAt: now })
+        .where(
+          inArray(
+            requestItems.id,
+            chosen.items.map((item) => item.id),
+          ),
+        )
+      const customer: OrderActor = { kind: 'customer', id: user.id }
+      await recordOrderEvent(tx, {
+        entityType: SHIPMENT_ENTITY,
+        entityId: created.id,
+        event: 'request',
+        to: 'requested',
+        actor: customer,
+        data: { items: chosen.items.length, weightG: estimate.weightG, priceJpy: estimate.priceJpy },
+      })
+      const [who] = await tx
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id))
+      await notifyStaff(tx, jobs, {
+        type: 'new_shipment',
+        params: {
+          number: created.number,
+          customer: who?.name || who?.email || user.id,
+          count: chosen.items.length,
+          method: choice.method,
+          country: chosen.address.country,
+        },
+        link: `/admin-dashboard/shipments/${created.id}`,
+      })
+      return created
+    })
+  } catch (error) {
+    // Another request took an item between our check and our insert (its unique index).
+    const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
+    const pg = cause as { code?: string; constraint?: string }
+    if (pg?.code === '23505' && pg.constraint === 'shipment_items_one_active_key') throw notShippable()
+    throw error
+  }
+}
+
+type LockedShipment = { id: string; number: string; userId: string; status: ShipmentStatus; version: number }
+
+async function lockShipment(tx: Executor, id: string): Promise<LockedShipment | null> {
+  const [row] = await tx
+    .select({
+      id: shipments.id,
+      number: shipments.number,
+      userId: shipments.userId,
+      status: shipments.status,
+      version: shipments.version,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, id))
+    .for('update')
+  if (!row) return null
+  if (!isShipmentStatus(row.status)) throw new Error(`Unknown shipment status ${row.status}`)
+  return { ...row, status: row.status }
+}
+
+const shipmentNotFound = (id: unknown) =>
+  new AppError('not_found', `Shipment ${String(id).slice(0, 80)} not found`, { reason: 'shipmentNotFound' })
+
+/**
+ * Cancels a shipment not packed yet (its owner, or staff): the items go back to storage, and the
+ * days they waited are given back to their free storage. Staff cancelling tells the customer.
+ * @throws AppError `unauthorized`, `invalid`, `not_found` (also another customer's),
+ * `conflict` (`shipmentChanged`: a stale page; `shipmentNotAllowed`: packed already).
+ */
+export async function cancelShipment(
+  { db, actor, jobs }: OrderContext,
+  input: unknown,
+): Promise<{ version: number }> {
+  const user = requireCustomer(actor)
+  const parsed = CancelShipmentSchema.safeParse(input)
+  if (!parsed.success) throw invalid(parsed.error.issues)
+  const { id, version } = parsed.data
+  return db.transaction(async (tx) => {
+    const shipment = await lockShipment(tx, id)
+    const staff = isStaff(user)
+    if (!shipment || (!staff && shipment.userId !== user.id)) throw shipmentNotFound(id)
+    const kind = staff ? 'staff' : 'customer'
+    if (shipment.version !== version) {
+      throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
+    }
+    const step = shipmentTransition(shipment.status, 'cancel', kind)
+    if (!step.ok) {
+      throw new AppError('conflict', `Cannot cancel shipment ${shipment.number} in ${shipment.status}`, {
+        reason: step.refusal === 'already' ? 'shipmentChanged' : 'shipmentNotAllowed',
+      })
+    }
+    const now = new Date()
+    const [updated] = await tx
+      .update(shipments)
+      .set({ status: step.to, cancelledAt: now, version: sql`${shipments.version} + 1`, updatedAt: now })
+      .where(and(eq(shipments.id, id), eq(shipments.version, version)))
+      .returning({ version: shipments.version })
+    if (!updated)
+      throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
+    const released = await tx
+      .update(shipmentItems)
+      .set({ active: false })
+      .where(and(eq(shipmentItems.shipmentId, id), eq(shipmentItems.active, true)))
+      .returning({ itemId: shipmentItems.itemId })
+    const held = released.length
+      ? await tx
+          .select({
+            id: requestItems.id,
+            reservedAt: requestItems.reservedAt,
+            paused: requestItems.storagePausedDays,
+          })
+          .from(requestItems)
+          .where(
+            inArray(
+              requestItems.id,
+              released.map((row) => row.itemId),
+            ),
+          )
+          .for('update')
+      : []
+    for (const item of held) {
+      await tx
+        .update(requestItems)
+        .set({
+          reservedAt: null,
+          storagePausedDays: item.paused + (item.reservedAt ? japanDaysBetween(item.reservedAt, now) : 0),
+          updatedAt: now,
+        })
+        .where(eq(requestItems.id, item.id))
+    }
+    await recordOrderEvent(tx, {
+      entityType: SHIPMENT_ENTITY,
+      entityId: id,
+      event: 'cancel',
+      from: shipment.status,
+      to: step.to,
+      actor: { kind, id: user.id },
+    })
+    if (staff) {
+      await notifyCustomer(tx, jobs, {
+        userId: shipment.userId,
+        type: 'shipment_cancelled',
+        params: { number: shipment.number },
+        link: `/user-dashboard/shipments/${id}`,
+      })
+    }
+    return { version: updated.version }
+  })
+}
+
+export type ShipmentSummary = {
+  id: string
+  number: string
+  status: ShipmentStatus
+  method: ShippingMethod
+  country: string
+  items: number
+  estimatedWeightG: number
+  estimatedPriceJpy: number
+  requestedAt: Date
+}
+
+const summaryColumns = {
+  id: shipments.id,
+  number: shipments.number,
+  status: shipments.status,
+  method: shipments.method,
+  country: shipments.country,
+  estimatedWeightG: shipments.estimatedWeightG,
+  estimatedPriceJpy: shipments.estimatedPriceJpy,
+  requestedAt: shipments.requestedAt,
+  items: sql<number>`(select count(*)::int from ${shipmentItems} where ${shipmentItems.shipmentId} = ${shipments.id})`,
+}
+
+function summary(
+  row: Omit<ShipmentSummary, 'status' | 'method'> & { status: string; method: string },
+): ShipmentSummary {
+  return {
+    ...row,
+    status: isShipmentStatus(row.status) ? row.status : 'requested',
+    method: row.method === 'express' ? 'express' : 'economic',
+  }
+}
+
+/** The signed-in customer's shipments, newest first. */
+export async function listMyShipments({ db, actor }: ServiceContext): Promise<ShipmentSummary[]> {
+  const user = requireCustomer(actor)
+  const rows = await db
+    .select(summaryColumns)
+    .from(shipments)
+    .where(eq(shipments.userId, user.id))
+    .orderBy(desc(shipments.requestedAt), desc(shipments.id))
+    .limit(200)
+  return rows.map(summary)
+}
+
+export type ShipmentDetail = ShipmentSummary & {
+  version: number
+  address: ShipmentAddress
+  route: string
+  region: string
+  customer: { id: string; name: string; email: string } | null
+  lines: {
+    id: string
+    requestId: string
+    requestNumber: string
+    position: number
+    title: string | null
+    shopHost: string
+    weightGrams: number | null
+    packageNumber: string | null
+    shelf: string | null
+  }[]
+  events: { id: number; event: string; actorKind: string; createdAt: Date }[]
+}
+
+/**
+ * One shipment for its owner or staff (shelves only for staff). Anyone else, and ids that are not
+ * ids, get `not_found`.
+ */
+export async function getShipment({ db, actor }: ServiceContext, id: string): Promise<ShipmentDetail> {
+  const user = requireCustomer(actor)
+  if (typeof id !== 'string' || !UUID.test(id)) throw shipmentNotFound(id)
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      version: shipments.version,
+      address: shipments.address,
+      route: shipments.route,
+      region: shipments.region,
+      userId: shipments.userId,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, id))
+  const staff = isStaff(user)
+  if (!row || (!staff && row.userId !== user.id)) throw shipmentNotFound(id)
+  const [lines, events, customer] = await Promise.all([
+    db
+      .select({
+        id: requestItems.id,
+        requestId: requestItems.requestId,
+        requestNumber: purchaseRequests.number,
+        position: requestItems.position,
+        title: requestItems.title,
+        shopHost: requestItems.shopHost,
+        weightGrams: requestItems.weightGrams,
+        packageNumber: packages.number,
+        shelf: packages.shelf,
+      })
+      .from(shipmentItems)
+      .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
+      .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
+      .leftJoin(packages, eq(packages.id, requestItems.packageId))
+      .where(eq(shipmentItems.shipmentId, id))
+      .orderBy(asc(purchaseRequests.number), asc(requestItems.position)),
+    db
+      .select({
+        id: orderEvents.id,
+        event: orderEvents.event,
+        actorKind: orderEvents.actorKind,
+        createdAt: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.entityType, SHIPMENT_ENTITY),
+          eq(orderEvents.entityId, id),
+          staff ? undefined : eq(orderEvents.visibleToCustomer, true),
+        ),
+      )
+      .orderBy(asc(orderEvents.id)),
+    staff
+      ? db
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, row.userId))
+      : Promise.resolve([]),
+  ])
+  const { userId: _, ...rest } = row
+  return {
+    ...summary(rest),
+    version: rest.version,
+    address: rest.address,
+    route: rest.route,
+    region: rest.region,
+    customer: customer[0] ?? null,
+    lines: lines.map((line) => (staff ? line : { ...line, shelf: null })),
+    events,
+  }
+}
+
+export type QueueRow = ShipmentSummary & { customerName: string; customerEmail: string }
+export type ShipmentQueuePage = {
+  rows: QueueRow[]
+  nextCursor: string | null
+  counts: Partial<Record<ShipmentStatus, number>>
+}
+
+/**
+ * The staff queue of shipments, newest first, 50 a page, optionally of one status, with the
+ * count of each status. Keyset paging on (requested_at, id).
+ * @throws AppError `unauthorized`, `forbidden` (not staff), `invalid` (a cursor or status not ours).
+ */
+export async function listShipmentQueue(
+  { db, actor }: ServiceContext,
+  { status, cursor }: { status?: string | null; cursor?: string | null } = {},
+): Promise<ShipmentQueuePage> {
+  const user = requireCustomer(actor)
+  if (!isStaff(user))
+    throw new AppError('forbidden', 'The shipments queue is for staff', { reason: 'staffActionForbidden' })
+  if (status && !(SHIPMENT_STATUSES as readonly string[]).includes(status)) {
+    throw new AppError('invalid', `Unknown shipment status ${status.slice(0, 40)}`)
+  }
+  let after: SQL | undefined
+  if (cursor) {
+    const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
+    if (!match?.[1] || !match[2] || !UUID.test(match[2]))
+      throw new AppError('invalid', 'Bad shipments cursor')
+    after = sql`(${shipments.requestedAt}, ${shipments.id}) < (${new Date(Number(match[1])).toISOString()}::timestamptz, ${match[2]}::uuid)`
+  }
+  const [rows, counts] = await Promise.all([
+    db
+      .select({ ...summaryColumns, customerName: users.name, customerEmail: users.email })
+      .from(shipments)
+      .innerJoin(users, eq(users.id, shipments.userId))
+      .where(and(status ? eq(shipments.status, status) : undefined, after))
+      .orderBy(desc(shipments.requestedAt), desc(shipments.id))
+      .limit(SHIPMENT_QUEUE_PAGE_SIZE + 1),
+    db.select({ status: shipments.status, n: count() }).from(shipments).groupBy(shipments.status),
+  ])
+  const shown = rows.slice(0, SHIPMENT_QUEUE_PAGE_SIZE)
+  const last = shown.at(-1)
+  return {
+    rows: shown.map((row) => ({
+      ...summary(row),
+      customerName: row.customerName,
+      customerEmail: row.customerEmail,
+    })),
+    nextCursor:
+      rows.length > SHIPMENT_QUEUE_PAGE_SIZE && last ? `${last.requestedAt.getTime()}.${last.id}` : null,
+    counts: Object.fromEntries(counts.map((row) => [row.status, row.n])),
+  }
+}
+
+/** Whether an item waits in an open shipment (for the storage list): by item id. */
+export async function openShipmentsOf(db: Executor, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return new Map<string, { id: string; number: string }>()
+  const rows = await db
+    .select({ itemId: shipmentItems.itemId, id: shipments.id, number: shipments.number })
+    .from(shipmentItems)
+    .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(
+      and(
+        inArray(shipmentItems.itemId, [...itemIds]),
+        eq(shipmentItems.active, true),
+        isNull(shipments.cancelledAt),
+      ),
+    )
+  return new Map(rows.map((row) => [row.itemId, { id: row.id, number: row.number }]))
+}

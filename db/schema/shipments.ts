@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+import { requestItems } from './orders.ts'
+
+// Orders, part 2: what leaves the office. A shipment is the customer's request to send items
+// they have at our office (from any of their requests: consolidation is free) to one address by
+// one method; staff then pack, price, and ship it (docs/decisions/028-shipments.md).
+
+/** Human numbers: SH-000001… */
+export const shipmentNumberSeq = pgSequence('shipment_number_seq')
+
+/** The address as it was when the customer asked: an address book change does not move a parcel. */
+export type ShipmentAddress = {
+  fullName: string
+  street: string
+  city: string
+  region: string
+  postalCode: string
+  country: string
+  phone: string
+}
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: text()
+      .notNull()
+      .unique()
+      .default(sql`('SH-' || lpad(nextval('shipment_number_seq')::text, 6, '0'))`),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // core/shipping/shipment-machine.ts
+    status: text().notNull().default('requested'),
+    method: text().notNull(),
+    address: jsonb().$type<ShipmentAddress>().notNull(),
+    // The destination as the rate tables see it (core/shipping/destinations.ts).
+    country: text().notNull(),
+    region: text().notNull(),
+    route: text().notNull(),
+    // What the customer saw when asking: the items' weights plus the packing allowance, and the
+    // rate table's price for it (staff weigh and price the packed box).
+    estimatedWeightG: integer().notNull(),
+    estimatedPriceJpy: integer().notNull(),
+    locale: text().notNull(),
+    version: integer().notNull().default(0),
+    requestedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Newest first for the customer and the staff queue (backward scans, as requests: ADR 022).
+    index('shipments_user_idx').on(table.userId, table.requestedAt, table.id),
+    index('shipments_queue_idx').on(table.status, table.requestedAt, table.id),
+    index('shipments_requested_idx').on(table.requestedAt, table.id),
+    check(
+      'shipments_status_check',
+      sql`${table.status} in ('requested', 'cancelled', 'packed', 'paid', 'shipped', 'delivered', 'lost')`,
+    ),
+    check('shipments_method_check', sql`${table.method} in ('economic', 'express')`),
+    check(
+      'shipments_region_check',
+      sql`${table.region} in ('asia', 'europe_canada_mexico', 'usa', 'central_south_america')`,
+    ),
+    check('shipments_route_check', sql`${table.route} in ('direct', 'courier_via_usa')`),
+    check('shipments_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('shipments_estimate_check', sql`${table.estimatedWeightG} > 0 and ${table.estimatedPriceJpy} > 0`),
+    check('shipments_locale_check', sql`${table.locale} in ('es', 'en')`),
+    check('shipments_version_check', sql`${table.version} >= 0`),
+  ],
+)
+
+/**
+ * The items in a shipment. `active` while the shipment is open or sent; a cancelled shipment's
+ * rows stay (its history) with `active` false. An item is in at most one active shipment: the
+ * partial unique index decides when two tabs or two requests race for it.
+ */
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    shipmentId: uuid()
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    itemId: uuid()
+      .notNull()
+      .references(() => requestItems.id, { onDelete: 'cascade' }),
+    active: boolean().notNull().default(true),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipmentId, table.itemId] }),
+    uniqueIndex('shipment_items_one_active_key').on(table.itemId).where(sql`${table.active}`),
+  ],
+)
