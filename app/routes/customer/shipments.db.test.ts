@@ -1,0 +1,183 @@
+import { expect, test } from 'vitest'
+import { createAddress } from '#core/customers/profile-service.ts'
+import { recordManualPayment } from '#core/payments/staff-payments.ts'
+import { bookArrival } from '#core/warehouse/arrival-service.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import {
+  callRoute,
+  createTestServices,
+  formPost,
+  pageRequest,
+  signedInCaller,
+} from '#tests/support/route-context.ts'
+import { seedAsInstalled } from '#tests/support/seeded.ts'
+import * as staffShipment from '../admin/shipment.tsx'
+import * as staffQueue from '../admin/shipments.tsx'
+import { middleware as staffMiddleware } from '../admin/staff-layout.tsx'
+import { middleware as customerMiddleware } from './layout.tsx'
+import * as shipmentPage from './shipment.tsx'
+import * as shipping from './shipping.tsx'
+
+// The shipping tab's form, a shipment's page and the staff's shipment pages, called as the
+// server would (through their branch's middleware) for every role, with good and bad input.
+
+async function setup() {
+  const { db, pool } = await createTestDatabase()
+  await seedAsInstalled(db)
+  const services = await createTestServices(db, pool)
+  const people = {
+    owner: await signedInCaller(pool, { email: 'ana@example.com' }),
+    other: await signedInCaller(pool, { email: 'bruno@example.com' }),
+    moderator: await signedInCaller(pool, { email: 'mod@example.com', role: 'moderator' }),
+    admin: await signedInCaller(pool, { email: 'boss@example.com', role: 'admin' }),
+  }
+  const as = (person: { id: string }, role: 'user' | 'admin' | 'moderator' = 'user') => ({
+    db,
+    actor: { id: person.id, role },
+    ...services.orders,
+  })
+  const quoted = await insertQuotedRequest(pool, { userId: people.owner.id })
+  await recordManualPayment(as(people.admin, 'admin'), {
+    invoiceId: quoted.invoiceId,
+    version: 0,
+    amountJpy: String(quoted.totalJpy),
+    reference: 'BANK 1',
+  })
+  const version = (
+    await pool.query('SELECT version FROM purchase_requests WHERE id = $1', [quoted.requestId])
+  ).rows[0].version
+  await bookArrival(as(people.moderator, 'moderator'), {
+    id: quoted.requestId,
+    version,
+    items: [{ id: quoted.itemIds[0], received: 'on', weight: '600' }],
+    shelf: 'C-4',
+  })
+  const item = quoted.itemIds[0] as string
+  const address = await createAddress(as(people.owner), {
+    fullName: 'Ana Pérez',
+    street: 'Av. Providencia 1234',
+    city: 'Santiago',
+    region: 'RM',
+    postalCode: '7500000',
+    country: 'CL',
+    phone: '+56 2 2345 6789',
+    makeDefault: false,
+  })
+  const customer = (
+    request: Request,
+    handler: (args: never) => unknown,
+    params: Record<string, string> = {},
+  ) =>
+    callRoute(services, customerMiddleware, request, (args) => handler(args as never), {
+      params,
+      context: { language: 'en' },
+    })
+  const staff = (request: Request, handler: (args: never) => unknown, params: Record<string, string> = {}) =>
+    callRoute(services, staffMiddleware, request, (args) => handler(args as never), {
+      params,
+      context: { language: 'en' },
+    })
+  const post = (fields: Record<string, string>, cookie?: string) =>
+    customer(formPost('/user-dashboard/shipping', fields, { cookie }), shipping.action)
+  const count = async () => (await pool.query('SELECT count(*)::int AS n FROM shipments')).rows[0].n as number
+  return { pool, people, item, addressId: address.id, customer, staff, post, count }
+}
+
+test('the owner sees the estimate, asks to ship and finds the shipment; nobody else can see or cancel it', async () => {
+  const { people, item, addressId, customer, staff, post, count } = await setup()
+  const cookie = people.owner.cookie
+  const estimate = await post({ intent: 'estimate', items: item, addressId, method: 'economic' }, cookie)
+  expect(estimate.status).toBe(200)
+  expect(estimate.data).toMatchObject({
+    estimate: { ok: true, weight: '800 g', deliveryTime: 'economic', route: 'direct', country: 'Chile' },
+  })
+  expect(await count()).toBe(0)
+  const asked = await post({ intent: 'request', items: item, addressId, method: 'economic' }, cookie)
+  expect(asked.status).toBe(302)
+  const location = asked.headers.get('location') ?? ''
+  expect(location).toMatch(/^\/user-dashboard\/shipments\/[0-9a-f-]{36}\?requested=1$/)
+  const id = location.split('/').at(-1)?.split('?')[0] ?? ''
+  const page = (who?: string) =>
+    customer(pageRequest(`/user-dashboard/shipments/${id}`, { cookie: who }), shipmentPage.loader, { id })
+  expect(await page(cookie)).toMatchObject({
+    status: 200,
+    data: { shipment: { status: 'requested', lines: [{ id: item }] } },
+  })
+  expect((await page(people.other.cookie)).status).toBe(404)
+  expect((await page(undefined)).status).toBe(401)
+  const tab = await customer(pageRequest('/user-dashboard/shipping', { cookie }), shipping.loader)
+  expect(tab.data).toMatchObject({
+    items: [{ id: item, shipment: { id } }],
+    shipments: [{ id, status: 'requested' }],
+  })
+
+  // Staff: the queue and the page (with the shelf); customers are refused the staff pages.
+  const queue = (who?: string) =>
+    staff(pageRequest('/admin-dashboard/shipments?status=requested', { cookie: who }), staffQueue.loader)
+  expect(await queue(people.moderator.cookie)).toMatchObject({ status: 200, data: { rows: [{ id }] } })
+  expect((await queue(people.owner.cookie)).status).toBe(403)
+  expect((await queue(undefined)).status).toBe(401)
+  const detail = await staff(
+    pageRequest(`/admin-dashboard/shipments/${id}`, { cookie: people.admin.cookie }),
+    staffShipment.loader,
+    { id },
+  )
+  expect(detail).toMatchObject({ status: 200, data: { shipment: { lines: [{ shelf: 'C-4' }] } } })
+  expect(
+    (
+      await staff(
+        pageRequest('/admin-dashboard/shipments?status=bogus', { cookie: people.admin.cookie }),
+        staffQueue.loader,
+      )
+    ).status,
+  ).toBe(400)
+
+  // Cancelling: another customer gets "not found" and nothing changes; the owner cancels.
+  const cancel = (who: string | undefined, version: string) =>
+    customer(formPost(`/user-dashboard/shipments/${id}`, { version }, { cookie: who }), shipmentPage.action, {
+      id,
+    })
+  expect((await cancel(people.other.cookie, '0')).status).toBe(404)
+  expect((await cancel(cookie, '9')).status).toBe(409)
+  const done = await cancel(cookie, '0')
+  expect(done.status).toBe(302)
+  expect(done.headers.get('location')).toBe(`/user-dashboard/shipments/${id}?cancelled=1`)
+})
+
+test('bad input on the shipping form: 4xx with the field that is wrong, nothing written', async () => {
+  const { people, item, addressId, post, count } = await setup()
+  const cookie = people.owner.cookie
+  const cases: [Record<string, string>, number, Record<string, string[]>][] = [
+    [{ intent: 'request', addressId, method: 'economic' }, 400, { items: ['noItems'] }],
+    [{ intent: 'request', items: item, method: 'economic' }, 400, { addressId: ['addressRequired'] }],
+    [{ intent: 'request', items: item, addressId, method: '<script>' }, 400, { method: ['invalid'] }],
+    [
+      { intent: 'request', items: '00000000-0000-4000-8000-000000000000', addressId, method: 'express' },
+      409,
+      { items: ['itemNotShippable'] },
+    ],
+    [
+      {
+        intent: 'request',
+        items: item,
+        addressId: '00000000-0000-4000-8000-000000000000',
+        method: 'express',
+      },
+      404,
+      { addressId: ['addressNotFound'] },
+    ],
+  ]
+  for (const [fields, status, errors] of cases) {
+    const answer = await post(fields, cookie)
+    expect(answer.status, JSON.stringify(fields)).toBe(status)
+    expect((answer.data as { errors: Record<string, string[]> }).errors).toMatchObject(errors)
+  }
+  // Another customer posting the owner's item: refused as not theirs.
+  expect(
+    (await post({ intent: 'request', items: item, addressId, method: 'economic' }, people.other.cookie))
+      .status,
+  ).toBe(409)
+  expect((await post({ intent: 'request', items: item, addressId, method: 'economic' })).status).toBe(401)
+  expect(await count()).toBe(0)
+})
