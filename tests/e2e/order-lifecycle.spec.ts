@@ -200,5 +200,46 @@ for (const [language, provider] of [
     await expect(photo).toHaveJSProperty('complete', true)
     expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
     await axeAtBothWidths(page, `shipping-tab-${language}`)
+
+    // 7. The customer adds an address in Chile, sees the estimate (1,250 g + 200 g of packing)
+    // and asks to ship; the item waits in the shipment and staff find it in their queue.
+    await page.goto(`/user-dashboard/profile/addresses/new?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(t.profile.fullName, { exact: true }).fill('Camila Rojas')
+    await page.getByLabel(t.profile.country, { exact: true }).selectOption('CL')
+    await page.getByLabel(t.profile.street, { exact: true }).fill('Av. Providencia 1234')
+    await page.getByLabel(t.profile.city, { exact: true }).fill('Santiago')
+    await page.getByLabel(t.profile.addressPhone, { exact: true }).fill('+56 9 1234 5678')
+    await page.getByRole('button', { name: t.profile.saveAddress }).click()
+    await expect(page).toHaveURL(/done=addressAdded/)
+    await page.goto(`/user-dashboard/shipping?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(t.shipments.select).check()
+    await page.getByLabel(t.shipments.methods.economic).check()
+    await page.getByRole('button', { name: t.shipments.estimateButton }).click()
+    const estimate = page.getByRole('status', { name: new RegExp(t.shipments.estimateHeading) })
+    await expect(estimate).toContainText(spaced(language === 'es' ? '1450 g' : '1,450 g'))
+    await expect(estimate).toContainText(t.shipments.routes.direct)
+    await axeAtBothWidths(page, `shipping-estimate-${language}`)
+    await page.getByRole('button', { name: t.shipments.requestButton }).click()
+    await expect(page).toHaveURL(/\/user-dashboard\/shipments\/[0-9a-f-]{36}\?requested=1$/)
+    await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.requested)
+    const shipmentNumber =
+      (await page.getByRole('heading', { level: 1 }).textContent())?.match(/SH-\d{6}/)?.[0] ?? ''
+    expect(shipmentNumber).toMatch(/^SH-\d{6}$/)
+    await axeAtBothWidths(page, `shipment-${language}`)
+    await page.goto(`/user-dashboard/shipping?lang=${language}`)
+    await expect(page.getByRole('main')).toContainText(
+      fill(t.shipments.inShipment, { number: shipmentNumber }),
+    )
+
+    await actAs(context, moderator.cookie)
+    await page.goto(`/admin-dashboard/shipments?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('link', { name: shipmentNumber })).toBeVisible()
+    await axeAtBothWidths(page, `staff-shipments-${language}`)
+    await page.getByRole('link', { name: shipmentNumber }).click()
+    await expect(page.getByRole('main')).toContainText('A-3')
+    await axeAtBothWidths(page, `staff-shipment-${language}`)
   })
 }
