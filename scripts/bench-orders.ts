@@ -129,6 +129,7 @@ async function prepareDatabase(name: string, migrationsFolder?: string) {
       'notification.email': noop,
       'notification.staff-email': noop,
       'orders.expire-quotes': noop,
+      'storage.remind': noop,
       'payments.reconcile': noop,
       'jobs.prune-effects': noop,
     },

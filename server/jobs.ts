@@ -11,6 +11,7 @@ import { reconcilePendingPayments } from '#core/payments/payment-service.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
+import { sendStorageReminders } from '#core/warehouse/storage-reminders.ts'
 import type { Database } from '#db/client.ts'
 import { notifications, users } from '#db/schema/index.ts'
 import { composeAccountEmail } from './account-emails.ts'
@@ -108,6 +109,9 @@ export function createJobHandlers(deps: {
     },
     'orders.expire-quotes': async () => {
       await expireQuotes({ db, jobs: deps.jobs() }, new Date())
+    },
+    'storage.remind': async () => {
+      await sendStorageReminders({ db, jobs: deps.jobs(), settings: deps.settings }, new Date())
     },
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)

@@ -35,6 +35,7 @@ beforeAll(async () => {
       'jobs.prune-effects': noop,
       'payments.reconcile': noop,
       'orders.expire-quotes': noop,
+      'storage.remind': noop,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,

@@ -86,6 +86,18 @@ export const JOBS = defineJobs({
     expireInSeconds: 600,
     schedule: { cron: '0 * * * *', payload: {} },
   },
+  /**
+   * Reminds customers before their items' free storage ends, and when it has
+   * (core/warehouse/storage-reminders.ts), daily at 09:00 Japan time. Idempotent.
+   */
+  'storage.remind': {
+    payload: z.object({}),
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryDelayMaxSeconds: 3600,
+    expireInSeconds: 600,
+    schedule: { cron: '0 9 * * *', payload: {} },
+  },
   /** Forgets old job-effect keys (core/jobs/job-effects.ts), daily at 04:30 Japan time. */
   'jobs.prune-effects': {
     payload: z.object({}),

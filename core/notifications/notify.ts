@@ -21,6 +21,8 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   staff_message: 'info',
   items_arrived: 'success',
   shipment_cancelled: 'info',
+  storage_reminder: 'warning',
+  storage_ended: 'warning',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

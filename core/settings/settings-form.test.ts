@@ -88,8 +88,22 @@ describe('a value that would break something is refused on its field', () => {
     ['storageFeePerDayJpy', '-100', 'negative'],
     ['daysToPay', '0', 'daysToPayRange'],
     ['daysToPay', '61', 'daysToPayRange'],
+    ['packingAllowanceG', '5001', 'packingRange'],
+    ['packingAllowanceG', '-1', 'negative'],
+    ['storageReminderDays', '0', 'reminderDays'],
+    ['storageReminderDays', '7, 366', 'reminderDays'],
+    ['storageReminderDays', 'seven', 'reminderDays'],
+    ['storageReminderDays', '7.5', 'reminderDays'],
+    ['storageReminderDays', '1, 2, 3, 4, 5, 6', 'reminderDays'],
+    ['storageReminderDays', '<script>', 'reminderDays'],
   ])('%s = %j → %s', (path, value, key) => {
     expect(errors({ [path]: value })).toEqual({ [path]: key })
+  })
+
+  test('reminder days as people type them: commas, spaces, repeats, in any order; empty is none', () => {
+    expect(read({ storageReminderDays: '1 7;7' }).data?.values.storageReminderDays).toEqual([7, 1])
+    expect(read({ storageReminderDays: ' １４, 3 ' }).data?.values.storageReminderDays).toEqual([14, 3])
+    expect(read({ storageReminderDays: '' }).data?.values.storageReminderDays).toEqual([])
   })
 
   test('a zero fee and a zero tax are allowed (a shop may charge none)', () => {

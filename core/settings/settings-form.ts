@@ -6,6 +6,7 @@ import {
   group,
   httpsAddress,
   wholeNumber,
+  wholeNumberList,
 } from '#core/shared/form-values.ts'
 import type { Settings } from './settings-schema.ts'
 
@@ -51,6 +52,7 @@ export const SettingsFormSchema = z
     freeStorageDays: wholeNumber({ min: 0, max: 3_650, rangeKey: 'freeDaysRange' }),
     storageFeePerDayJpy: wholeNumber({ min: 0, max: 100_000, rangeKey: 'storageFeeRange', yen: true }),
     packingAllowanceG: wholeNumber({ min: 0, max: 5_000, rangeKey: 'packingRange' }),
+    storageReminderDays: wholeNumberList({ min: 1, max: 365, most: 5, key: 'reminderDays' }),
     daysToPay: wholeNumber({ min: 1, max: 60, rangeKey: 'daysToPayRange' }),
     messaging: group({ instagram: httpsAddress(), facebook: httpsAddress(), whatsapp: httpsAddress() }),
     company: group({
@@ -100,6 +102,7 @@ export type SettingsFormFields = {
   freeStorageDays: string
   storageFeePerDayJpy: string
   packingAllowanceG: string
+  storageReminderDays: string
   daysToPay: string
   messaging: Record<'instagram' | 'facebook' | 'whatsapp', string>
   company: Record<'name' | 'address' | 'email' | 'taxRegistrationId', string>
@@ -122,6 +125,7 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
     freeStorageDays: String(values.freeStorageDays),
     storageFeePerDayJpy: String(values.storageFeePerDayJpy),
     packingAllowanceG: String(values.packingAllowanceG),
+    storageReminderDays: values.storageReminderDays.join(', '),
     daysToPay: String(values.daysToPay),
     messaging: { ...values.messaging },
     company: { ...values.company },

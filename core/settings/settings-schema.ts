@@ -25,6 +25,8 @@ export const SettingsSchema = z.object({
   storageFeePerDayJpy: z.number().int().min(0).max(100_000),
   /** Grams added to the items' weights for the box and padding in a shipping estimate (issue #11). */
   packingAllowanceG: z.number().int().min(0).max(5_000),
+  /** Days before an item's free storage ends when its customer is reminded (issue #11: 7 and 1). */
+  storageReminderDays: z.array(z.number().int().min(1).max(365)).max(5),
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
   company: z.object({
     name: z.string().trim().min(1).max(120),
@@ -67,6 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   freeStorageDays: 30,
   storageFeePerDayJpy: 100,
   packingAllowanceG: 200,
+  storageReminderDays: [7, 1],
   messaging: {
     instagram: 'https://www.instagram.com/',
     facebook: 'https://www.facebook.com/',

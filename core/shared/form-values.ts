@@ -29,6 +29,31 @@ function reader<T>(read: (written: string, ctx: z.RefinementCtx<unknown>, value:
 }
 
 /**
+ * A short list of whole numbers from `min` to `max`, as people type them ("7, 1", "7 1", "7;1"),
+ * each once, largest first, at most `most`; an empty field is an empty list. Otherwise `key`.
+ */
+export function wholeNumberList({
+  min,
+  max,
+  most,
+  key,
+}: {
+  min: number
+  max: number
+  most: number
+  key: string
+}) {
+  return reader((written, ctx, value): number[] => {
+    const text = written.normalize('NFKC').trim()
+    if (text === '') return []
+    if (!/^\d{1,4}([\s,;]+\d{1,4})*$/.test(text)) return fail(ctx, key, value)
+    const numbers = [...new Set(text.split(/[\s,;]+/).map(Number))].sort((a, b) => b - a)
+    if (numbers.length > most || numbers.some((n) => n < min || n > max)) return fail(ctx, key, value)
+    return numbers
+  })
+}
+
+/**
  * A whole number (yen with `yen: true`: "¥1,200", "1.200 円"; ADR 013's separators), from `min`
  * to `max`; outside it, `rangeKey`.
  */

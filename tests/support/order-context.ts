@@ -33,6 +33,7 @@ export async function createOrderTestDeps(
       'jobs.prune-effects': noop,
       'payments.reconcile': noop,
       'orders.expire-quotes': noop,
+      'storage.remind': noop,
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,

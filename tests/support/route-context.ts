@@ -52,6 +52,7 @@ export async function createTestServices(
       'jobs.prune-effects': async () => {},
       'payments.reconcile': async () => {},
       'orders.expire-quotes': async () => {},
+      'storage.remind': async () => {},
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,

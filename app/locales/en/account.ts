@@ -615,6 +615,14 @@ export default {
       title: 'Your shipment {{number}} was cancelled',
       body: 'Our team cancelled it: the items are back in storage, and the days they waited were given back to their free storage.',
     },
+    storage_reminder: {
+      title: 'Free storage ends in {{days}} days',
+      body: 'Free storage of {{count}} of your items at our office ends on {{lastDay}}. Ask to ship them from your shipping tab, or they will start paying the daily storage fee.',
+    },
+    storage_ended: {
+      title: 'Free storage has ended for {{count}} of your items',
+      body: 'From today each of these items pays {{feeJpy}} a day of storage, added to its shipping receipt. Ask to ship them from your shipping tab.',
+    },
     items_arrived: {
       title: 'Your items from {{number}} arrived at our office',
       body: 'Package {{packageNumber}} arrived in Osaka with items of your request {{number}} (items: {{count}}, photos: {{photos}}). Storage is free for {{days}} days from today. See the photos and the weight in your shipping tab.',

@@ -166,6 +166,7 @@ export default {
       rateDecimals: 'Use at most 8 decimals.',
       freeDaysRange: 'Enter from 0 to 3650 days.',
       packingRange: 'Enter from 0 to 5000 grams.',
+      reminderDays: 'Enter up to 5 numbers of days from 1 to 365, separated by commas, such as 7, 1.',
       daysToPayRange: 'Enter from 1 to 60 days.',
       tooLong: 'Too long: at most {{max}} characters.',
       categoriesRequired: 'Choose at least one category.',
@@ -203,6 +204,7 @@ export default {
       freeStorageDays: 'Free storage (days)',
       storageFeePerDayJpy: 'Storage fee per day after the free days (yen)',
       packingAllowanceG: 'Packing allowance (grams)',
+      storageReminderDays: 'Storage reminders (days before free storage ends)',
       daysToPay: 'Days to pay a quote',
       USD: 'US dollars per yen',
       MXN: 'Mexican pesos per yen',
@@ -227,6 +229,8 @@ export default {
       serviceFeeJpy: 'Charged per item, before tax.',
       taxPercent: 'On the item price plus the service fee, for example 10.',
       daysToPay: 'A quote expires after this many days unpaid.',
+      storageReminderDays:
+        'For example 7, 1. The customer is also told when it has ended. Leave empty for none.',
       packingAllowanceG:
         'Added to the items’ weights in a customer’s shipping estimate, for the box and padding.',
       instructions: 'Shown to customers who pay by bank transfer, beside the account details.',

@@ -630,6 +630,14 @@ export default {
       title: 'Se canceló tu envío {{number}}',
       body: 'Nuestro equipo lo canceló: los productos volvieron al almacenamiento y se les devolvieron los días que esperaron de almacenamiento gratis.',
     },
+    storage_reminder: {
+      title: 'El almacenamiento gratis termina en {{days}} días',
+      body: 'El almacenamiento gratis de {{count}} de tus productos en nuestra oficina termina el {{lastDay}}. Pide su envío desde tu pestaña de envíos, o empezarán a pagar la tarifa diaria de almacenamiento.',
+    },
+    storage_ended: {
+      title: 'Terminó el almacenamiento gratis de {{count}} de tus productos',
+      body: 'Desde hoy cada uno de estos productos paga {{feeJpy}} por día de almacenamiento, que se suma a su recibo de envío. Pide su envío desde tu pestaña de envíos.',
+    },
     items_arrived: {
       title: 'Tus productos de {{number}} llegaron a nuestra oficina',
       body: 'El paquete {{packageNumber}} llegó a Osaka con productos de tu solicitud {{number}} (productos: {{count}}, fotos: {{photos}}). El almacenamiento es gratis por {{days}} días desde hoy. Mira las fotos y el peso en tu pestaña de envíos.',

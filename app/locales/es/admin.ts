@@ -174,6 +174,7 @@ export default {
       rateDecimals: 'Usa como máximo 8 decimales.',
       freeDaysRange: 'Ingresa de 0 a 3650 días.',
       packingRange: 'Ingresa de 0 a 5000 gramos.',
+      reminderDays: 'Ingresa hasta 5 números de días de 1 a 365, separados por comas, como 7, 1.',
       daysToPayRange: 'Ingresa de 1 a 60 días.',
       tooLong: 'Es demasiado largo: como máximo {{max}} caracteres.',
       categoriesRequired: 'Elige al menos una categoría.',
@@ -212,6 +213,8 @@ export default {
       freeStorageDays: 'Almacenamiento gratis (días)',
       storageFeePerDayJpy: 'Tarifa de almacenamiento por día después de los días gratis (yenes)',
       packingAllowanceG: 'Peso del embalaje (gramos)',
+      storageReminderDays:
+        'Recordatorios de almacenamiento (días antes de que termine el almacenamiento gratis)',
       daysToPay: 'Días para pagar una cotización',
       USD: 'Dólares estadounidenses por yen',
       MXN: 'Pesos mexicanos por yen',
@@ -233,6 +236,8 @@ export default {
       whatsapp: 'WhatsApp',
     },
     hints: {
+      storageReminderDays:
+        'Por ejemplo 7, 1. También le avisamos al cliente cuando terminó. Déjalo vacío para no enviar ninguno.',
       packingAllowanceG:
         'Se suma al peso de los productos en la estimación de envío del cliente, por la caja y el relleno.',
       serviceFeeJpy: 'Se cobra por artículo, antes de impuestos.',

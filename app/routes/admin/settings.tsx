@@ -131,6 +131,9 @@ function SettingsForm() {
             hint: t('adminSettings.hints.packingAllowanceG'),
             inputMode: 'numeric',
           })}
+          {field(fields.storageReminderDays, t('adminSettings.fields.storageReminderDays'), {
+            hint: t('adminSettings.hints.storageReminderDays'),
+          })}
           {field(fields.daysToPay, t('adminSettings.fields.daysToPay'), {
             hint: t('adminSettings.hints.daysToPay'),
             inputMode: 'numeric',
