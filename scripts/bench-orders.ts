@@ -13,7 +13,10 @@
  * Scenarios: a customer's history (page 1 and a deep page, the busiest and the median customer),
  * a request's page (owner, staff), the staff queue (all, each status, searches by name, e-mail,
  * number and link, search + status, page 2) and sending a request (one transaction with its
- * notification and jobs). BENCH_ORDERS_ITERATIONS (200) timed calls each after 20 unmeasured;
+ * notification and jobs), and the warehouse (scripts/lib/warehouse-seed.ts: 5 items of each
+ * customer stored, 50,000 in all, and a shipment for a fifth of them): the shipping tab, the
+ * staff's shipments queue (all, to pack, page 2), a shipment's page and an estimate.
+ * BENCH_ORDERS_ITERATIONS (200) timed calls each after 20 unmeasured;
  * p50/p95/p99/max in ms, PASS when service and server are under 50 ms at p95.
  *
  * BENCH_ORDERS_COMPARE=<git ref> (e.g. main) first compares that commit with this tree, side by
@@ -27,13 +30,22 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { listAddresses } from '#core/customers/profile-service.ts'
 import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { JOBS } from '#core/jobs/registry.ts'
 import { REQUEST_STATUSES, type RequestStatus } from '#core/orders/request-machine.ts'
 import * as currentService from '#core/orders/request-service.ts'
+import { createShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import {
+  estimateMyShipment,
+  getShipment,
+  listMyShipments,
+  listShipmentQueue,
+} from '#core/shipping/shipment-service.ts'
 import { createDiskFileStore } from '#core/uploads/file-store.ts'
+import { listStoredItems } from '#core/warehouse/stored-items.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -42,6 +54,7 @@ import { insertSession, SESSION_COOKIE, signedSessionCookie } from '#tests/suppo
 import { seedOrders } from './lib/orders-seed.ts'
 import { clusterCpuMeter, cpuTimesAvailable, processCpuMs } from './lib/process-cpu.ts'
 import { startProductionServer } from './lib/production-server.ts'
+import { seedWarehouse } from './lib/warehouse-seed.ts'
 
 const iterations = Number(process.env.BENCH_ORDERS_ITERATIONS ?? 200)
 const warmUp = 20
@@ -323,6 +336,92 @@ async function scenariosFor(api: Api, { db, pool, orders }: Side) {
   return { scenarios, busiest, median, actors: [heavy, typical, regular, admin] }
 }
 
+/** The shipping tab, the shipments queue and pages, and an estimate, at warehouse scale. */
+async function warehouseScenarios({ db, pool, orders }: Side) {
+  const { rows } = await pool.query<{ stored: string; shipping: string; shipment: string }>(
+    `SELECT (SELECT p.user_id FROM packages p
+              WHERE NOT EXISTS (SELECT 1 FROM shipments s WHERE s.user_id = p.user_id)
+              GROUP BY p.user_id ORDER BY count(*) DESC, p.user_id LIMIT 1) AS stored,
+            (SELECT user_id FROM shipments WHERE status = 'requested' ORDER BY requested_at DESC LIMIT 1) AS shipping,
+            (SELECT id FROM shipments WHERE status = 'requested' ORDER BY requested_at DESC LIMIT 1) AS shipment`,
+  )
+  const row = rows[0]
+  if (!row?.stored || !row.shipping || !row.shipment) throw new Error('the warehouse seed wrote too little')
+  const storedCustomer: Actor = { id: row.stored, role: 'user' }
+  const shippingCustomer: Actor = { id: row.shipping, role: 'user' }
+  const choice = {
+    items: (
+      await pool.query<{ id: string }>(
+        `SELECT i.id FROM request_items i JOIN purchase_requests r ON r.id = i.request_id
+          WHERE r.user_id = $1 AND i.status = 'received' ORDER BY i.id LIMIT 2`,
+        [storedCustomer.id],
+      )
+    ).rows.map((item) => item.id),
+    addressId: (
+      await pool.query<{ id: string }>('SELECT id FROM addresses WHERE user_id = $1', [storedCustomer.id])
+    ).rows[0]?.id,
+    method: 'economic',
+  }
+  const rates = (await createShippingRatesService({ db }).get()).tables
+  const page2 = (await listShipmentQueue({ db, actor: admin })).nextCursor ?? ''
+  const tab = (name: string, actor: Actor): Scenario => ({
+    name,
+    actor,
+    service: async () => {
+      const [items] = await Promise.all([
+        listStoredItems({ db, actor }, { now: new Date(), freeDays: 30 }),
+        listMyShipments({ db, actor }),
+        listAddresses({ db, actor }),
+      ])
+      return `${items.length}`
+    },
+    http: (_, cookie) => getPage('/user-dashboard/shipping', cookie),
+  })
+  const queue = (name: string, query: { status?: string; cursor?: string }): Scenario => ({
+    name: `shipments: ${name}`,
+    actor: admin,
+    service: async () => `${(await listShipmentQueue({ db, actor: admin }, query)).rows.length}`,
+    http: (_, cookie) => getPage(`/admin-dashboard/shipments?${new URLSearchParams(query)}`, cookie),
+  })
+  const scenarios: Scenario[] = [
+    tab('shipping tab, 5 items stored', storedCustomer),
+    tab('shipping tab, with a shipment', shippingCustomer),
+    queue('all', {}),
+    queue('to pack', { status: 'requested' }),
+    queue('all, page 2', { cursor: page2 }),
+    {
+      name: 'shipment page, staff',
+      actor: admin,
+      service: async () => `${(await getShipment({ db, actor: admin }, row.shipment)).lines.length}`,
+      http: (_, cookie) => getPage(`/admin-dashboard/shipments/${row.shipment}`, cookie),
+    },
+    {
+      name: 'shipping estimate (2 items)',
+      actor: storedCustomer,
+      service: async () => {
+        const { estimate } = await estimateMyShipment({ db, actor: storedCustomer, ...orders }, choice, rates)
+        return estimate.ok ? `${estimate.weightG} g` : estimate.refusal
+      },
+      http: async (_, cookie) => {
+        const form = new URLSearchParams({
+          intent: 'estimate',
+          addressId: choice.addressId ?? '',
+          method: 'economic',
+        })
+        for (const item of choice.items) form.append('items', item)
+        const response = await fetch(`${base}/user-dashboard/shipping`, {
+          method: 'POST',
+          headers: { cookie, origin: base },
+          body: form,
+        })
+        await response.arrayBuffer()
+        if (response.status !== 200) throw new Error(`POST /user-dashboard/shipping: ${response.status}`)
+      },
+    },
+  ]
+  return { scenarios, actors: [storedCustomer, shippingCustomer] }
+}
+
 /**
  * Milliseconds of each of `iterations` calls after `warmUp` unmeasured ones, and the CPU
  * milliseconds per call by `cpu` (a running total).
@@ -379,6 +478,11 @@ try {
   console.log(
     `Seeded ${after.seeded.users} users, ${after.seeded.requests} requests, ${after.seeded.items} items, ` +
       `${after.seeded.events} events, ${after.seeded.notifications} notifications in ${after.seconds.toFixed(1)} s (with VACUUM ANALYZE)`,
+  )
+  const warehouseStarted = performance.now()
+  const warehouse = await seedWarehouse(after.pool)
+  console.log(
+    `Stored ${warehouse.stored} items at the office and ${warehouse.shipments} shipment requests in ${((performance.now() - warehouseStarted) / 1000).toFixed(1)} s`,
   )
   const mine = await scenariosFor(currentService, after)
   console.log(
@@ -448,6 +552,11 @@ try {
     }
     console.log(`ms; ${cpuNote}.\n`)
   }
+
+  // The warehouse's pages (this tree only: the compared ref has none).
+  const stored = await warehouseScenarios(after)
+  mine.scenarios.push(...stored.scenarios)
+  mine.actors.push(...stored.actors)
 
   server = await startProductionServer({
     port,
