@@ -353,7 +353,7 @@ async function warehouseScenarios({ db, pool, orders }: Side) {
     items: (
       await pool.query<{ id: string }>(
         `SELECT i.id FROM request_items i JOIN purchase_requests r ON r.id = i.request_id
-          WHERE r.user_id = $1 AND i.status = 'received' ORDER BY i.id LIMIT 2`,
+          WHERE r.user_id = $1 AND i.status = 'received' AND i.package_id IS NOT NULL ORDER BY i.id LIMIT 2`,
         [storedCustomer.id],
       )
     ).rows.map((item) => item.id),

@@ -2,14 +2,19 @@ import type pg from 'pg'
 
 /**
  * The warehouse at scale, for `npm run bench:orders` (issue #11): after scripts/lib/orders-seed.ts,
- * up to `perCustomer` items of every customer booked in at the office (one package each, 100 to
- * 1,000 g, arrived in the last 40 days; 50,000 items for the default 10,000 customers), an
+ * `perCustomer` items of every customer booked in at the office (one more for some, to make
+ * `total`: 50,000 for the default 10,000 customers; one package each, 100 to 1,000 g, arrived in
+ * the last 40 days), an
  * address for each customer, and a shipment request holding two stored items for `shipmentShare`
  * of the customers (reserved, as the service does). Set-based statements, then ANALYZE.
  */
 export async function seedWarehouse(
   pool: pg.Pool,
-  { perCustomer = 5, shipmentShare = 0.2 }: { perCustomer?: number; shipmentShare?: number } = {},
+  {
+    perCustomer = 5,
+    total = 50_000,
+    shipmentShare = 0.2,
+  }: { perCustomer?: number; total?: number; shipmentShare?: number } = {},
 ) {
   await pool.query('SELECT setseed(0.27)')
   await pool.query(
@@ -21,8 +26,10 @@ export async function seedWarehouse(
       FROM (SELECT i.id AS item_id, r.user_id,
                    row_number() OVER (PARTITION BY r.user_id ORDER BY r.submitted_at DESC, i.position) AS rank
               FROM request_items i JOIN purchase_requests r ON r.id = i.request_id) ranked
-     WHERE rank <= $1`,
-    [perCustomer],
+     WHERE rank <= $1 + 1
+     ORDER BY rank, item_id
+     LIMIT $2`,
+    [perCustomer, total],
   )
   await pool.query(`
     INSERT INTO packages (id, user_id, shelf, arrived_at)
