@@ -8,10 +8,12 @@ import {
   contactMessages,
   notifications,
   orderEvents,
+  packages,
   purchaseRequests,
   requestItems,
   roleAssignments,
   sessions,
+  shipments,
   users,
 } from '#db/schema/index.ts'
 
@@ -19,8 +21,9 @@ import {
  * Everything we keep about one account, for "download my data" (GDPR art. 15 and 20): profile,
  * sign-in methods (never password hashes or tokens), second factors (never their secrets),
  * sessions, role history, the messages sent through the contact form with the account's e-mail,
- * the purchase requests with their items and the history the customer is shown, the address book
- * and the notifications.
+ * the purchase requests with their items and the history the customer is shown, the address book,
+ * the notifications, the packages that reached our office (not their photos: those are on the
+ * shipping tab) and the shipments.
  */
 export async function exportAccountData(db: Database, userId: string) {
   const [profile] = await db
@@ -128,7 +131,32 @@ async function exportCustomerData(db: Database, userId: string) {
       .where(eq(notifications.userId, userId))
       .orderBy(asc(notifications.createdAt)),
   ])
-  return { addresses: addressBook, notifications: notices }
+  const [stored, sent] = await Promise.all([
+    db
+      .select({
+        number: packages.number,
+        conditionNote: packages.conditionNote,
+        arrivedAt: packages.arrivedAt,
+      })
+      .from(packages)
+      .where(eq(packages.userId, userId))
+      .orderBy(asc(packages.arrivedAt)),
+    db
+      .select({
+        number: shipments.number,
+        status: shipments.status,
+        method: shipments.method,
+        address: shipments.address,
+        estimatedWeightG: shipments.estimatedWeightG,
+        estimatedPriceJpy: shipments.estimatedPriceJpy,
+        requestedAt: shipments.requestedAt,
+        cancelledAt: shipments.cancelledAt,
+      })
+      .from(shipments)
+      .where(eq(shipments.userId, userId))
+      .orderBy(asc(shipments.requestedAt)),
+  ])
+  return { addresses: addressBook, notifications: notices, packages: stored, shipments: sent }
 }
 
 async function exportPurchaseRequests(db: Database, userId: string) {
@@ -155,6 +183,8 @@ async function exportPurchaseRequests(db: Database, userId: string) {
         quantity: requestItems.quantity,
         notes: requestItems.notes,
         status: requestItems.status,
+        weightGrams: requestItems.weightGrams,
+        receivedAt: requestItems.receivedAt,
       })
       .from(requestItems)
       .where(inArray(requestItems.requestId, ids))

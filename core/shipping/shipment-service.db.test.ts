@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { exportAccountData } from '#core/accounts/data-export.ts'
 import { createAddress } from '#core/customers/profile-service.ts'
 import { recordManualPayment } from '#core/payments/staff-payments.ts'
 import type { RateTables } from '#core/pricing/pricing.ts'
@@ -233,6 +234,14 @@ test('a customer ships two items from two requests together: estimate, reservati
   expect(
     (await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled'))).length,
   ).toBe(0)
+  // "Download my data" lists the customer's packages and shipments, and nobody else's.
+  const exported = await exportAccountData(db, ana.id)
+  expect(exported?.packages).toHaveLength(2)
+  expect(exported?.shipments).toEqual([
+    expect.objectContaining({ number: created.number, status: 'cancelled' }),
+    expect.objectContaining({ status: 'requested' }),
+  ])
+  expect((await exportAccountData(db, bruno.id))?.shipments).toEqual([])
 })
 
 test('staff cancelling tells the customer; a packed shipment cannot be cancelled', async () => {
