@@ -187,6 +187,12 @@ for (const [language, provider] of [
     await actAs(context, customer.cookie)
     await page.goto(`/user-dashboard/notifications?lang=${language}`)
     await expect(page.getByRole('main')).toContainText(arrivedTitle)
+    // On the request: where each item is.
+    await page.goto(`${requestPath}?lang=${language}`)
+    await expect(page.getByTestId('item-status')).toHaveText([
+      `${t.requests.itemStatus.received} · ${t.requests.seeShipping}`,
+      t.requests.itemStatus.ordered,
+    ])
     await page.goto(`/user-dashboard/shipping?lang=${language}`)
     await waitForHydration(page)
     const stored = page.getByRole('region', { name: fill(t.shippingTab.storedHeading, { count: '1' }) })

@@ -232,10 +232,23 @@ export function QuotePricingForm({
 }
 
 /** What the customer asked for an item: the store, the quantity, their notes. */
-export function ItemFacts({ item }: { item: Pick<PricingItem, 'storeName' | 'quantity' | 'notes'> }) {
+/** Item statuses after payment: where each item is, for staff. */
+const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable'] as const
+
+export function ItemFacts({
+  item,
+}: {
+  item: Pick<PricingItem, 'storeName' | 'quantity' | 'notes'> & { status?: string }
+}) {
   const { t } = useTranslation()
+  const progress = ITEM_PROGRESS.find((status) => status === item.status)
   return (
     <>
+      {progress ? (
+        <p className="font-semibold text-slate-900" data-testid="item-status">
+          {t(`queue.itemStatus.${progress}`)}
+        </p>
+      ) : null}
       {item.storeName ? (
         <p className="text-sm text-slate-700">{t('queue.store', { name: item.storeName })}</p>
       ) : null}

@@ -419,6 +419,13 @@ export default {
     itemsHeading: 'Items',
     openLink: '{{host}} (opens in a new tab)',
     quantityValue: 'Quantity: {{quantity}}',
+    itemStatus: {
+      to_buy: 'Paid: we are buying it',
+      ordered: 'Bought at the shop: on its way to our office',
+      received: 'At our office in Osaka',
+      unavailable: 'The shop could not supply it',
+    },
+    seeShipping: 'See it in your shipping tab',
     timeline: 'History',
     cancel: 'Cancel this request',
     cancelHint: 'You can cancel while we have not sent the quote or you have not paid it.',

@@ -43,6 +43,12 @@ export default {
     itemsHeading: 'Items',
     openLink: 'Open {{host}} (new tab)',
     quantity: 'Quantity',
+    itemStatus: {
+      to_buy: 'To buy',
+      ordered: 'Bought, waiting for it',
+      received: 'At the office',
+      unavailable: 'Unavailable',
+    },
     notes: 'Notes',
     store: 'Store guide: {{name}}',
     photoAlt: "Customer's photo of item {{number}}",

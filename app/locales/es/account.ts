@@ -431,6 +431,13 @@ export default {
     itemsHeading: 'Productos',
     openLink: '{{host}} (se abre en una pestaña nueva)',
     quantityValue: 'Cantidad: {{quantity}}',
+    itemStatus: {
+      to_buy: 'Pagado: lo estamos comprando',
+      ordered: 'Comprado en la tienda: en camino a nuestra oficina',
+      received: 'En nuestra oficina de Osaka',
+      unavailable: 'La tienda no pudo entregarlo',
+    },
+    seeShipping: 'Míralo en tu pestaña de envíos',
     timeline: 'Historial',
     cancel: 'Cancelar esta solicitud',
     cancelHint: 'Puedes cancelarla mientras no te hayamos enviado la cotización o no la hayas pagado.',

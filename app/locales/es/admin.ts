@@ -51,6 +51,12 @@ export default {
     itemsHeading: 'Productos',
     openLink: 'Abrir {{host}} (pestaña nueva)',
     quantity: 'Cantidad',
+    itemStatus: {
+      to_buy: 'Por comprar',
+      ordered: 'Comprado, esperando que llegue',
+      received: 'En la oficina',
+      unavailable: 'No disponible',
+    },
     notes: 'Notas',
     store: 'Guía de tiendas: {{name}}',
     photoAlt: 'Foto del cliente del producto {{number}}',

@@ -27,6 +27,9 @@ import { loadPaymentPanel, payAction } from './request-payment.server.ts'
 // payments slice puts the way to pay), its items, its history, its invoices with their receipts,
 // and "cancel" while that is possible.
 
+/** Item statuses after payment, which the customer sees on each item. */
+const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable'] as const
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)
   const detail = await getRequest(services, params.id).catch(throwRouteError)
@@ -150,6 +153,19 @@ export default function MyRequestRoute() {
           <>
             <p className="mt-1 text-slate-800">{t('requests.quantityValue', { quantity: item.quantity })}</p>
             {item.notes ? <p className="mt-1 whitespace-pre-line text-slate-800">{item.notes}</p> : null}
+            {ITEM_PROGRESS.includes(item.status as (typeof ITEM_PROGRESS)[number]) ? (
+              <p className="mt-1 font-medium text-slate-900" data-testid="item-status">
+                {t(`requests.itemStatus.${item.status as (typeof ITEM_PROGRESS)[number]}`)}
+                {item.status === 'received' ? (
+                  <>
+                    {' · '}
+                    <Link to="/user-dashboard/shipping" className="text-red-800 underline">
+                      {t('requests.seeShipping')}
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
           </>
         )}
       />
