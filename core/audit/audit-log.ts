@@ -22,6 +22,7 @@ export const AUDIT_KINDS = [
   'payment.refund_done',
   'payment.accept',
   'payment.refund',
+  'item.unavailable',
   'user.disable',
   'user.enable',
   'user.sign_out',

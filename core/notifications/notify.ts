@@ -20,6 +20,7 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   payment_refunding: 'info',
   staff_message: 'info',
   items_arrived: 'success',
+  item_unavailable: 'warning',
   shipment_cancelled: 'info',
   storage_reminder: 'warning',
   storage_ended: 'warning',

@@ -179,6 +179,27 @@ for (const [language, provider] of [
     await expect(booked.getByRole('img')).toHaveCount(1)
     await axeAtBothWidths(page, `request-warehouse-${language}`)
 
+    // 5b. The shop could not supply item 2: an admin marks it unavailable; its price, fee and
+    // tax (1,200 + 500 + 170 = 1,870 yen) become a refund due on the payment.
+    const owner = await insertSignedInAccount(
+      { email: uniqueEmail(`lifecycle-admin-${language}`), name: 'Admin', role: 'admin', language },
+      paymentsDataDir,
+    )
+    await actAs(context, owner.cookie)
+    await page.goto(`/admin-dashboard/requests/${id}?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByText(t.arrival.unavailableHeading).click()
+    const itemTwo = fill(t.arrival.unavailableReason, { item: '2 (amazon.co.jp)' })
+    await page.getByLabel(itemTwo).fill(language === 'es' ? 'Agotado en la tienda' : 'Sold out at the shop')
+    await page
+      .getByRole('button', { name: fill(t.arrival.unavailableSubmit, { item: '2 (amazon.co.jp)' }) })
+      .click()
+    await expect(page.getByRole('status').filter({ hasText: t.arrival.unavailableDone })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(
+      spaced(fill(t.payments.refundDue, { amount: language === 'es' ? '1.870 JPY' : 'JPY 1,870' })),
+    )
+    await axeAtBothWidths(page, `request-unavailable-${language}`)
+
     // 6. The customer is told (in the app and by e-mail) and finds the item in the shipping tab
     // with its photo, weight and free days.
     const arrivedTitle = fill(t.customerNotifications.items_arrived.title, { number })
@@ -191,8 +212,9 @@ for (const [language, provider] of [
     await page.goto(`${requestPath}?lang=${language}`)
     await expect(page.getByTestId('item-status')).toHaveText([
       `${t.requests.itemStatus.received} · ${t.requests.seeShipping}`,
-      t.requests.itemStatus.ordered,
+      t.requests.itemStatus.unavailable,
     ])
+    await expect(page.getByRole('main')).toContainText(t.requests.events.item_unavailable)
     await page.goto(`/user-dashboard/shipping?lang=${language}`)
     await waitForHydration(page)
     const stored = page.getByRole('region', { name: fill(t.shippingTab.storedHeading, { count: '1' }) })

@@ -26,6 +26,7 @@ export function WarehousePanel({
   canBook,
   packages,
   error,
+  unavailable,
 }: {
   requestId: string
   version: number
@@ -34,9 +35,11 @@ export function WarehousePanel({
   canBook: boolean
   packages: readonly PanelPackage[]
   error: string | null
+  /** Items an admin may mark unavailable (the shop could not supply them): refunded. */
+  unavailable: readonly { id: string; position: number; label: string }[]
 }) {
   const { t } = useTranslation()
-  if (!canMarkOrdered && !canBook && packages.length === 0) return null
+  if (!canMarkOrdered && !canBook && packages.length === 0 && unavailable.length === 0) return null
   return (
     <section aria-labelledby="warehouse-heading" className="space-y-4 rounded-lg border border-slate-200 p-4">
       <h2 id="warehouse-heading" className="text-xl font-semibold text-slate-900">
@@ -70,6 +73,44 @@ export function WarehousePanel({
           </Link>
         ) : null}
       </div>
+      {unavailable.length > 0 ? (
+        <details className="rounded-md border border-slate-200 p-3">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold text-slate-900">
+            {t('arrival.unavailableHeading')}
+          </summary>
+          <p className="mt-2 text-slate-700">{t('arrival.unavailableLead')}</p>
+          <ul className="mt-3 space-y-4">
+            {unavailable.map((item) => (
+              <li key={item.id}>
+                <Form method="post" className="space-y-2">
+                  <input type="hidden" name="intent" value="mark_unavailable" />
+                  <input type="hidden" name="version" value={version} />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <label
+                    htmlFor={`unavailable-${item.id}`}
+                    className="block text-sm font-medium text-slate-800"
+                  >
+                    {t('arrival.unavailableReason', { item: item.label })}
+                  </label>
+                  <input
+                    id={`unavailable-${item.id}`}
+                    name="reason"
+                    required
+                    maxLength={1000}
+                    className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+                  />
+                  <button
+                    type="submit"
+                    className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+                  >
+                    {t('arrival.unavailableSubmit', { item: item.label })}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {packages.length > 0 ? (
         <>
           <h3 className="text-lg font-semibold text-slate-900">{t('arrival.packagesHeading')}</h3>

@@ -466,6 +466,7 @@ export default {
       start_purchasing: 'Purchasing started',
       order_items: 'Bought at the shop',
       package_received: 'Arrived at our office',
+      item_unavailable: 'An item could not be bought: refund on its way',
       complete: 'Request completed',
       note: 'Message from our team',
     },
@@ -629,6 +630,10 @@ export default {
     storage_ended: {
       title: 'Free storage has ended for {{count}} of your items',
       body: 'From today each of these items pays {{feeJpy}} a day of storage, added to its shipping receipt. Ask to ship them from your shipping tab.',
+    },
+    item_unavailable: {
+      title: 'Item {{position}} of {{number}} could not be bought',
+      body: 'The shop could not supply it. We are refunding {{refundJpy}} (its price, service fee, shipping in Japan and tax) the way you paid. {{reason}}',
     },
     items_arrived: {
       title: 'Your items from {{number}} arrived at our office',

@@ -479,6 +479,7 @@ export default {
       start_purchasing: 'Compra iniciada',
       order_items: 'Comprado en la tienda',
       package_received: 'Llegó a nuestra oficina',
+      item_unavailable: 'Un producto no se pudo comprar: reembolso en camino',
       complete: 'Solicitud completada',
       note: 'Mensaje de nuestro equipo',
     },
@@ -644,6 +645,10 @@ export default {
     storage_ended: {
       title: 'Terminó el almacenamiento gratis de {{count}} de tus productos',
       body: 'Desde hoy cada uno de estos productos paga {{feeJpy}} por día de almacenamiento, que se suma a su recibo de envío. Pide su envío desde tu pestaña de envíos.',
+    },
+    item_unavailable: {
+      title: 'No pudimos comprar el producto {{position}} de {{number}}',
+      body: 'La tienda no pudo entregarlo. Te reembolsamos {{refundJpy}} (su precio, la tarifa de servicio, el envío en Japón y el impuesto) por el mismo medio con que pagaste. {{reason}}',
     },
     items_arrived: {
       title: 'Tus productos de {{number}} llegaron a nuestra oficina',

@@ -30,7 +30,10 @@ async function setup() {
     moderator: await signedInCaller(pool, { email: 'mod@example.com', role: 'moderator' }),
     admin: await signedInCaller(pool, { email: 'boss@example.com', role: 'admin' }),
   }
-  const quoted = await insertQuotedRequest(pool, { userId: people.owner.id })
+  const quoted = await insertQuotedRequest(pool, {
+    userId: people.owner.id,
+    items: [{ unitPriceJpy: 2500, quantity: 2, domesticShippingJpy: 800 }, { unitPriceJpy: 1200 }],
+  })
   await recordManualPayment(
     { db, actor: { id: people.admin.id, role: 'admin' }, ...services.orders },
     { invoiceId: quoted.invoiceId, version: 0, amountJpy: String(quoted.totalJpy), reference: 'BANK 1' },
@@ -115,7 +118,7 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
     pageRequest(`/admin-dashboard/requests/${id}/arrival`, { cookie: mod }),
     arrival.loader,
   )
-  expect(page).toMatchObject({ status: 200, data: { items: [{ position: 1 }] } })
+  expect(page).toMatchObject({ status: 200, data: { items: [{ position: 1 }, { position: 2 }] } })
 
   const body = await arrivalForm(
     {
@@ -138,7 +141,7 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
     packages: [
       { shelf: 'B-7', conditionNote: '<b>ok</b>', items: [{ position: 1, weightLabel: '1,250 g' }] },
     ],
-    may: { markOrdered: false, bookArrival: false },
+    may: { markOrdered: false, bookArrival: true, markUnavailable: false },
   })
 
   const tab = await customer(
@@ -173,6 +176,32 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
   expect(
     (await pool.query("SELECT count(*)::int AS n FROM notifications WHERE type = 'items_arrived'")).rows[0].n,
   ).toBe(1)
+
+  // The other item, not supplied by the shop: a moderator may not mark it (money), an admin may.
+  const unavailable = async (cookie: string, reason: string) =>
+    staff(
+      formPost(
+        `/admin-dashboard/requests/${id}`,
+        {
+          intent: 'mark_unavailable',
+          version: String(await version()),
+          itemId: quoted.itemIds[1] ?? '',
+          reason,
+        },
+        { cookie },
+      ),
+      requestPage.action,
+    )
+  expect((await unavailable(mod, 'Sold out')).status).toBe(403)
+  expect((await unavailable(people.admin.cookie, '')).status).toBe(400)
+  expect((await pool.query('SELECT count(*)::int AS n FROM refunds')).rows[0].n).toBe(0)
+  const done = await unavailable(people.admin.cookie, 'Sold out')
+  expect(done.status).toBe(302)
+  expect(done.headers.get('location')).toBe(`/admin-dashboard/requests/${id}?done=unavailable`)
+  // 1,200 + fee 500 + its tax share ⌊(1,200 + 500) × 10 %⌋ = 1,870.
+  expect((await pool.query('SELECT amount_jpy::int AS amount, status FROM refunds')).rows).toEqual([
+    { amount: 1870, status: 'due' },
+  ])
 })
 
 test('bad input on the arrival form: a 400 that says why, and nothing written', async () => {

@@ -46,6 +46,7 @@ import { getRequest } from '#core/orders/request-service.ts'
 import { can } from '#core/orders/staff-policy.ts'
 import { MarkOrderedSchema } from '#core/warehouse/arrival-schemas.ts'
 import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-service.ts'
+import { MarkUnavailableSchema, markItemUnavailable } from '#core/warehouse/unavailable-items.ts'
 import type { Route } from './+types/request.ts'
 import {
   loadStaffPayments,
@@ -71,6 +72,7 @@ const DONE = [
   'refunding',
   'ordered',
   'received',
+  'unavailable',
 ] as const
 type Done = (typeof DONE)[number]
 
@@ -132,6 +134,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
     })),
     toBuy,
+    unavailableItems: detail.items
+      .filter((item) => item.status === 'to_buy' || item.status === 'ordered')
+      .map((item) => ({
+        id: item.id,
+        position: item.position,
+        label: `${item.position} (${item.shopHost})`,
+      })),
     openInvoiceNumber: openInvoice?.number ?? null,
     // What this staff member may do now: their role's policy and the request's state.
     may: {
@@ -141,6 +150,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       revise: status === 'quoted' && can(orders.actor, 'revise_quote'),
       note: can(orders.actor, 'write_note'),
       markOrdered: working && toBuy > 0 && can(orders.actor, 'handle_arrivals'),
+      // Money: admins only (the refund it makes due).
+      markUnavailable: working && can(orders.actor, 'record_payment'),
       bookArrival:
         working &&
         detail.items.some((item) => item.status === 'to_buy' || item.status === 'ordered') &&
@@ -161,6 +172,7 @@ const INTENTS = [
   'refund_done',
   'resolve_held',
   'mark_ordered',
+  'mark_unavailable',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -218,6 +230,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (error) => formFailure(error, submission, { intent }),
       )
     }
+    case 'mark_unavailable': {
+      const submission = parseWithZod(formData, { schema: MarkUnavailableSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      return markItemUnavailable(orders, submission.value).then(
+        () => back('unavailable'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
     case 'note': {
       const submission = parseWithZod(formData, { schema: AddNoteSchema })
       if (submission.status !== 'success')
@@ -228,6 +249,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       )
     }
   }
+}
+
+/** The reason field's refusal in a form's reply (the "mark unavailable" form), if any. */
+function reasonError(result: unknown): string | null {
+  const errors = (result as { error?: Record<string, string[] | null> } | undefined)?.error
+  return errors?.reason?.[0] ?? null
 }
 
 /** A refused form (409: the request changed) still reloads the page's data, to show it as it is now. */
@@ -248,6 +275,7 @@ export default function StaffRequestRoute() {
     payments,
     packages,
     toBuy,
+    unavailableItems,
     language,
     rateLabel,
     feeLabel,
@@ -275,6 +303,7 @@ export default function StaffRequestRoute() {
     refunding: t('payments.held.refunding'),
     ordered: t('arrival.markedOrdered'),
     received: t('arrival.booked'),
+    unavailable: t('arrival.unavailableDone'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -425,9 +454,16 @@ export default function StaffRequestRoute() {
         canMarkOrdered={may.markOrdered}
         canBook={may.bookArrival}
         packages={packages}
+        unavailable={may.markUnavailable ? unavailableItems : []}
         error={
-          actionData && !conflict && actionData.intent === 'mark_ordered' && failure
-            ? t(failure.messageKey as 'errors.codes.invalid')
+          actionData &&
+          !conflict &&
+          (actionData.intent === 'mark_ordered' || actionData.intent === 'mark_unavailable')
+            ? failure
+              ? t(failure.messageKey as 'errors.codes.invalid')
+              : reasonError(actionData.result)
+                ? t(`quote.errors.${reasonError(actionData.result) as 'reasonRequired'}`)
+                : null
             : null
         }
       />
