@@ -3,7 +3,6 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { recordManualPayment } from '#core/payments/staff-payments.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { THUMBNAIL_EDGE } from '#core/uploads/images.ts'
@@ -14,13 +13,13 @@ import {
   packages,
   purchaseRequests,
   requestItems,
-  users,
 } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { phoneJpeg, plainPng } from '#tests/support/photo-fixtures.ts'
+import { insertPeople, paidRequest, requestVersion } from '#tests/support/warehouse-fixtures.ts'
 import { bookArrival, markItemsOrdered, packagesOfRequest } from './arrival-service.ts'
 import { getPackagePhoto, listStoredItems } from './stored-items.ts'
 
@@ -35,32 +34,23 @@ const moderator: Actor = { id: 'user-mod', role: 'moderator' }
 async function setup({ pay = true } = {}) {
   const { db, pool } = await createTestDatabase()
   const orders = await createOrderTestDeps(db, pool)
-  const now = new Date()
-  const base = { emailVerified: true, createdAt: now, updatedAt: now }
-  await db.insert(users).values([
-    { ...base, id: ana.id, name: 'Ana Pérez', email: 'ana@example.com', role: 'user' },
-    { ...base, id: bruno.id, name: 'Bruno Díaz', email: 'bruno@example.com', role: 'user' },
-    { ...base, id: admin.id, name: 'Admin', email: 'admin@example.com', role: 'admin' },
-    { ...base, id: moderator.id, name: 'Mod', email: 'mod@example.com', role: 'moderator' },
+  await insertPeople(db, [
+    { ...ana, name: 'Ana Pérez' },
+    { ...bruno, name: 'Bruno Díaz' },
+    { ...admin, name: 'Admin' },
+    { ...moderator, name: 'Mod' },
   ])
-  const quoted = await insertQuotedRequest(pool, {
+  const request = {
     userId: ana.id,
     items: [
       { unitPriceJpy: 2500, quantity: 1, domesticShippingJpy: 800 },
       { unitPriceJpy: 1200, quantity: 2, domesticShippingJpy: 0 },
     ],
-  })
-  if (pay) {
-    await recordManualPayment(orders.as(admin), {
-      invoiceId: quoted.invoiceId,
-      version: 0,
-      amountJpy: String(quoted.totalJpy),
-      reference: 'MUFG TEST 1',
-    })
   }
-  const version = async () =>
-    (await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, quoted.requestId)))[0]?.version ??
-    -1
+  const quoted = pay
+    ? await paidRequest(orders, pool, { ...request, staff: admin, reference: 'MUFG TEST 1' })
+    : await insertQuotedRequest(pool, request)
+  const version = () => requestVersion(pool, quoted.requestId)
   const snapshot = async () => ({
     packages: (await db.select().from(packages)).length,
     photos: (await db.select().from(packagePhotos)).length,

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { recordManualPayment } from '#core/payments/staff-payments.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import { notifications, users } from '#db/schema/index.ts'
+import { notifications } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
-import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { bookArrival } from './arrival-service.ts'
+import { bookedItems, insertPeople } from '#tests/support/warehouse-fixtures.ts'
 import { sendStorageReminders } from './storage-reminders.ts'
 
 // The daily storage reminders with a clock the test sets: 7 and 1 days before free storage ends
@@ -25,38 +23,19 @@ const onDay = (day: number) => new Date(Date.UTC(2026, 2, day, 1, 0))
 async function setup() {
   const { db, pool } = await createTestDatabase()
   const orders = await createOrderTestDeps(db, pool)
-  const now = new Date()
-  const base = { emailVerified: true, createdAt: now, updatedAt: now }
-  await db.insert(users).values([
-    { ...base, id: ana.id, name: 'Ana', email: 'ana@example.com', role: 'user' },
-    { ...base, id: bruno.id, name: 'Bruno', email: 'bruno@example.com', role: 'user', language: 'en' },
-    { ...base, id: admin.id, name: 'Admin', email: 'admin@example.com', role: 'admin' },
+  await insertPeople(db, [
+    { ...ana, name: 'Ana' },
+    { ...bruno, name: 'Bruno', language: 'en' },
+    { ...admin, name: 'Admin' },
   ])
   const booked = async (userId: string, count: number) => {
-    const quoted = await insertQuotedRequest(pool, {
+    const { itemIds } = await bookedItems(orders, pool, {
       userId,
+      staff: admin,
       items: Array.from({ length: count }, () => ({ unitPriceJpy: 1000 })),
     })
-    await recordManualPayment(orders.as(admin), {
-      invoiceId: quoted.invoiceId,
-      version: 0,
-      amountJpy: String(quoted.totalJpy),
-      reference: `BANK ${quoted.requestNumber}`,
-    })
-    const version = (
-      await pool.query('SELECT version FROM purchase_requests WHERE id = $1', [quoted.requestId])
-    ).rows[0].version
-    await bookArrival(orders.as(admin), {
-      id: quoted.requestId,
-      version,
-      items: quoted.itemIds.map((id) => ({ id, received: 'on', weight: '500' })),
-      shelf: 'A-1',
-    })
-    await pool.query('UPDATE request_items SET received_at = $1 WHERE id = ANY($2)', [
-      ARRIVED,
-      quoted.itemIds,
-    ])
-    return quoted.itemIds
+    await pool.query('UPDATE request_items SET received_at = $1 WHERE id = ANY($2)', [ARRIVED, itemIds])
+    return itemIds
   }
   const anas = await booked(ana.id, 2)
   const brunos = await booked(bruno.id, 1)

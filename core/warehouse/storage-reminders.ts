@@ -19,6 +19,9 @@ import { storageCountdown } from './storage.ts'
 
 export type ReminderRun = { reminded: number; ended: number }
 
+/** Rows per insert: 3 parameters each, well under PostgreSQL's limit of 65,535 a statement. */
+const INSERT_CHUNK = 5000
+
 export async function sendStorageReminders(
   { db, jobs, settings }: { db: Database; jobs: AppJobEnqueuer; settings: Pick<SettingsService, 'get'> },
   now: Date,
@@ -49,7 +52,8 @@ export async function sendStorageReminders(
         ),
       )
     // Each item's threshold today: 0 once ended, else the smallest reminder day it has reached.
-    const due = new Map<string, { userId: string; threshold: number; itemIds: string[]; freeUntil: string }>()
+    const reached: { id: string; userId: string; threshold: number; freeUntil: string }[] = []
+    const rows: { itemId: string; thresholdDays: number; sentAt: Date }[] = []
     for (const item of items) {
       if (!item.receivedAt) continue
       const countdown = storageCountdown(item.receivedAt, now, freeStorageDays, {
@@ -57,24 +61,36 @@ export async function sendStorageReminders(
       })
       const threshold = countdown.expired ? 0 : thresholds.find((days) => countdown.daysLeft <= days)
       if (threshold === undefined) continue
+      reached.push({ id: item.id, userId: item.userId, threshold, freeUntil: countdown.freeUntil })
       // This threshold and every larger one (a run that missed days, or days given back by a
       // cancelled shipment, never sends "7 days" after "1 day").
-      const passed = [threshold, ...thresholds.filter((days) => days > threshold)]
-      const written = await tx
+      for (const days of [threshold, ...thresholds.filter((days) => days > threshold)])
+        rows.push({ itemId: item.id, thresholdDays: days, sentAt: now })
+    }
+    // All the rows at once (in chunks, under PostgreSQL's 65,535 parameters a statement); an item
+    // is told only if its row for today's threshold is new: an earlier run, or another process
+    // now, that wrote it has told (or is telling) its customer.
+    const written = new Set<string>()
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      const inserted = await tx
         .insert(storageReminders)
-        .values(passed.map((days) => ({ itemId: item.id, thresholdDays: days, sentAt: now })))
+        .values(rows.slice(start, start + INSERT_CHUNK))
         .onConflictDoNothing()
-        .returning({ thresholdDays: storageReminders.thresholdDays })
-      if (!written.some((row) => row.thresholdDays === threshold)) continue
-      const key = `${item.userId}:${threshold}`
+        .returning({ itemId: storageReminders.itemId, thresholdDays: storageReminders.thresholdDays })
+      for (const row of inserted) written.add(`${row.itemId}:${row.thresholdDays}`)
+    }
+    const due = new Map<string, { userId: string; threshold: number; itemIds: string[]; freeUntil: string }>()
+    for (const item of reached) {
+      if (!written.has(`${item.id}:${item.threshold}`)) continue
+      const key = `${item.userId}:${item.threshold}`
       const group = due.get(key) ?? {
         userId: item.userId,
-        threshold,
+        threshold: item.threshold,
         itemIds: [],
-        freeUntil: countdown.freeUntil,
+        freeUntil: item.freeUntil,
       }
       group.itemIds.push(item.id)
-      if (countdown.freeUntil < group.freeUntil) group.freeUntil = countdown.freeUntil
+      if (item.freeUntil < group.freeUntil) group.freeUntil = item.freeUntil
       due.set(key, group)
     }
     const run: ReminderRun = { reminded: 0, ended: 0 }

@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { markRefundDone, recordManualPayment } from '#core/payments/staff-payments.ts'
+import { markRefundDone } from '#core/payments/staff-payments.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import {
-  auditLog,
-  notifications,
-  orderEvents,
-  payments,
-  refunds,
-  requestItems,
-  users,
-} from '#db/schema/index.ts'
+import { auditLog, notifications, orderEvents, payments, refunds, requestItems } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
-import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { insertPeople, paidRequest, requestVersion } from '#tests/support/warehouse-fixtures.ts'
 import { bookArrival } from './arrival-service.ts'
 import { itemRefundJpy, markItemUnavailable } from './unavailable-items.ts'
 
@@ -28,33 +20,24 @@ const moderator: Actor = { id: 'user-mod', role: 'moderator' }
 async function setup() {
   const { db, pool } = await createTestDatabase()
   const orders = await createOrderTestDeps(db, pool)
-  const now = new Date()
-  const base = { emailVerified: true, createdAt: now, updatedAt: now }
-  await db.insert(users).values([
-    { ...base, id: ana.id, name: 'Ana', email: 'ana@example.com', role: 'user' },
-    { ...base, id: admin.id, name: 'Admin', email: 'admin@example.com', role: 'admin' },
-    { ...base, id: moderator.id, name: 'Mod', email: 'mod@example.com', role: 'moderator' },
+  await insertPeople(db, [
+    { ...ana, name: 'Ana' },
+    { ...admin, name: 'Admin' },
+    { ...moderator, name: 'Mod' },
   ])
   // 2 × 2,500 + 800 shipping, and 1 × 1,200: items 6,200, fee 1,500, tax 770, total 9,270.
-  const quoted = await insertQuotedRequest(pool, {
+  const quoted = await paidRequest(orders, pool, {
     userId: ana.id,
+    staff: admin,
     items: [
       { unitPriceJpy: 2500, quantity: 2, domesticShippingJpy: 800 },
       { unitPriceJpy: 1200, quantity: 1, domesticShippingJpy: 0 },
     ],
-  })
-  expect(quoted.totalJpy).toBe(9270)
-  const { paymentId } = await recordManualPayment(orders.as(admin), {
-    invoiceId: quoted.invoiceId,
-    version: 0,
-    amountJpy: '9270',
     reference: 'BANK 1',
   })
-  const version = async () =>
-    Number(
-      (await pool.query('SELECT version FROM purchase_requests WHERE id = $1', [quoted.requestId])).rows[0]
-        .version,
-    )
+  expect(quoted.totalJpy).toBe(9270)
+  const { paymentId } = quoted
+  const version = () => requestVersion(pool, quoted.requestId)
   const snapshot = async () => ({
     items: (await db.select({ status: requestItems.status }).from(requestItems))
       .map((row) => row.status)

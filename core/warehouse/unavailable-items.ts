@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
@@ -146,7 +146,7 @@ export async function markItemUnavailable(
     await tx
       .update(payments)
       .set({ version: sql`${payments.version} + 1`, updatedAt: now })
-      .where(inArray(payments.id, [payment.id]))
+      .where(eq(payments.id, payment.id))
     const nextVersion = await bumpVersion(tx, request)
     await recordOrderEvent(tx, {
       entityType: REQUEST_ENTITY,
