@@ -22,6 +22,8 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   items_arrived: 'success',
   item_unavailable: 'warning',
   shipment_cancelled: 'info',
+  shipment_packed: 'success',
+  shipment_paid: 'success',
   storage_reminder: 'warning',
   storage_ended: 'warning',
 } as const

@@ -6,11 +6,12 @@ import {
   invoiceTransition,
   isInvoiceStatus,
 } from '#core/payments/invoice-machine.ts'
+import { ownerOf, type PaymentOwner } from '#core/payments/settle-payment.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
-import { invoiceCounters, invoiceLines, invoices, purchaseRequests } from '#db/schema/index.ts'
+import { invoiceCounters, invoiceLines, invoices, purchaseRequests, shipments } from '#db/schema/index.ts'
 import { type OrderActor, recordOrderEvent } from './order-events.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteLineKind } from './quote-pricing.ts'
 import { actorKindFor } from './request-policy.ts'
@@ -32,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type InvoiceLineView = {
   position: number
-  kind: QuoteLineKind | 'shipping'
+  kind: QuoteLineKind | 'shipping' | 'storage_fee'
   description: string
   quantity: number
   unitPriceJpy: number
@@ -45,8 +46,10 @@ export type InvoiceView = {
   number: string
   kind: 'purchase' | 'shipping'
   status: InvoiceStatus
-  requestId: string
-  requestNumber: string
+  /** What it charges for: the purchase request, or the shipment (a shipping receipt). */
+  owner: PaymentOwner
+  /** The request's or shipment's number (R-…, SH-…). */
+  ownerNumber: string
   locale: 'es' | 'en'
   recipient: { name: string; email: string }
   issuer: { name: string; address: string; email: string; taxRegistrationId: string }
@@ -56,6 +59,8 @@ export type InvoiceView = {
   itemsJpy: number
   domesticShippingJpy: number
   serviceFeeJpy: number
+  shippingJpy: number
+  storageFeeJpy: number
   taxableJpy: number
   taxJpy: number
   totalJpy: number
@@ -288,9 +293,10 @@ export async function getInvoice({ db, actor }: ServiceContext, id: string): Pro
   requireActor(actor)
   if (!UUID.test(id)) throw invoiceNotFound(id)
   const [row] = await db
-    .select({ invoice: invoices, requestNumber: purchaseRequests.number })
+    .select({ invoice: invoices, requestNumber: purchaseRequests.number, shipmentNumber: shipments.number })
     .from(invoices)
-    .innerJoin(purchaseRequests, eq(purchaseRequests.id, invoices.requestId))
+    .leftJoin(purchaseRequests, eq(purchaseRequests.id, invoices.requestId))
+    .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
     .where(eq(invoices.id, id))
   if (!row || !actorKindFor(actor, row.invoice)) throw invoiceNotFound(id)
   const { invoice } = row
@@ -321,8 +327,8 @@ export async function getInvoice({ db, actor }: ServiceContext, id: string): Pro
     number: invoice.number,
     kind: invoice.kind === 'shipping' ? 'shipping' : 'purchase',
     status: statusOf(invoice.status),
-    requestId: invoice.requestId,
-    requestNumber: row.requestNumber,
+    owner: ownerOf(invoice),
+    ownerNumber: row.requestNumber ?? row.shipmentNumber ?? '',
     locale: invoice.locale === 'en' ? 'en' : 'es',
     recipient: invoice.recipient,
     issuer: invoice.issuer,
@@ -332,6 +338,8 @@ export async function getInvoice({ db, actor }: ServiceContext, id: string): Pro
     itemsJpy: invoice.itemsJpy,
     domesticShippingJpy: invoice.domesticShippingJpy,
     serviceFeeJpy: invoice.serviceFeeJpy,
+    shippingJpy: invoice.shippingJpy,
+    storageFeeJpy: invoice.storageFeeJpy,
     taxableJpy: invoice.taxableJpy,
     taxJpy: invoice.taxJpy,
     totalJpy: invoice.totalJpy,

@@ -37,7 +37,9 @@ export async function expireQuotes(
     .select({ id: invoices.id, requestId: invoices.requestId })
     .from(invoices)
     .where(and(eq(invoices.status, 'open'), eq(invoices.kind, 'purchase'), lte(invoices.dueAt, now)))
-  for (const invoice of due) {
+  for (const { id, requestId } of due) {
+    if (!requestId) continue // a purchase invoice always has its request (invoices_owner_check)
+    const invoice = { id, requestId }
     try {
       const number = await expireOne(db, jobs, invoice, now)
       if (number) run.expired.push(number)
@@ -71,7 +73,9 @@ export async function expireQuotes(
         sql`not ${remindedAlready}`,
       ),
     )
-  for (const invoice of soon) {
+  for (const { id, requestId } of soon) {
+    if (!requestId) continue
+    const invoice = { id, requestId }
     try {
       const number = await remindOne(db, jobs, invoice, now)
       if (number) run.reminded.push(number)

@@ -193,7 +193,7 @@ for (const provider of PROVIDERS) {
     expect(approved.location).toContain(`payment=${checkout.paymentId}`)
     const back = await confirmReturn(system, { provider, paymentId: checkout.paymentId })
     await standIn.settled()
-    expect(back).toEqual({ requestId: quoted.requestId, status: 'succeeded' })
+    expect(back).toEqual({ owner: { kind: 'request', id: quoted.requestId }, status: 'succeeded' })
     const after = await state(quoted)
     expect(after).toMatchObject({
       invoice: 'paid',

@@ -10,9 +10,11 @@ import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.t
 import {
   assertPayable,
   invoiceNotFound,
-  invoiceWithRequest,
+  invoiceWithOwner,
   moveOf,
+  ownerOf,
   PAYMENT_ENTITY,
+  type PaymentOwner,
   type PaymentSystemDeps,
   providerOf,
   requireActor,
@@ -88,7 +90,7 @@ export async function startCheckout(
   const { invoiceId } = parsed.data
 
   const prepared = await ctx.db.transaction(async (tx) => {
-    const invoice = await invoiceWithRequest(tx, invoiceId, true)
+    const invoice = await invoiceWithOwner(tx, invoiceId, true)
     if (!invoice || (invoice.userId !== actor.id && actor.role === 'user')) throw invoiceNotFound(invoiceId)
     if (invoice.userId !== actor.id) {
       throw new AppError('forbidden', `Only the customer pays invoice ${invoice.number}`)
@@ -153,7 +155,7 @@ export async function startCheckout(
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
       amountJpy: invoice.totalJpy,
-      description: `${company.name} · ${invoice.number} · ${invoice.requestNumber}`,
+      description: `${company.name} · ${invoice.number} · ${invoice.ownerNumber}`,
       returnUrl: back('return'),
       cancelUrl: back('cancel'),
       locale: meta.locale ?? (invoice.locale === 'en' ? 'en' : 'es'),
@@ -206,7 +208,7 @@ export async function startCheckout(
 export async function confirmReturn(
   deps: PaymentSystemDeps,
   input: { provider: string; paymentId: string },
-): Promise<{ requestId: string; status: PaymentStatus }> {
+): Promise<{ owner: PaymentOwner; status: PaymentStatus }> {
   const notFound = () =>
     new AppError('not_found', `Payment ${input.paymentId} not found`, { reason: 'paymentNotFound' })
   if (!UUID.test(input.paymentId)) throw notFound()
@@ -217,38 +219,38 @@ export async function confirmReturn(
       providerRef: payments.providerRef,
       status: payments.status,
       requestId: invoices.requestId,
+      shipmentId: invoices.shipmentId,
     })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.id, input.paymentId), eq(payments.provider, input.provider)))
   const provider = providerOf(deps, input.provider)
   if (!payment || !provider || !isPaymentStatus(payment.status)) throw notFound()
-  if (payment.status !== 'pending' || !payment.providerRef) {
-    return { requestId: payment.requestId, status: payment.status }
-  }
+  const owner = ownerOf(payment)
+  if (payment.status !== 'pending' || !payment.providerRef) return { owner, status: payment.status }
   let outcome: PaymentOutcome
   try {
     outcome = await provider.confirm(payment.providerRef)
   } catch (error) {
     if (!isAppError(error, 'upstream_failed')) throw error
-    return { requestId: payment.requestId, status: 'pending' }
+    return { owner, status: 'pending' }
   }
   const settled = await settlePayment(deps, provider.name, outcome, 'return')
-  return { requestId: payment.requestId, status: settled.status ?? 'pending' }
+  return { owner, status: settled.status ?? 'pending' }
 }
 
-/** The request a payment belongs to (the cancel page goes back to it). */
-export async function requestOfPayment(
+/** What a payment pays for (the cancel page goes back to it). */
+export async function ownerOfPayment(
   db: Database,
   input: { provider: string; paymentId: string },
-): Promise<string | null> {
+): Promise<PaymentOwner | null> {
   if (!UUID.test(input.paymentId)) return null
   const [row] = await db
-    .select({ requestId: invoices.requestId })
+    .select({ requestId: invoices.requestId, shipmentId: invoices.shipmentId })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.id, input.paymentId), eq(payments.provider, input.provider)))
-  return row?.requestId ?? null
+  return row ? ownerOf(row) : null
 }
 
 export type WebhookResult = { result: 'processed' | 'replay' | 'ignored'; settled: SettleResult | null }

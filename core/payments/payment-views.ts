@@ -3,14 +3,14 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { actorKindFor } from '#core/orders/request-policy.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
-import { invoices, payments, purchaseRequests, refunds, users } from '#db/schema/index.ts'
+import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import type { ProviderName } from './provider.ts'
-import { UUID } from './settle-payment.ts'
+import { type PaymentOwner, UUID } from './settle-payment.ts'
 
 /**
- * What the request pages show about paying: for the customer, the quote to pay and how
+ * What the request and shipment pages show about paying: for the customer, the quote to pay and how
  * (the configured providers, or the bank-transfer details from the settings); for staff, every
  * payment of every invoice of the request with its refunds, and whether they may record one.
  */
@@ -69,20 +69,28 @@ export type PaymentPanel = {
 const INVOICE_ORDER = { open: 0, paid: 1, expired: 2, void: 3 } as const
 
 /**
- * The payment panel of one request, for its owner or staff; anyone else gets `not_found`, as
- * for a request that does not exist.
+ * The payment panel of one request (its purchase quote) or shipment (its shipping receipt), for
+ * its owner or staff; anyone else gets `not_found`, as for one that does not exist.
  */
-export async function getPaymentPanel(ctx: OrderContext, requestId: string): Promise<PaymentPanel> {
+export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): Promise<PaymentPanel> {
   const notFound = () =>
-    new AppError('not_found', `Purchase request ${requestId} not found`, { reason: 'requestNotFound' })
+    owner.kind === 'request'
+      ? new AppError('not_found', `Purchase request ${owner.id} not found`, { reason: 'requestNotFound' })
+      : new AppError('not_found', `Shipment ${owner.id} not found`, { reason: 'shipmentNotFound' })
   if (!ctx.actor) throw new AppError('unauthorized', 'Payments need a signed-in user')
-  if (!UUID.test(requestId)) throw notFound()
-  const [request] = await ctx.db
-    .select({ userId: purchaseRequests.userId, status: purchaseRequests.status })
-    .from(purchaseRequests)
-    .where(eq(purchaseRequests.id, requestId))
-  const kind = request ? actorKindFor(ctx.actor, request) : null
-  if (!request || !kind) throw notFound()
+  if (!UUID.test(owner.id)) throw notFound()
+  const [found] =
+    owner.kind === 'request'
+      ? await ctx.db
+          .select({ userId: purchaseRequests.userId, status: purchaseRequests.status })
+          .from(purchaseRequests)
+          .where(eq(purchaseRequests.id, owner.id))
+      : await ctx.db
+          .select({ userId: shipments.userId, status: shipments.status })
+          .from(shipments)
+          .where(eq(shipments.id, owner.id))
+  const kind = found ? actorKindFor(ctx.actor, found) : null
+  if (!found || !kind) throw notFound()
 
   const invoiceRows = await ctx.db
     .select({
@@ -96,7 +104,11 @@ export async function getPaymentPanel(ctx: OrderContext, requestId: string): Pro
       issuedAt: invoices.issuedAt,
     })
     .from(invoices)
-    .where(and(eq(invoices.requestId, requestId), eq(invoices.kind, 'purchase')))
+    .where(
+      owner.kind === 'request'
+        ? and(eq(invoices.requestId, owner.id), eq(invoices.kind, 'purchase'))
+        : eq(invoices.shipmentId, owner.id),
+    )
     .orderBy(desc(invoices.issuedAt))
   const current =
     [...invoiceRows].sort(
@@ -157,7 +169,8 @@ export async function getPaymentPanel(ctx: OrderContext, requestId: string): Pro
   const underReview = ofInvoice.some((row) => row.status === 'held')
   const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
     null) as PaymentMethod | null
-  const payable = invoice?.status === 'open' && request.status === 'quoted'
+  const payable =
+    invoice?.status === 'open' && found.status === (owner.kind === 'request' ? 'quoted' : 'packed')
   const { bankTransfer } = await ctx.settings.get()
   const sum = (paymentId: string, status: 'due' | 'done') =>
     refundRows

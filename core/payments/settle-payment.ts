@@ -6,8 +6,9 @@ import { applyRequestEvent, type OrderActor, recordOrderEvent } from '#core/orde
 import { moveItems } from '#core/orders/request-items.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import { applyShipmentEvent } from '#core/shipping/shipment-events.ts'
 import type { Database, Executor } from '#db/client.ts'
-import { invoiceLines, invoices, payments, purchaseRequests, refunds } from '#db/schema/index.ts'
+import { invoiceLines, invoices, payments, purchaseRequests, refunds, shipments } from '#db/schema/index.ts'
 import { invoiceTransition } from './invoice-machine.ts'
 import {
   isPaymentStatus,
@@ -20,7 +21,7 @@ import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.t
 /**
  * Settling: what a provider reports about one of our checkouts, applied once (see
  * payment-service.ts for the whole of paying), and what every way of paying shares: an invoice
- * paid with its request, its items and the customer told. docs/decisions/021, "Payments".
+ * paid with its owner (a request and its items, or a shipment) and the customer told. docs/decisions/021, "Payments".
  */
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -40,7 +41,8 @@ export type SettleSource = 'return' | 'webhook' | 'reconcile'
 export type SettleResult = {
   result: 'paid' | 'held' | 'duplicate' | 'failed' | 'pending' | 'unchanged' | 'unknown'
   paymentId: string | null
-  requestId: string | null
+  /** What the invoice paid for (null: an unknown payment). */
+  owner: PaymentOwner | null
   /** The payment's status after the report. */
   status: PaymentStatus | null
 }
@@ -59,23 +61,45 @@ export function requireActor(actor: Actor | null): Actor {
 export const invoiceNotFound = (id: string) =>
   new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
 
+/** What an invoice charges for: a purchase request (the quote) or a shipment (the shipping receipt). */
+export type PaymentOwner = { kind: 'request'; id: string } | { kind: 'shipment'; id: string }
+
+/** Where the customer and staff see an invoice's owner (and its payments). */
+export function ownerPaths(owner: PaymentOwner): { customer: string; staff: string } {
+  return owner.kind === 'request'
+    ? { customer: `/user-dashboard/requests/${owner.id}`, staff: `/admin-dashboard/requests/${owner.id}` }
+    : { customer: `/user-dashboard/shipments/${owner.id}`, staff: `/admin-dashboard/shipments/${owner.id}` }
+}
+
+export function ownerOf(row: { requestId: string | null; shipmentId: string | null }): PaymentOwner {
+  if (row.requestId) return { kind: 'request', id: row.requestId }
+  if (row.shipmentId) return { kind: 'shipment', id: row.shipmentId }
+  throw new Error('An invoice without a request or a shipment')
+}
+
 /**
- * The invoice and its request. With `lock`, inside a transaction, both rows are locked (FOR
- * UPDATE) in the order every order service takes them (docs/decisions/021): the request, then
- * the invoice; a payment, when one is locked too, comes after.
+ * The invoice and its owner (the request, or the shipment). With `lock`, inside a transaction,
+ * both rows are locked (FOR UPDATE) in the order every order service takes them
+ * (docs/decisions/021, 029): the owner, then the invoice; a payment, when one is locked too,
+ * comes after.
  */
-export async function invoiceWithRequest(tx: Executor, invoiceId: string, lock: boolean) {
+export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: boolean) {
   if (lock) {
-    const [owner] = await tx
-      .select({ requestId: invoices.requestId })
+    const [found] = await tx
+      .select({ requestId: invoices.requestId, shipmentId: invoices.shipmentId })
       .from(invoices)
       .where(eq(invoices.id, invoiceId))
-    if (!owner) return null
-    await tx
-      .select({ id: purchaseRequests.id })
-      .from(purchaseRequests)
-      .where(eq(purchaseRequests.id, owner.requestId))
-      .for('update')
+    if (!found) return null
+    const owner = ownerOf(found)
+    if (owner.kind === 'request') {
+      await tx
+        .select({ id: purchaseRequests.id })
+        .from(purchaseRequests)
+        .where(eq(purchaseRequests.id, owner.id))
+        .for('update')
+    } else {
+      await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, owner.id)).for('update')
+    }
   }
   const query = tx
     .select({
@@ -87,24 +111,44 @@ export async function invoiceWithRequest(tx: Executor, invoiceId: string, lock: 
       locale: invoices.locale,
       userId: invoices.userId,
       requestId: invoices.requestId,
+      shipmentId: invoices.shipmentId,
       requestNumber: purchaseRequests.number,
       requestStatus: purchaseRequests.status,
+      shipmentNumber: shipments.number,
+      shipmentStatus: shipments.status,
     })
     .from(invoices)
-    .innerJoin(purchaseRequests, eq(purchaseRequests.id, invoices.requestId))
+    .leftJoin(purchaseRequests, eq(purchaseRequests.id, invoices.requestId))
+    .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
     .where(eq(invoices.id, invoiceId))
   const [row] = lock ? await query.for('update', { of: invoices }) : await query
-  return row ?? null
+  if (!row) return null
+  const { requestId, shipmentId, requestNumber, requestStatus, shipmentNumber, shipmentStatus, ...invoice } =
+    row
+  return {
+    ...invoice,
+    owner: ownerOf({ requestId, shipmentId }),
+    /** The request's or the shipment's number (R-…, SH-…), as the customer knows it. */
+    ownerNumber: requestNumber ?? shipmentNumber ?? '',
+    ownerStatus: requestStatus ?? shipmentStatus ?? '',
+  }
 }
 
-export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof invoiceWithRequest>>>
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof invoiceWithOwner>>>
 
-/** Refuses paying an invoice that is not open, or whose request no longer waits for payment. */
+/** Whether the invoice's owner waits for it to be paid: a request `quoted`, a shipment `packed`. */
+export function ownerAwaitsPayment(invoice: InvoiceRow): boolean {
+  return invoice.owner.kind === 'request'
+    ? invoice.ownerStatus === 'quoted'
+    : invoice.ownerStatus === 'packed'
+}
+
+/** Refuses paying an invoice that is not open, or whose owner no longer waits for payment. */
 export function assertPayable(invoice: InvoiceRow) {
   if (invoice.status === 'paid') {
     throw new AppError('conflict', `Invoice ${invoice.number} is already paid`, { reason: 'invoicePaid' })
   }
-  if (invoice.status !== 'open' || invoice.requestStatus !== 'quoted') {
+  if (invoice.status !== 'open' || !ownerAwaitsPayment(invoice)) {
     throw new AppError('conflict', `Invoice ${invoice.number} is ${invoice.status}`, {
       reason: 'invoiceNotPayable',
     })
@@ -152,8 +196,25 @@ export async function payInvoice(
     actor,
     data: { paymentId: payment.id, provider: payment.provider },
   })
+  const { owner } = invoice
+  if (owner.kind === 'shipment') {
+    await applyShipmentEvent(tx, {
+      shipmentId: owner.id,
+      event: 'pay',
+      actor,
+      set: { paidAt },
+      data: { invoiceId: invoice.id, paymentId: payment.id, provider: payment.provider },
+    })
+    await notifyCustomer(tx, jobs, {
+      userId: invoice.userId,
+      type: 'shipment_paid',
+      params: { number: invoice.ownerNumber, amountJpy: payment.amountJpy },
+      link: ownerPaths(owner).customer,
+    })
+    return
+  }
   await applyRequestEvent(tx, {
-    requestId: invoice.requestId,
+    requestId: owner.id,
     event: 'pay',
     actor,
     set: { paidAt },
@@ -171,7 +232,7 @@ export async function payInvoice(
       ),
     )
   await moveItems(tx, {
-    requestId: invoice.requestId,
+    requestId: owner.id,
     event: 'pay',
     actor,
     at: paidAt,
@@ -180,8 +241,8 @@ export async function payInvoice(
   await notifyCustomer(tx, jobs, {
     userId: invoice.userId,
     type: 'payment_received',
-    params: { number: invoice.requestNumber, amountJpy: payment.amountJpy },
-    requestId: invoice.requestId,
+    params: { number: invoice.ownerNumber, amountJpy: payment.amountJpy },
+    requestId: owner.id,
   })
 }
 
@@ -224,12 +285,17 @@ export async function settleWithin(
   source: SettleSource,
 ): Promise<SettleResult> {
   const [found] = await tx
-    .select({ id: payments.id, invoiceId: payments.invoiceId, requestId: invoices.requestId })
+    .select({
+      id: payments.id,
+      invoiceId: payments.invoiceId,
+      requestId: invoices.requestId,
+      shipmentId: invoices.shipmentId,
+    })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.provider, providerName), eq(payments.providerRef, outcome.providerRef)))
-  if (!found) return { result: 'unknown', paymentId: null, requestId: null, status: null }
-  const base = { paymentId: found.id, requestId: found.requestId }
+  if (!found) return { result: 'unknown', paymentId: null, owner: null, status: null }
+  const base = { paymentId: found.id, owner: ownerOf(found) }
   if (outcome.status === 'pending') {
     const [current] = await tx
       .select({ status: payments.status })
@@ -238,10 +304,10 @@ export async function settleWithin(
     const state = isPaymentStatus(current?.status) ? current.status : null
     return { ...base, result: state === 'pending' ? 'pending' : 'unchanged', status: state }
   }
-  // The lock order of every order service (docs/decisions/021): the request, its invoice, the
+  // The lock order of every order service (docs/decisions/021): the owner, its invoice, the
   // payment. A report racing another (the return and the webhook) waits here and then finds
   // the payment settled.
-  const invoice = await invoiceWithRequest(tx, found.invoiceId, true)
+  const invoice = await invoiceWithOwner(tx, found.invoiceId, true)
   if (!invoice) throw new Error(`Payment ${found.id} has no invoice`)
   const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update')
   if (!payment || !isPaymentStatus(payment.status)) throw new Error(`Payment ${found.id} is unreadable`)
@@ -285,7 +351,7 @@ export async function settleWithin(
   if (!sameMoney) [event, holdReason] = ['hold', 'amount']
   else if (!sameInvoice) [event, holdReason] = ['hold', 'invoice']
   else if (invoice.status === 'paid') event = 'flag_duplicate'
-  else if (invoice.status !== 'open' || invoice.requestStatus !== 'quoted')
+  else if (invoice.status !== 'open' || !ownerAwaitsPayment(invoice))
     [event, holdReason] = ['hold', 'not_payable']
   else event = 'succeed'
 
@@ -319,7 +385,8 @@ export async function settleWithin(
     },
     visibleToCustomer: false,
   })
-  const adminLink = `/admin-dashboard/requests/${invoice.requestId}`
+  const paths = ownerPaths(invoice.owner)
+  const requestId = invoice.owner.kind === 'request' ? invoice.owner.id : null
 
   if (event === 'succeed') {
     await payInvoice(
@@ -341,29 +408,30 @@ export async function settleWithin(
     await notifyStaff(tx, jobs, {
       type: 'refund_due',
       params: {
-        number: invoice.requestNumber,
+        number: invoice.ownerNumber,
         amountJpy: invoice.totalJpy,
         provider: PROVIDER_LABELS[providerName],
       },
-      link: adminLink,
+      link: paths.staff,
     })
     return { ...base, result: 'duplicate', status: step.to }
   }
   await notifyStaff(tx, jobs, {
     type: 'payment_held',
     params: {
-      number: invoice.requestNumber,
+      number: invoice.ownerNumber,
       amount: outcome.amountJpy ?? '—',
       currency: outcome.currency ?? '—',
       expectedJpy: invoice.totalJpy,
     },
-    link: adminLink,
+    link: paths.staff,
   })
   await notifyCustomer(tx, jobs, {
     userId: invoice.userId,
     type: 'payment_review',
-    params: { number: invoice.requestNumber },
-    requestId: invoice.requestId,
+    params: { number: invoice.ownerNumber },
+    requestId,
+    link: paths.customer,
   })
   return { ...base, result: 'held', status: step.to }
 }

@@ -21,8 +21,10 @@ import {
 import {
   assertPayable,
   invoiceNotFound,
-  invoiceWithRequest,
+  invoiceWithOwner,
   moveOf,
+  ownerAwaitsPayment,
+  ownerPaths,
   PAYMENT_ENTITY,
   payInvoice,
   requireActor,
@@ -82,7 +84,7 @@ export async function recordManualPayment(
 ): Promise<{ paymentId: string }> {
   const invoiceId = String(input.invoiceId ?? '')
   const actor = await requireRecorder(ctx.actor, async () =>
-    UUID.test(invoiceId) ? ((await invoiceWithRequest(ctx.db, invoiceId, false))?.userId ?? null) : null,
+    UUID.test(invoiceId) ? ((await invoiceWithOwner(ctx.db, invoiceId, false))?.userId ?? null) : null,
   )
   const parsed = RecordManualPaymentSchema.safeParse(input)
   if (!parsed.success) {
@@ -92,7 +94,7 @@ export async function recordManualPayment(
   const { version, amountJpy, reference, note } = parsed.data
   try {
     return await ctx.db.transaction(async (tx) => {
-      const invoice = await invoiceWithRequest(tx, parsed.data.invoiceId, true)
+      const invoice = await invoiceWithOwner(tx, parsed.data.invoiceId, true)
       if (!invoice) throw invoiceNotFound(parsed.data.invoiceId)
       // A double submit finds the invoice paid by the first: said as such.
       assertPayable(invoice)
@@ -149,7 +151,7 @@ export async function recordManualPayment(
         kind: 'payment.record',
         subject: { type: 'payment', id: payment.id },
         before: {},
-        after: { request: invoice.requestNumber, invoice: invoice.number, amountJpy, reference },
+        after: { [invoice.owner.kind]: invoice.ownerNumber, invoice: invoice.number, amountJpy, reference },
       })
       return { paymentId: payment.id }
     })
@@ -289,8 +291,8 @@ export async function resolveHeldPayment(
       .from(payments)
       .where(eq(payments.id, parsed.data.paymentId))
     if (!found) throw notFound()
-    // The lock order of every order service: the request, its invoice, the payment.
-    const invoice = await invoiceWithRequest(tx, found.invoiceId, true)
+    // The lock order of every order service: the owner, its invoice, the payment.
+    const invoice = await invoiceWithOwner(tx, found.invoiceId, true)
     const [payment] = await tx
       .select()
       .from(payments)
@@ -311,7 +313,7 @@ export async function resolveHeldPayment(
       takenJpy !== null &&
       takenJpy >= invoice.totalJpy &&
       invoice.status === 'open' &&
-      invoice.requestStatus === 'quoted'
+      ownerAwaitsPayment(invoice)
     if (resolution === 'accept' && !canPay) {
       throw new AppError('conflict', `Payment ${payment.id} cannot pay invoice ${invoice.number}`, {
         reason: 'heldCannotPay',
@@ -362,8 +364,9 @@ export async function resolveHeldPayment(
       await notifyCustomer(tx, ctx.jobs, {
         userId: invoice.userId,
         type: 'payment_refunding',
-        params: { number: invoice.requestNumber, amountJpy: refundDueJpy },
-        requestId: invoice.requestId,
+        params: { number: invoice.ownerNumber, amountJpy: refundDueJpy },
+        requestId: invoice.owner.kind === 'request' ? invoice.owner.id : null,
+        link: ownerPaths(invoice.owner).customer,
       })
     }
     await recordAudit(tx, {
@@ -373,7 +376,7 @@ export async function resolveHeldPayment(
       before: { status: payment.status },
       after: {
         status: step.to,
-        request: invoice.requestNumber,
+        [invoice.owner.kind]: invoice.ownerNumber,
         invoice: invoice.number,
         ...(refundDueJpy > 0 ? { refundDueJpy } : {}),
         ...(note ? { note } : {}),

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
@@ -7,6 +8,7 @@ import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import type { FileStore } from '#core/uploads/file-store.ts'
 import { japanDaysBetween } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import {
@@ -22,12 +24,8 @@ import {
 } from '#db/schema/index.ts'
 import { destinationForCountry } from './destinations.ts'
 import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
-import {
-  isShipmentStatus,
-  SHIPMENT_STATUSES,
-  type ShipmentStatus,
-  shipmentTransition,
-} from './shipment-machine.ts'
+import { applyShipmentEvent, SHIPMENT_ENTITY } from './shipment-events.ts'
+import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from './shipment-machine.ts'
 import { CancelShipmentSchema, type ShipmentChoice, ShipmentChoiceSchema } from './shipment-schemas.ts'
 
 /**
@@ -38,7 +36,6 @@ import { CancelShipmentSchema, type ShipmentChoice, ShipmentChoiceSchema } from 
  * pauses. The customer (or staff) may cancel until staff pack it. Staff see the queue.
  */
 
-export const SHIPMENT_ENTITY = 'shipment'
 export const SHIPMENT_QUEUE_PAGE_SIZE = 50
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -291,23 +288,14 @@ export async function cancelShipment(
     const staff = isStaff(user)
     if (!shipment || (!staff && shipment.userId !== user.id)) throw shipmentNotFound(id)
     const kind = staff ? 'staff' : 'customer'
-    if (shipment.version !== version) {
-      throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
-    }
-    const step = shipmentTransition(shipment.status, 'cancel', kind)
-    if (!step.ok) {
-      throw new AppError('conflict', `Cannot cancel shipment ${shipment.number} in ${shipment.status}`, {
-        reason: step.refusal === 'already' ? 'shipmentChanged' : 'shipmentNotAllowed',
-      })
-    }
     const now = new Date()
-    const [updated] = await tx
-      .update(shipments)
-      .set({ status: step.to, cancelledAt: now, version: sql`${shipments.version} + 1`, updatedAt: now })
-      .where(and(eq(shipments.id, id), eq(shipments.version, version)))
-      .returning({ version: shipments.version })
-    if (!updated)
-      throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
+    const applied = await applyShipmentEvent(tx, {
+      shipmentId: id,
+      event: 'cancel',
+      actor: { kind, id: user.id },
+      expectedVersion: version,
+      set: { cancelledAt: now },
+    })
     const released = await tx
       .update(shipmentItems)
       .set({ active: false })
@@ -339,14 +327,6 @@ export async function cancelShipment(
         })
         .where(eq(requestItems.id, item.id))
     }
-    await recordOrderEvent(tx, {
-      entityType: SHIPMENT_ENTITY,
-      entityId: id,
-      event: 'cancel',
-      from: shipment.status,
-      to: step.to,
-      actor: { kind, id: user.id },
-    })
     if (staff) {
       await notifyCustomer(tx, jobs, {
         userId: shipment.userId,
@@ -355,7 +335,7 @@ export async function cancelShipment(
         link: `/user-dashboard/shipments/${id}`,
       })
     }
-    return { version: updated.version }
+    return { version: applied.version }
   })
 }
 
@@ -405,8 +385,21 @@ export async function listMyShipments({ db, actor }: ServiceContext): Promise<Sh
   return rows.map(summary)
 }
 
+/** What packing recorded (staff weighed and priced the box): null until it is packed. */
+export type ShipmentPacking = {
+  weightG: number
+  sizeCm: { length: number; width: number; height: number } | null
+  priceJpy: number
+  ratePriceJpy: number | null
+  /** Staff only: why the price differs from the rate table's. */
+  priceReason: string | null
+  hasPhoto: boolean
+  packedAt: Date | null
+}
+
 export type ShipmentDetail = ShipmentSummary & {
   version: number
+  packing: ShipmentPacking | null
   address: ShipmentAddress
   route: string
   region: string
@@ -440,6 +433,15 @@ export async function getShipment({ db, actor }: ServiceContext, id: string): Pr
       route: shipments.route,
       region: shipments.region,
       userId: shipments.userId,
+      packedWeightG: shipments.packedWeightG,
+      lengthCm: shipments.lengthCm,
+      widthCm: shipments.widthCm,
+      heightCm: shipments.heightCm,
+      priceJpy: shipments.priceJpy,
+      ratePriceJpy: shipments.ratePriceJpy,
+      priceReason: shipments.priceReason,
+      boxPhotoKey: shipments.boxPhotoKey,
+      packedAt: shipments.packedAt,
     })
     .from(shipments)
     .where(eq(shipments.id, id))
@@ -487,10 +489,37 @@ export async function getShipment({ db, actor }: ServiceContext, id: string): Pr
           .where(eq(users.id, row.userId))
       : Promise.resolve([]),
   ])
-  const { userId: _, ...rest } = row
+  const {
+    userId: _,
+    packedWeightG,
+    lengthCm,
+    widthCm,
+    heightCm,
+    priceJpy,
+    ratePriceJpy,
+    priceReason,
+    boxPhotoKey,
+    packedAt,
+    ...rest
+  } = row
   return {
     ...summary(rest),
     version: rest.version,
+    packing:
+      packedWeightG !== null && priceJpy !== null
+        ? {
+            weightG: packedWeightG,
+            sizeCm:
+              lengthCm !== null && widthCm !== null && heightCm !== null
+                ? { length: lengthCm, width: widthCm, height: heightCm }
+                : null,
+            priceJpy,
+            ratePriceJpy,
+            priceReason: staff ? priceReason : null,
+            hasPhoto: boxPhotoKey !== null,
+            packedAt,
+          }
+        : null,
     address: rest.address,
     route: rest.route,
     region: rest.region,
@@ -560,12 +589,36 @@ export async function openShipmentsOf(db: Executor, itemIds: readonly string[]) 
     .select({ itemId: shipmentItems.itemId, id: shipments.id, number: shipments.number })
     .from(shipmentItems)
     .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
-    .where(
-      and(
-        inArray(shipmentItems.itemId, [...itemIds]),
-        eq(shipmentItems.active, true),
-        isNull(shipments.cancelledAt),
-      ),
-    )
+    .where(and(inArray(shipmentItems.itemId, [...itemIds]), eq(shipmentItems.active, true)))
   return new Map(rows.map((row) => [row.itemId, { id: row.id, number: row.number }]))
+}
+
+/** The photo of a packed box (or its thumbnail), for the shipment's owner and staff; else `not_found`. */
+export async function getBoxPhoto(
+  { db, actor }: ServiceContext,
+  files: FileStore,
+  id: string,
+  size: 'full' | 'thumb',
+): Promise<{ bytes: Uint8Array; number: string; etag: string }> {
+  const user = requireCustomer(actor)
+  if (typeof id !== 'string' || !UUID.test(id)) throw shipmentNotFound(id)
+  const [row] = await db
+    .select({
+      userId: shipments.userId,
+      number: shipments.number,
+      fileKey: shipments.boxPhotoKey,
+      thumbKey: shipments.boxThumbKey,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, id))
+  if (!row || !(isStaff(user) || row.userId === user.id)) throw shipmentNotFound(id)
+  const key = size === 'thumb' ? row.thumbKey : row.fileKey
+  const bytes = key ? await files.get(key) : null
+  if (!key || !bytes) throw shipmentNotFound(id)
+  // The keys hold a random id per photo: a new photo is a new key, so the key names the bytes.
+  return {
+    bytes,
+    number: row.number,
+    etag: `"${createHash('sha256').update(key).digest('hex').slice(0, 32)}"`,
+  }
 }

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { purchaseRequests, requestItems } from './orders.ts'
+import { shipments } from './shipments.ts'
 
 // Quotes (invoices), their frozen lines, payments, refunds and the payment providers' webhook
 // deliveries. docs/decisions/021-quotes-invoices-payments.md. Whole yen everywhere, in bigint
@@ -45,9 +46,9 @@ export const invoices = pgTable(
     year: smallint().notNull(),
     sequence: integer().notNull(),
     kind: text().notNull().default('purchase'),
-    requestId: uuid()
-      .notNull()
-      .references(() => purchaseRequests.id, { onDelete: 'cascade' }),
+    // What it charges for: a purchase request (kind `purchase`) or a shipment (`shipping`).
+    requestId: uuid().references(() => purchaseRequests.id, { onDelete: 'cascade' }),
+    shipmentId: uuid().references(() => shipments.id, { onDelete: 'cascade' }),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -65,7 +66,11 @@ export const invoices = pgTable(
     itemsJpy: bigint({ mode: 'number' }).notNull(),
     domesticShippingJpy: bigint({ mode: 'number' }).notNull(),
     serviceFeeJpy: bigint({ mode: 'number' }).notNull(),
-    // Of the taxable amount (items + service fee), rounded down to the yen.
+    // A shipping receipt: the international shipping (an export: no consumption tax) and the
+    // storage fees for days past the free period (a service in Japan: taxed).
+    shippingJpy: bigint({ mode: 'number' }).notNull().default(0),
+    storageFeeJpy: bigint({ mode: 'number' }).notNull().default(0),
+    // Of the taxable amount (items + service fee + storage fees), rounded down to the yen.
     taxableJpy: bigint({ mode: 'number' }).notNull(),
     taxJpy: bigint({ mode: 'number' }).notNull(),
     totalJpy: bigint({ mode: 'number' }).notNull(),
@@ -82,6 +87,7 @@ export const invoices = pgTable(
   (table) => [
     unique('invoices_year_sequence_key').on(table.year, table.sequence),
     index('invoices_request_idx').on(table.requestId),
+    index('invoices_shipment_idx').on(table.shipmentId),
     index('invoices_user_idx').on(table.userId, table.issuedAt.desc()),
     index('invoices_open_due_idx').on(table.dueAt).where(sql`${table.status} = 'open'`),
     // Analytics (docs/decisions/025): quotes issued in a period, and paid ones' sums, read from
@@ -101,16 +107,24 @@ export const invoices = pgTable(
       .where(sql`${table.kind} = 'purchase' and ${table.status} = 'paid'`),
     // One open purchase quote per request at a time.
     uniqueIndex('invoices_one_open_key').on(table.requestId, table.kind).where(sql`${table.status} = 'open'`),
+    // One open shipping receipt per shipment.
+    uniqueIndex('invoices_one_open_shipment_key')
+      .on(table.shipmentId)
+      .where(sql`${table.status} = 'open' and ${table.shipmentId} is not null`),
+    check(
+      'invoices_owner_check',
+      sql`(${table.kind} = 'purchase' and ${table.requestId} is not null and ${table.shipmentId} is null) or (${table.kind} = 'shipping' and ${table.shipmentId} is not null and ${table.requestId} is null)`,
+    ),
     check('invoices_kind_check', sql`${table.kind} in ('purchase', 'shipping')`),
     check('invoices_status_check', sql`${table.status} in ('open', 'paid', 'void', 'expired')`),
     check('invoices_locale_check', sql`${table.locale} in ('es', 'en')`),
     check(
       'invoices_amounts_check',
-      sql`${table.itemsJpy} >= 0 and ${table.domesticShippingJpy} >= 0 and ${table.serviceFeeJpy} >= 0 and ${table.taxJpy} >= 0 and ${table.totalJpy} > 0`,
+      sql`${table.itemsJpy} >= 0 and ${table.domesticShippingJpy} >= 0 and ${table.serviceFeeJpy} >= 0 and ${table.taxJpy} >= 0 and ${table.shippingJpy} >= 0 and ${table.storageFeeJpy} >= 0 and ${table.totalJpy} > 0`,
     ),
     check(
       'invoices_total_check',
-      sql`${table.totalJpy} = ${table.itemsJpy} + ${table.domesticShippingJpy} + ${table.serviceFeeJpy} + ${table.taxJpy} and ${table.taxableJpy} = ${table.itemsJpy} + ${table.serviceFeeJpy}`,
+      sql`${table.totalJpy} = ${table.itemsJpy} + ${table.domesticShippingJpy} + ${table.serviceFeeJpy} + ${table.shippingJpy} + ${table.storageFeeJpy} + ${table.taxJpy} and ${table.taxableJpy} = ${table.itemsJpy} + ${table.serviceFeeJpy} + ${table.storageFeeJpy}`,
     ),
     check('invoices_version_check', sql`${table.version} >= 0`),
   ],
@@ -125,7 +139,8 @@ export const invoiceLines = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     position: smallint().notNull(),
-    // item (price × quantity), domestic_shipping (per item), service_fee (fee × quantity).
+    // item (price × quantity), domestic_shipping (per item), service_fee (fee × quantity);
+    // on a shipping receipt: shipping (the box), storage_fee (days past the free period × fee).
     kind: text().notNull(),
     itemId: uuid().references(() => requestItems.id, { onDelete: 'set null' }),
     description: text().notNull(),
@@ -139,7 +154,7 @@ export const invoiceLines = pgTable(
     unique('invoice_lines_position_key').on(table.invoiceId, table.position),
     check(
       'invoice_lines_kind_check',
-      sql`${table.kind} in ('item', 'domestic_shipping', 'service_fee', 'shipping')`,
+      sql`${table.kind} in ('item', 'domestic_shipping', 'service_fee', 'shipping', 'storage_fee')`,
     ),
     check('invoice_lines_amount_check', sql`${table.amountJpy} = ${table.unitPriceJpy} * ${table.quantity}`),
     check('invoice_lines_quantity_check', sql`${table.quantity} >= 1`),

@@ -57,10 +57,29 @@ export const shipments = pgTable(
     // rate table's price for it (staff weigh and price the packed box).
     estimatedWeightG: integer().notNull(),
     estimatedPriceJpy: integer().notNull(),
+    // Packed (staff): the box's weight and, when measured, its size; the price the rate table
+    // gives for them (`ratePriceJpy`) and the price charged, which differs only with a reason
+    // (audited); a photo of the box (the file store's keys).
+    packedWeightG: integer(),
+    lengthCm: integer(),
+    widthCm: integer(),
+    heightCm: integer(),
+    ratePriceJpy: integer(),
+    priceJpy: integer(),
+    priceReason: text(),
+    boxPhotoKey: text(),
+    boxThumbKey: text(),
+    // Shipped (staff): who carries it and its tracking number.
+    carrier: text(),
+    trackingNumber: text(),
     locale: text().notNull(),
     version: integer().notNull().default(0),
     requestedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),
+    packedAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    shippedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +100,19 @@ export const shipments = pgTable(
     check('shipments_route_check', sql`${table.route} in ('direct', 'courier_via_usa')`),
     check('shipments_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
     check('shipments_estimate_check', sql`${table.estimatedWeightG} > 0 and ${table.estimatedPriceJpy} > 0`),
+    check(
+      'shipments_packed_check',
+      sql`${table.packedWeightG} is null or (${table.packedWeightG} > 0 and ${table.ratePriceJpy} >= 0 and ${table.priceJpy} > 0)`,
+    ),
+    check(
+      'shipments_size_check',
+      sql`(${table.lengthCm} is null and ${table.widthCm} is null and ${table.heightCm} is null) or (${table.lengthCm} between 1 and 300 and ${table.widthCm} between 1 and 300 and ${table.heightCm} between 1 and 300)`,
+    ),
+    check(
+      'shipments_price_reason_check',
+      sql`${table.priceJpy} is not distinct from ${table.ratePriceJpy} or char_length(${table.priceReason}) between 1 and 500`,
+    ),
+    check('shipments_tracking_check', sql`char_length(${table.trackingNumber}) between 1 and 40`),
     check('shipments_locale_check', sql`${table.locale} in ('es', 'en')`),
     check('shipments_version_check', sql`${table.version} >= 0`),
   ],

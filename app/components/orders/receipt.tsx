@@ -41,6 +41,8 @@ export function receiptForPage(invoice: InvoiceView, language: Language): Receip
 export function lineDescription(t: TFunction, line: Pick<InvoiceLineView, 'kind' | 'description'>): string {
   if (line.kind === 'service_fee') return t('receipt.lineServiceFee', { title: line.description })
   if (line.kind === 'domestic_shipping') return t('receipt.lineDomesticShipping', { title: line.description })
+  if (line.kind === 'shipping') return t('receipt.lineShipping', { number: line.description })
+  if (line.kind === 'storage_fee') return t('receipt.lineStorageFee', { title: line.description })
   return line.description
 }
 
@@ -123,7 +125,11 @@ export function Receipt({
               {t('receipt.recipientName', { name: invoice.recipient.name })}
             </span>
             <span className="block break-all">{invoice.recipient.email}</span>
-            <span className="block">{t('receipt.request', { number: invoice.requestNumber })}</span>
+            <span className="block">
+              {invoice.owner.kind === 'shipment'
+                ? t('receipt.shipment', { number: invoice.ownerNumber })
+                : t('receipt.request', { number: invoice.ownerNumber })}
+            </span>
           </p>
         </section>
       </div>
@@ -221,8 +227,14 @@ export function Receipt({
             <dd className="tabular-nums text-slate-900">{yen(invoice.taxJpy)}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('receipt.notTaxableSubtotal')}</dt>
-            <dd className="tabular-nums text-slate-900">{yen(invoice.domesticShippingJpy)}</dd>
+            <dt className="text-slate-700">
+              {invoice.kind === 'shipping'
+                ? t('receipt.notTaxableShipping')
+                : t('receipt.notTaxableSubtotal')}
+            </dt>
+            <dd className="tabular-nums text-slate-900">
+              {yen(invoice.domesticShippingJpy + invoice.shippingJpy)}
+            </dd>
           </div>
           <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
             <dt>{t('receipt.total')}</dt>
@@ -237,6 +249,9 @@ export function Receipt({
           </div>
         </dl>
         <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
+        {invoice.kind === 'shipping' ? (
+          <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
+        ) : null}
       </section>
     </article>
   )

@@ -319,7 +319,19 @@ export default {
     events: {
       request: 'Shipping requested',
       cancel: 'Cancelled',
+      pack: 'Packed and weighed: shipping receipt issued',
+      pay: 'Paid',
     },
+    packedHeading: 'Your packed box',
+    packedWeight: 'Weight: {{weight}}',
+    packedSize: 'Size: {{length}} × {{width}} × {{height}} cm',
+    packedPrice: 'Shipping: {{price}}',
+    boxPhoto: 'Photo of your packed box',
+    boxPhotoOpen: 'See the photo full size',
+    receiptLink: 'See your shipping receipt {{number}}',
+    customs:
+      'Import duties and taxes in your country, if any, are not included: the carrier or customs charge them to you on delivery.',
+    paidNotice: 'Paid. We will hand it to the carrier and send you the tracking number.',
     errors: {
       invalid: 'Check this value.',
       noItems: 'Tick at least one item to ship.',
@@ -501,6 +513,7 @@ export default {
     recipient: 'Issued to',
     recipientName: '{{name}}',
     request: 'Purchase request {{number}}',
+    shipment: 'Shipment {{number}}',
     number: 'Invoice number',
     issued: 'Issue date',
     due: 'Pay by',
@@ -516,10 +529,15 @@ export default {
     notTaxable: 'Not taxable',
     lineServiceFee: 'Service fee: {{title}}',
     lineDomesticShipping: 'Shipping in Japan to our office: {{title}}',
+    lineShipping: 'International shipping of shipment {{number}}',
+    lineStorageFee: 'Storage past the free period (days): {{title}}',
     totals: 'Totals',
     taxableSubtotal: 'Subtotal subject to {{rate}} tax',
     tax: 'Consumption tax ({{rate}})',
     notTaxableSubtotal: 'Not subject to tax (shipping in Japan, at cost)',
+    notTaxableShipping: 'Not subject to tax (international shipping: an export)',
+    customsNote:
+      'Import duties and taxes in your country, if any, are not included: the carrier or customs charge them to you on delivery.',
     total: 'Total',
     roundingNote: 'Consumption tax is calculated once on the taxable subtotal and rounded down to the yen.',
     approximately: '≈ {{amount}}',
@@ -531,6 +549,7 @@ export default {
     replaces: 'Replaces invoice {{number}}.',
     print: 'Print or save as PDF',
     backToRequest: 'Back to request {{number}}',
+    backToShipment: 'Back to shipment {{number}}',
     linkLabel: 'Invoice {{number}}',
     issuedOn: 'Issued {{date}}',
   },
@@ -540,6 +559,7 @@ export default {
   payment: {
     heading: 'Payment',
     quote: 'Quote {{number}}',
+    shippingReceipt: 'Shipping receipt {{number}}',
     total: 'Total to pay',
     choose: 'How do you want to pay?',
     payWith: { paypal: 'Pay with PayPal or a card', stripe: 'Pay by card' },
@@ -622,6 +642,14 @@ export default {
     shipment_cancelled: {
       title: 'Your shipment {{number}} was cancelled',
       body: 'Our team cancelled it: the items are back in storage, and the days they waited were given back to their free storage.',
+    },
+    shipment_packed: {
+      title: 'Your shipment {{number}} is packed: {{totalJpy}} to pay',
+      body: 'We weighed and packed it. See the photo of the box and your shipping receipt, and pay it so we can send it. Import duties in your country, if any, are paid by you on delivery.',
+    },
+    shipment_paid: {
+      title: 'Payment received for shipment {{number}}: {{amountJpy}}',
+      body: 'Thank you! We will hand it to the carrier and send you the tracking number.',
     },
     storage_reminder: {
       title: 'Free storage ends in {{days}} days',

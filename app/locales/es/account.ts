@@ -331,7 +331,19 @@ export default {
     events: {
       request: 'Envío pedido',
       cancel: 'Cancelado',
+      pack: 'Empacado y pesado: recibo de envío emitido',
+      pay: 'Pagado',
     },
+    packedHeading: 'Tu caja empacada',
+    packedWeight: 'Peso: {{weight}}',
+    packedSize: 'Medidas: {{length}} × {{width}} × {{height}} cm',
+    packedPrice: 'Envío: {{price}}',
+    boxPhoto: 'Foto de tu caja empacada',
+    boxPhotoOpen: 'Ver la foto en tamaño completo',
+    receiptLink: 'Ver tu recibo de envío {{number}}',
+    customs:
+      'No incluye los impuestos de importación de tu país, si los hay: la paquetería o la aduana te los cobran al recibir el paquete.',
+    paidNotice: 'Pagado. Lo entregaremos a la paquetería y te mandaremos el número de seguimiento.',
     errors: {
       invalid: 'Revisa este valor.',
       noItems: 'Marca al menos un producto para enviar.',
@@ -514,6 +526,7 @@ export default {
     recipient: 'Emitida a',
     recipientName: '{{name}}',
     request: 'Solicitud de compra {{number}}',
+    shipment: 'Envío {{number}}',
     number: 'Número de factura',
     issued: 'Fecha de emisión',
     due: 'Pagar antes del',
@@ -529,10 +542,15 @@ export default {
     notTaxable: 'Sin impuesto',
     lineServiceFee: 'Tarifa de servicio: {{title}}',
     lineDomesticShipping: 'Envío dentro de Japón a nuestra oficina: {{title}}',
+    lineShipping: 'Envío internacional del envío {{number}}',
+    lineStorageFee: 'Almacenamiento después del periodo gratis (días): {{title}}',
     totals: 'Totales',
     taxableSubtotal: 'Subtotal con impuesto del {{rate}}',
     tax: 'Impuesto al consumo ({{rate}})',
     notTaxableSubtotal: 'Sin impuesto (envío dentro de Japón, al costo)',
+    notTaxableShipping: 'Sin impuesto (envío internacional: es una exportación)',
+    customsNote:
+      'No incluye los impuestos de importación de tu país, si los hay: la paquetería o la aduana te los cobran al recibir el paquete.',
     total: 'Total',
     roundingNote:
       'El impuesto al consumo se calcula una sola vez sobre el subtotal con impuesto y se redondea hacia abajo al yen.',
@@ -545,6 +563,7 @@ export default {
     replaces: 'Reemplaza a la factura {{number}}.',
     print: 'Imprimir o guardar como PDF',
     backToRequest: 'Volver a la solicitud {{number}}',
+    backToShipment: 'Volver al envío {{number}}',
     linkLabel: 'Factura {{number}}',
     issuedOn: 'Emitida el {{date}}',
   },
@@ -554,6 +573,7 @@ export default {
   payment: {
     heading: 'Pago',
     quote: 'Cotización {{number}}',
+    shippingReceipt: 'Recibo de envío {{number}}',
     total: 'Total a pagar',
     choose: '¿Cómo quieres pagar?',
     payWith: { paypal: 'Pagar con PayPal o tarjeta', stripe: 'Pagar con tarjeta' },
@@ -637,6 +657,14 @@ export default {
     shipment_cancelled: {
       title: 'Se canceló tu envío {{number}}',
       body: 'Nuestro equipo lo canceló: los productos volvieron al almacenamiento y se les devolvieron los días que esperaron de almacenamiento gratis.',
+    },
+    shipment_packed: {
+      title: 'Tu envío {{number}} está empacado: {{totalJpy}} por pagar',
+      body: 'Lo pesamos y lo empacamos. Revisa la foto de la caja y tu recibo de envío, y págalo para que lo mandemos. Si tu país cobra impuestos de importación, los pagas tú al recibir el paquete.',
+    },
+    shipment_paid: {
+      title: 'Recibimos el pago de tu envío {{number}}: {{amountJpy}}',
+      body: '¡Gracias! Lo entregaremos a la paquetería y te mandaremos el número de seguimiento.',
     },
     storage_reminder: {
       title: 'El almacenamiento gratis termina en {{days}} días',

@@ -6,6 +6,7 @@ import { requestContext } from '#app/context.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice } from '#core/orders/invoice-service.ts'
+import { ownerPaths } from '#core/payments/settle-payment.ts'
 import type { Route } from './+types/invoice.ts'
 
 // Staff's view of one invoice's electronic receipt, as its customer sees it (in the page's
@@ -31,11 +32,10 @@ export default function StaffInvoiceRoute() {
         language={language}
         currency="JPY"
         backLink={
-          <Link
-            to={`/admin-dashboard/requests/${invoice.requestId}`}
-            className="font-semibold text-red-800 underline"
-          >
-            {t('receipt.backToRequest', { number: invoice.requestNumber })}
+          <Link to={ownerPaths(invoice.owner).staff} className="font-semibold text-red-800 underline">
+            {invoice.owner.kind === 'shipment'
+              ? t('receipt.backToShipment', { number: invoice.ownerNumber })
+              : t('receipt.backToRequest', { number: invoice.ownerNumber })}
           </Link>
         }
       />

@@ -13,17 +13,18 @@ import {
   ResolveHeldPaymentSchema,
 } from '#core/payments/payment-schemas.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
+import { ownerPaths, type PaymentOwner } from '#core/payments/settle-payment.ts'
 import { markRefundDone, recordManualPayment, resolveHeldPayment } from '#core/payments/staff-payments.ts'
 import { AppError } from '#core/shared/errors.ts'
 
-// The staff request page's payments part (app/components/orders/staff-payments.tsx): what the
+// The staff request and shipment pages' payments part (app/components/orders/staff-payments.tsx): what the
 // loader adds, and the action's intents `record_payment` (a bank transfer), `refund_done` and
 // `resolve_held` (accept or refund a held payment).
 
 type Context = Readonly<RouterContextProvider>
 
-export async function loadStaffPayments(context: Context, requestId: string): Promise<StaffPaymentsData> {
-  const panel = await getPaymentPanel(getOrderContext(context), requestId)
+export async function loadStaffPayments(context: Context, owner: PaymentOwner): Promise<StaffPaymentsData> {
+  const panel = await getPaymentPanel(getOrderContext(context), owner)
   const { language } = context.get(requestContext)
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const format = japanDateTime(language)
@@ -72,7 +73,7 @@ function requireRecorder(context: Context) {
 }
 
 /** `record_payment`: an admin records a bank transfer; back to the page with a notice. */
-export async function recordPaymentAction(formData: FormData, context: Context, requestId: string) {
+export async function recordPaymentAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseWithZod(formData, { schema: RecordManualPaymentSchema })
   if (submission.status !== 'success') {
@@ -86,11 +87,11 @@ export async function recordPaymentAction(formData: FormData, context: Context, 
   } catch (error) {
     return formFailure(error, submission, { intent: 'record_payment' as const, paymentId: null })
   }
-  return redirect(`/admin-dashboard/requests/${requestId}?done=recorded`)
+  return redirect(`${ownerPaths(owner).staff}?done=recorded`)
 }
 
 /** `refund_done`: an admin made the refund due on a payment. */
-export async function refundDoneAction(formData: FormData, context: Context, requestId: string) {
+export async function refundDoneAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseWithZod(formData, { schema: MarkRefundDoneSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
@@ -102,11 +103,11 @@ export async function refundDoneAction(formData: FormData, context: Context, req
   } catch (error) {
     return formFailure(error, submission, { intent: 'refund_done' as const, paymentId })
   }
-  return redirect(`/admin-dashboard/requests/${requestId}?done=refunded`)
+  return redirect(`${ownerPaths(owner).staff}?done=refunded`)
 }
 
 /** `resolve_held`: an admin accepts a held payment as the quote's, or refunds it whole. */
-export async function resolveHeldAction(formData: FormData, context: Context, requestId: string) {
+export async function resolveHeldAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseWithZod(formData, { schema: ResolveHeldPaymentSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
@@ -116,7 +117,7 @@ export async function resolveHeldAction(formData: FormData, context: Context, re
   try {
     const resolved = await resolveHeldPayment(getOrderContext(context), submission.value)
     return redirect(
-      `/admin-dashboard/requests/${requestId}?done=${resolved.status === 'succeeded' ? 'accepted' : 'refunding'}`,
+      `${ownerPaths(owner).staff}?done=${resolved.status === 'succeeded' ? 'accepted' : 'refunding'}`,
     )
   } catch (error) {
     return formFailure(error, submission, { intent: 'resolve_held' as const, paymentId })

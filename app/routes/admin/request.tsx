@@ -83,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [draft, invoices, payments, packages] = await Promise.all([
     getQuoteDraft(orders, detail.id),
     listRequestInvoices(orders, detail.id),
-    loadStaffPayments(context, detail.id),
+    loadStaffPayments(context, { kind: 'request', id: detail.id }),
     packagesOfRequest(orders.db, detail.id),
   ]).catch(throwRouteError)
   const { language } = context.get(requestContext)
@@ -216,11 +216,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     // Payments (admins only: the service refuses moderators): app/routes/admin/request-payments.server.ts.
     case 'record_payment':
-      return recordPaymentAction(formData, context, params.id)
+      return recordPaymentAction(formData, context, { kind: 'request', id: params.id })
     case 'refund_done':
-      return refundDoneAction(formData, context, params.id)
+      return refundDoneAction(formData, context, { kind: 'request', id: params.id })
     case 'resolve_held':
-      return resolveHeldAction(formData, context, params.id)
+      return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered': {
       const submission = parseWithZod(formData, { schema: MarkOrderedSchema })
       if (submission.status !== 'success')

@@ -7,6 +7,7 @@ import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { startCheckout } from '#core/payments/payment-service.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
+import type { PaymentOwner } from '#core/payments/settle-payment.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { isAppError } from '#core/shared/errors.ts'
 
@@ -17,8 +18,8 @@ import { isAppError } from '#core/shared/errors.ts'
 type Context = Readonly<RouterContextProvider>
 
 /** The panel's data for the page, with amounts and dates written out in the page's language. */
-export async function loadPaymentPanel(context: Context, requestId: string): Promise<PaymentPanelData> {
-  const panel = await getPaymentPanel(getOrderContext(context), requestId)
+export async function loadPaymentPanel(context: Context, owner: PaymentOwner): Promise<PaymentPanelData> {
+  const panel = await getPaymentPanel(getOrderContext(context), owner)
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
   return {

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const open = invoices.find((invoice) => invoice.status === 'open')
   const { language, currency } = context.get(requestContext)
   const quote = open ? await getInvoice(services, open.id).catch(throwRouteError) : null
-  const payment = await loadPaymentPanel(context, detail.id).catch(throwRouteError)
+  const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id }).catch(throwRouteError)
   const format = japanDateTime(language)
   const search = new URL(request.url).searchParams
   return {

@@ -2,24 +2,25 @@ import { redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
-import { requestOfPayment } from '#core/payments/payment-service.ts'
+import { ownerOfPayment } from '#core/payments/payment-service.ts'
+import { ownerPaths } from '#core/payments/settle-payment.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/cancel.ts'
 
 // /payments/cancel/:provider?payment=<our payment id>: the customer left the provider's page
 // without paying. Nothing changes (the checkout stays pending and is offered again on the next
-// click, or closed by the reconciliation job): back to the request with a message.
+// click, or closed by the reconciliation job): back to the request (or shipment) with a message.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext)
   const paymentId = new URL(request.url).searchParams.get('payment') ?? ''
-  const requestId = await requestOfPayment(db, { provider: params.provider, paymentId })
-  if (!requestId) {
+  const owner = await ownerOfPayment(db, { provider: params.provider, paymentId })
+  if (!owner) {
     throwRouteError(
       new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' }),
     )
   }
-  return redirect(`/user-dashboard/requests/${requestId}`, {
+  return redirect(ownerPaths(owner).customer, {
     headers: { 'Set-Cookie': await flashCookie(context, 'paymentCancelled'), 'Cache-Control': 'no-store' },
   })
 }
