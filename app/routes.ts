@@ -39,6 +39,11 @@ export default [
     }),
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
     route('user-dashboard/shipments/:id', 'routes/customer/shipment.tsx'),
+    // The packed box's photo (owner and staff): full size and thumbnail.
+    route('user-dashboard/shipments/:id/box-photo', 'routes/customer/shipment-box-photo.ts'),
+    route('user-dashboard/shipments/:id/box-photo/thumb', 'routes/customer/shipment-box-photo.ts', {
+      id: 'shipment-box-photo-thumb',
+    }),
   ]),
   // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
   layout('routes/admin/layout.tsx', [

@@ -22,6 +22,7 @@ import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-pa
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { toRoleName } from '#core/shared/service-context.ts'
+import { PACKING_FORM_BODY_BYTES } from '#core/shipping/shipment-schemas.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { ARRIVAL_FORM_BODY_BYTES } from '#core/warehouse/arrival-schemas.ts'
 import type { Database } from '#db/client.ts'
@@ -80,6 +81,8 @@ const UPLOAD_FORMS = [
     path: /^\/admin-dashboard\/requests\/[0-9a-f-]{36}\/arrival(?:\.data)?$/,
     maxBytes: ARRIVAL_FORM_BODY_BYTES,
   },
+  // Staff packing a shipment, with the photo of the box (app/routes/admin/shipment.tsx).
+  { path: /^\/admin-dashboard\/shipments\/[0-9a-f-]{36}(?:\.data)?$/, maxBytes: PACKING_FORM_BODY_BYTES },
 ]
 const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }

@@ -105,6 +105,21 @@ export function formFailure<Result, Extra extends object = Record<never, never>>
   )
 }
 
+/**
+ * A plain action's refusal (a button, no fields to keep): a missing thing or no session is the
+ * error page; anything else comes back as `{ messageKey }` with its status for the page to say.
+ * A database outage is a 503 that says whether the change was saved.
+ */
+export function actionFailure(error: unknown) {
+  const failure = databaseUnavailableError(error, { write: true }) ?? error
+  if (!isAppError(failure) || failure.code === 'not_found' || failure.code === 'unauthorized')
+    throwRouteError(failure)
+  return data(
+    { messageKey: messageKeyOf(failure) },
+    { status: HTTP_STATUS[failure.code], headers: errorHeaders(failure) },
+  )
+}
+
 /** For the JSON API: `{ error: { code, message } }`, its status and headers. */
 export function apiError(error: AppError, translate: (key: string) => string) {
   return {

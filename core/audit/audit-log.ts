@@ -23,6 +23,7 @@ export const AUDIT_KINDS = [
   'payment.accept',
   'payment.refund',
   'item.unavailable',
+  'shipment.price_override',
   'user.disable',
   'user.enable',
   'user.sign_out',

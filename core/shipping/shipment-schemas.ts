@@ -1,5 +1,9 @@
 import { z } from 'zod'
+import { freeText } from '#core/orders/quote-schemas.ts'
 import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
+import { wholeNumber } from '#core/shared/form-values.ts'
+import { MAX_PHOTO_BYTES } from '#core/uploads/photo-rules.ts'
+import { grams } from '#core/warehouse/arrival-schemas.ts'
 
 // The customer's shipping form (the shipping tab) and its buttons: one schema for the browser and
 // the server. Messages are i18n keys under `shipments.errors` (app/locales/*/account.ts).
@@ -32,3 +36,54 @@ export const CancelShipmentSchema = z.object({
   id,
   version: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'invalid' }),
 })
+
+export const PACKING_LIMITS = {
+  sizeCm: { min: 1, max: 300 },
+  priceJpy: { min: 1, max: 10_000_000 },
+  reason: 500,
+  photos: 1,
+} as const
+
+const blankToUndefined = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    ? undefined
+    : value
+
+const centimetres = z.preprocess(
+  blankToUndefined,
+  wholeNumber({ ...PACKING_LIMITS.sizeCm, rangeKey: 'sizeRange' }).optional(),
+)
+
+/**
+ * Staff pack a shipment (its page, docs/decisions/029): the box's weight in whole grams, its size
+ * when measured (all three or none), and the price only when it differs from the rate table's,
+ * with the reason (the service compares it with the table). The photo of the box comes beside it
+ * as a file. Messages are i18n keys under `packing.errors` (app/locales/*\/admin.ts).
+ */
+export const PackShipmentSchema = z
+  .object({
+    id,
+    version: CancelShipmentSchema.shape.version,
+    weight: grams,
+    length: centimetres,
+    width: centimetres,
+    height: centimetres,
+    price: z.preprocess(
+      blankToUndefined,
+      wholeNumber({ ...PACKING_LIMITS.priceJpy, rangeKey: 'priceRange', yen: true }).optional(),
+    ),
+    reason: freeText(PACKING_LIMITS.reason, 'reasonTooLong', { required: null }),
+  })
+  .superRefine((value, context) => {
+    const given = [value.length, value.width, value.height].filter((side) => side !== undefined).length
+    if (given !== 0 && given !== 3) {
+      for (const side of ['length', 'width', 'height'] as const) {
+        if (value[side] === undefined)
+          context.addIssue({ code: 'custom', message: 'sizeIncomplete', path: [side] })
+      }
+    }
+  })
+export type PackShipmentInput = z.input<typeof PackShipmentSchema>
+
+/** The packing form's body: one photo and the fields. */
+export const PACKING_FORM_BODY_BYTES = PACKING_LIMITS.photos * MAX_PHOTO_BYTES + 256 * 1024

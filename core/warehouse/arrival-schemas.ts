@@ -28,7 +28,8 @@ export function parseGrams(value: unknown): number | 'weightWhole' | 'weightRequ
   return 'weightWhole'
 }
 
-const grams = z.unknown().transform((value, context) => {
+/** Whole grams from 1 g to 30 kg, as staff type them (`parseGrams`). */
+export const grams = z.unknown().transform((value, context) => {
   const parsed = parseGrams(value)
   if (typeof parsed === 'string') {
     context.addIssue({ code: 'custom', message: parsed })

@@ -16,9 +16,8 @@ import {
   staffActor,
 } from '#core/orders/quote-service.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
-import { AppError, isAppError } from '#core/shared/errors.ts'
-import { makeThumbnail, type ProcessedPhoto, processPhoto } from '#core/uploads/images.ts'
-import { PHOTO_REFUSALS, type PhotoRefusal } from '#core/uploads/photo-rules.ts'
+import { AppError } from '#core/shared/errors.ts'
+import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
 import type { Executor } from '#db/client.ts'
 import { packagePhotos, packages, requestItems } from '#db/schema/index.ts'
 import { ARRIVAL_LIMITS, BookArrivalSchema, MarkOrderedSchema } from './arrival-schemas.ts'
@@ -94,82 +93,6 @@ export async function markItemsOrdered(
   })
 }
 
-/** A photo made safe, its thumbnail, and where both go in the file store. */
-type StoredPhoto = {
-  position: number
-  photo: ProcessedPhoto
-  thumb: ProcessedPhoto
-  fileKey: string
-  thumbKey: string
-}
-
-/**
- * Checks and re-encodes the package's photos (at most 8), then writes them and their thumbnails
- * to the file store under the package's id, before any transaction. A refused photo is a field
- * error on `photos` and nothing is written.
- */
-async function storePhotos(
-  files: OrderContext['files'],
-  packageId: string,
-  uploads: readonly Blob[],
-): Promise<StoredPhoto[]> {
-  if (uploads.length > ARRIVAL_LIMITS.photos) {
-    throw new AppError('invalid', `${uploads.length} package photos`, {
-      reason: 'requestInvalid',
-      fieldErrors: { photos: ['photosTooMany'] },
-    })
-  }
-  const refusals = new Set<PhotoRefusal>()
-  const processed = await Promise.all(
-    uploads.map(async (upload) => {
-      try {
-        const claimed = { type: upload.type, name: (upload as Partial<File>).name }
-        const photo = await processPhoto(new Uint8Array(await upload.arrayBuffer()), claimed)
-        return { photo, thumb: await makeThumbnail(photo) }
-      } catch (error) {
-        const reason = isAppError(error, 'invalid') ? error.details.reason : undefined
-        if (!(PHOTO_REFUSALS as readonly (string | undefined)[]).includes(reason)) throw error
-        refusals.add(reason as PhotoRefusal)
-        return null
-      }
-    }),
-  )
-  if (refusals.size > 0) {
-    throw new AppError('invalid', 'Package photos refused', {
-      reason: 'requestInvalid',
-      fieldErrors: { photos: [...refusals] },
-    })
-  }
-  const stored = processed.flatMap((entry, index) =>
-    entry
-      ? [
-          {
-            ...entry,
-            position: index + 1,
-            fileKey: `packages/${packageId}/${index + 1}.webp`,
-            thumbKey: `packages/${packageId}/${index + 1}-thumb.webp`,
-          },
-        ]
-      : [],
-  )
-  try {
-    for (const entry of stored) {
-      await files.put(entry.fileKey, entry.photo.bytes)
-      await files.put(entry.thumbKey, entry.thumb.bytes)
-    }
-  } catch (error) {
-    await removePhotos(files, stored)
-    throw error
-  }
-  return stored
-}
-
-async function removePhotos(files: OrderContext['files'], stored: readonly StoredPhoto[]) {
-  await Promise.allSettled(
-    stored.flatMap((entry) => [files.delete(entry.fileKey), files.delete(entry.thumbKey)]),
-  )
-}
-
 export type BookedPackage = { packageId: string; number: string; version: number }
 
 /**
@@ -190,7 +113,12 @@ export async function bookArrival(
   const data = parse(BookArrivalSchema, input)
   const received = data.items.filter((item) => item.received)
   const packageId = randomUUID()
-  const stored = await storePhotos(files, packageId, photos)
+  const stored = await storePhotos(files, {
+    prefix: `packages/${packageId}`,
+    uploads: photos,
+    max: ARRIVAL_LIMITS.photos,
+    reason: 'requestInvalid',
+  })
   try {
     const { freeStorageDays } = await settings.get()
     return await db.transaction(async (tx) => {

@@ -65,3 +65,18 @@ export function storageCountdown(
     expired: daysLeft <= 0,
   }
 }
+
+/**
+ * Days of storage an item pays: each Japan day from the first day after its free period (the day
+ * `storage_ended` says "from today") until it waited in a shipment request (its clock stops
+ * there), or today. Zero while it is within its free days.
+ */
+export function storageFeeDays(
+  receivedAt: Date,
+  now: Date,
+  freeDays: number,
+  pause: { reservedAt?: Date | null; pausedDays?: number } = {},
+): number {
+  const { daysLeft } = storageCountdown(receivedAt, now, freeDays, pause)
+  return daysLeft <= 0 ? 1 - daysLeft : 0
+}

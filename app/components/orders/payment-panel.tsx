@@ -34,9 +34,12 @@ export function PaymentPanel({
   checkout,
   formError,
   receiptHref,
+  ownerKind = 'request',
 }: {
-  /** `in-quote`: inside the open quote's panel; `standalone`: once paid. */
+  /** `in-quote`: inside the open quote's panel; `standalone`: once paid, or a shipping receipt. */
   variant: 'in-quote' | 'standalone'
+  /** What the invoice is for: a request's quote, or a shipment's shipping receipt. */
+  ownerKind?: 'request' | 'shipment'
   panel: PaymentPanelData
   /** The provider's page, once the customer chose a provider (the action's answer). */
   checkout: { payUrl: string; provider: ProviderName } | null
@@ -74,7 +77,11 @@ export function PaymentPanel({
       <h2 id="payment-heading" className="text-xl font-semibold text-slate-900">
         {t('payment.heading')}
       </h2>
-      <p className="text-slate-700">{t('payment.quote', { number: invoice.number })}</p>
+      <p className="text-slate-700">
+        {t(ownerKind === 'shipment' ? 'payment.shippingReceipt' : 'payment.quote', {
+          number: invoice.number,
+        })}
+      </p>
       <dl className="flex flex-wrap items-baseline gap-x-3">
         <dt className="font-semibold text-slate-900">{t('payment.total')}</dt>
         <dd className="text-2xl font-bold text-slate-900" data-testid="payment-total">

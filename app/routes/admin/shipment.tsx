@@ -1,29 +1,74 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
+import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
+import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
-import { errorHeaders, messageKeyOf, throwRouteError } from '#app/lib/http-errors.ts'
+import { readForm } from '#app/lib/form-data.server.ts'
+import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { isAppError } from '#core/shared/errors.ts'
+import { can } from '#core/orders/staff-policy.ts'
+import { packShipment } from '#core/shipping/shipment-packing.ts'
+import {
+  PACKING_FORM_BODY_BYTES,
+  PACKING_LIMITS,
+  PackShipmentSchema,
+} from '#core/shipping/shipment-schemas.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
+import {
+  loadStaffPayments,
+  recordPaymentAction,
+  refundDoneAction,
+  resolveHeldAction,
+} from './request-payments.server.ts'
 
 // One shipment for staff (docs/decisions/028): who, where to, what to pack and where each item
 // sits (package and shelf), the estimate the customer saw, the history; cancel while it waits
-// to be packed (the customer is told). Packing, pricing and shipping come next (issue #11).
+// to be packed (the customer is told); pack, weigh and price it, which issues the shipping
+// receipt (docs/decisions/029); then its payments, as on a request page.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   const shipment = await getShipment(orders, params.id).catch(throwRouteError)
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
+  const payments =
+    shipment.status === 'requested' || shipment.status === 'cancelled'
+      ? null
+      : await loadStaffPayments(context, { kind: 'shipment', id: shipment.id }).catch(throwRouteError)
+  const { packing } = shipment
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const done = new URL(request.url).searchParams
   return {
-    cancelled: new URL(request.url).searchParams.has('cancelled'),
+    notice: done.has('cancelled') ? 'cancelled' : done.has('packed') ? 'packed' : null,
+    canPack: can(orders.actor, 'handle_arrivals'),
+    payments,
+    box: packing
+      ? {
+          weight: formatGrams(packing.weightG, language),
+          size: packing.sizeCm,
+          price: yen(packing.priceJpy),
+          photo: packing.hasPhoto
+            ? {
+                full: `/user-dashboard/shipments/${shipment.id}/box-photo`,
+                thumb: `/user-dashboard/shipments/${shipment.id}/box-photo/thumb`,
+              }
+            : null,
+          receipt: payments?.invoice
+            ? { href: `/admin-dashboard/invoices/${payments.invoice.id}`, number: payments.invoice.number }
+            : null,
+          ratePrice: packing.ratePriceJpy === null ? null : yen(packing.ratePriceJpy),
+          priceReason: packing.priceReason,
+        }
+      : null,
     shipment: {
       id: shipment.id,
       number: shipment.number,
@@ -47,25 +92,64 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData())
+  const read = await readForm(request, {
+    maxFiles: PACKING_LIMITS.photos + 1,
+    maxBytes: PACKING_FORM_BODY_BYTES,
+  })
+  const form = read.ok ? read.formData : new FormData()
+  const intent = form.get('intent')
+  const owner = { kind: 'shipment' as const, id: params.id }
+  if (intent === 'pack') return packAction(form, context, params.id, read.ok ? null : read.problem)
+  if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
+  if (intent === 'refund_done') return refundDoneAction(form, context, owner)
+  if (intent === 'resolve_held') return resolveHeldAction(form, context, owner)
   try {
     await cancelShipment(getOrderContext(context), { id: params.id, version: form.get('version') })
   } catch (error) {
-    const failure = databaseUnavailableError(error, { write: true }) ?? error
-    if (!isAppError(failure) || failure.code === 'not_found' || failure.code === 'unauthorized')
-      throwRouteError(failure)
-    const status = failure.code === 'conflict' ? 409 : failure.code === 'forbidden' ? 403 : 400
-    return data({ messageKey: messageKeyOf(failure) }, { status, headers: errorHeaders(failure) })
+    return actionFailure(error)
   }
   return redirect(`/admin-dashboard/shipments/${params.id}?cancelled=1`)
+}
+
+/** `intent=pack`: weigh, price and issue the shipping receipt (with the box's photo). */
+async function packAction(
+  form: FormData,
+  context: Route.ActionArgs['context'],
+  id: string,
+  problem: 'tooLarge' | 'malformed' | null,
+) {
+  if (problem === 'tooLarge') {
+    const result = parseWithZod(new FormData(), { schema: PackShipmentSchema }).reply({
+      formErrors: ['errors.reasons.shipmentInvalid'],
+      fieldErrors: { photos: ['photoTooLarge'] },
+    })
+    return data({ intent: 'pack' as const, result }, { status: 413 })
+  }
+  form.set('id', id)
+  const photos = form.getAll('photos').filter((value): value is File => typeof value !== 'string')
+  form.delete('photos')
+  const submission = parseWithZod(form, { schema: PackShipmentSchema })
+  if (submission.status !== 'success') {
+    return data({ intent: 'pack' as const, result: submission.reply() }, { status: 400 })
+  }
+  try {
+    const { shippingRates } = context.get(requestContext)
+    const { tables } = await shippingRates.get()
+    await packShipment(getOrderContext(context), submission.payload, tables, photos)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'pack' as const })
+  }
+  return redirect(`/admin-dashboard/shipments/${id}?packed=1`)
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, cancelled } = useLoaderData<typeof loader>()
+  const { shipment, notice, canPack, payments, box } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
+  const formAnswer = answer && 'intent' in answer ? answer : null
   const title = t('staffShipments.detailTitle', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -75,13 +159,13 @@ export default function StaffShipmentRoute() {
           {t('staffShipments.back')}
         </Link>
       </p>
-      {answer?.messageKey ? (
+      {refusal ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {t(answer.messageKey as 'errors.codes.conflict')}
+          {t(refusal as 'errors.codes.conflict')}
         </p>
-      ) : cancelled ? (
+      ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t('staffShipments.cancelled')}
+          {t(notice === 'packed' ? 'staffShipments.packed' : 'staffShipments.cancelled')}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -114,22 +198,11 @@ export default function StaffShipmentRoute() {
             </p>
           ) : null}
         </section>
-        <section aria-labelledby="address-heading">
-          <h2 id="address-heading" className="text-xl font-semibold text-slate-900">
-            {t('staffShipments.addressHeading')}
-          </h2>
-          <address className="mt-2 whitespace-pre-line text-slate-800 not-italic">
-            {[
-              shipment.address.fullName,
-              shipment.address.street,
-              [shipment.address.city, shipment.address.region, shipment.address.postalCode]
-                .filter(Boolean)
-                .join(', '),
-              shipment.address.countryName,
-              shipment.address.phone,
-            ].join('\n')}
-          </address>
-        </section>
+        <ShipmentAddressBlock
+          headingId="address-heading"
+          heading={t('staffShipments.addressHeading')}
+          address={shipment.address}
+        />
       </div>
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
@@ -155,6 +228,38 @@ export default function StaffShipmentRoute() {
           ))}
         </ul>
       </section>
+      {box ? (
+        <PackedBox box={box} heading={t('staffShipments.packedHeading')}>
+          {box.ratePrice ? (
+            <p className="text-slate-700">{t('staffShipments.ratePrice', { price: box.ratePrice })}</p>
+          ) : null}
+          {box.priceReason ? (
+            <p className="font-medium text-amber-950">
+              {t('staffShipments.priceOverride', { price: box.price, reason: box.priceReason })}
+            </p>
+          ) : null}
+        </PackedBox>
+      ) : null}
+      {payments ? (
+        <StaffPayments
+          payments={payments}
+          answer={
+            formAnswer &&
+            (formAnswer.intent === 'record_payment' ||
+              formAnswer.intent === 'refund_done' ||
+              formAnswer.intent === 'resolve_held')
+              ? formAnswer
+              : null
+          }
+        />
+      ) : null}
+      {shipment.status === 'requested' && canPack ? (
+        <PackShipmentForm
+          shipment={shipment}
+          methodLabel={t(`staffShipments.methods.${shipment.method}`)}
+          lastResult={formAnswer?.intent === 'pack' ? formAnswer.result : undefined}
+        />
+      ) : null}
       {shipment.status === 'requested' ? (
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="version" value={shipment.version} />

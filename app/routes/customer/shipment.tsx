@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { PackedBox } from '#app/components/orders/packed-box.tsx'
+import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
+import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
-import { errorHeaders, messageKeyOf, throwRouteError } from '#app/lib/http-errors.ts'
+import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { isAppError } from '#core/shared/errors.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
+import { loadPaymentPanel, payAction } from './request-payment.server.ts'
 
 // One of the customer's shipments (docs/decisions/028): its items, the address as it was when
-// asked, the estimate, its status and history; cancel while it waits to be packed. Another
+// asked, the estimate, its status and history; cancel while it waits to be packed; once packed,
+// the box (weight, size, photo), the shipping receipt and paying it (the quote's payment panel). Another
 // customer's shipment answers as a missing one (404).
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,7 +26,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   const url = new URL(request.url)
+  const payment =
+    shipment.status === 'requested' || shipment.status === 'cancelled'
+      ? null
+      : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id }).catch(throwRouteError)
+  const { packing } = shipment
   return {
+    payment,
+    box: packing
+      ? {
+          weight: formatGrams(packing.weightG, language),
+          size: packing.sizeCm,
+          price: formatMoney(packing.priceJpy, 'JPY', language),
+          photo: packing.hasPhoto
+            ? {
+                full: `/user-dashboard/shipments/${shipment.id}/box-photo`,
+                thumb: `/user-dashboard/shipments/${shipment.id}/box-photo/thumb`,
+              }
+            : null,
+          receipt: payment?.invoice
+            ? { href: `/user-dashboard/invoices/${payment.invoice.id}`, number: payment.invoice.number }
+            : null,
+        }
+      : null,
     notice: url.searchParams.has('requested')
       ? 'requested'
       : url.searchParams.has('cancelled')
@@ -56,14 +81,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData())
+  // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`).
+  if (form.get('intent') === 'pay') return payAction(form, context)
   try {
     await cancelShipment(getOrderContext(context), { id: params.id, version: form.get('version') })
   } catch (error) {
-    const failure = databaseUnavailableError(error, { write: true }) ?? error
-    if (!isAppError(failure) || failure.code === 'not_found' || failure.code === 'unauthorized')
-      throwRouteError(failure)
-    const status = failure.code === 'conflict' ? 409 : failure.code === 'forbidden' ? 403 : 400
-    return data({ messageKey: messageKeyOf(failure) }, { status, headers: errorHeaders(failure) })
+    return actionFailure(error)
   }
   return redirect(`/user-dashboard/shipments/${params.id}?cancelled=1`)
 }
@@ -72,8 +95,10 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice } = useLoaderData<typeof loader>()
+  const { shipment, notice, payment, box } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  const paying = answer && 'payment' in answer ? answer.payment : null
+  const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
   const title = t('shipments.title', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -83,9 +108,9 @@ export default function ShipmentRoute() {
           {t('shipments.back')}
         </Link>
       </p>
-      {answer?.messageKey ? (
+      {refusal ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {t(answer.messageKey as 'errors.codes.conflict')}
+          {t(refusal as 'errors.codes.conflict')}
         </p>
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
@@ -128,22 +153,26 @@ export default function ShipmentRoute() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="address-heading">
-        <h2 id="address-heading" className="text-xl font-semibold text-slate-900">
-          {t('shipments.addressHeading')}
-        </h2>
-        <address className="mt-2 whitespace-pre-line text-slate-800 not-italic">
-          {[
-            shipment.address.fullName,
-            shipment.address.street,
-            [shipment.address.city, shipment.address.region, shipment.address.postalCode]
-              .filter(Boolean)
-              .join(', '),
-            shipment.address.countryName,
-            shipment.address.phone,
-          ].join('\n')}
-        </address>
-      </section>
+      <ShipmentAddressBlock
+        headingId="address-heading"
+        heading={t('shipments.addressHeading')}
+        address={shipment.address}
+      />
+      {box ? (
+        <PackedBox box={box} heading={t('shipments.packedHeading')}>
+          <p className="text-sm text-slate-700">{t('shipments.customs')}</p>
+        </PackedBox>
+      ) : null}
+      {payment?.invoice ? (
+        <PaymentPanel
+          variant="standalone"
+          ownerKind="shipment"
+          panel={payment}
+          checkout={paying?.checkout ?? null}
+          formError={paying?.error ? t(paying.error as 'errors.codes.conflict') : null}
+          receiptHref={`/user-dashboard/invoices/${payment.invoice.id}`}
+        />
+      ) : null}
       {shipment.status === 'requested' ? (
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="version" value={shipment.version} />

@@ -181,3 +181,81 @@ test('bad input on the shipping form: 4xx with the field that is wrong, nothing 
   expect((await post({ intent: 'request', items: item, addressId, method: 'economic' })).status).toBe(401)
   expect(await count()).toBe(0)
 })
+
+test('staff pack through their page (customers refused), the customer sees the box and the receipt to pay, an admin records the transfer', async () => {
+  const { people, item, addressId, customer, staff, post } = await setup()
+  const asked = await post(
+    { intent: 'request', items: item, addressId, method: 'economic' },
+    people.owner.cookie,
+  )
+  const id = (asked.headers.get('location') ?? '').split('/').at(-1)?.split('?')[0] ?? ''
+  const staffPost = (who: string | undefined, fields: Record<string, string>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.set(name, value)
+    return staff(formPost(`/admin-dashboard/shipments/${id}`, form, { cookie: who }), staffShipment.action, {
+      id,
+    })
+  }
+  const pack = { intent: 'pack', version: '0', weight: '950' }
+  expect((await staffPost(people.owner.cookie, pack)).status).toBe(403)
+  expect((await staffPost(undefined, pack)).status).toBe(401)
+  const bad = await staffPost(people.moderator.cookie, { ...pack, weight: '3 kg' })
+  expect(bad.status).toBe(400)
+  expect(bad.data).toMatchObject({ intent: 'pack', result: { error: { weight: ['weightWhole'] } } })
+  const tooHeavy = await staffPost(people.moderator.cookie, { ...pack, weight: '2500' })
+  expect(tooHeavy.status).toBe(400)
+  expect(tooHeavy.data).toMatchObject({ result: { error: { weight: ['packedTooHeavy.economic'] } } })
+  const packed = await staffPost(people.moderator.cookie, pack)
+  expect(packed.status).toBe(302)
+  expect(packed.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?packed=1`)
+
+  const page = await customer(
+    pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
+    shipmentPage.loader,
+    { id },
+  )
+  expect(page).toMatchObject({
+    status: 200,
+    data: {
+      shipment: { status: 'packed' },
+      box: { weight: '950 g', photo: null, receipt: { number: expect.stringMatching(/^\d{4}-\d{6}$/) } },
+      payment: { invoice: { status: 'open' }, canPay: true },
+    },
+  })
+  const invoiceId = (page.data as { payment: { invoice: { id: string } } }).payment.invoice.id
+  // No provider is configured here: paying by card is refused with a message, nothing charged.
+  const pay = await customer(
+    formPost(
+      `/user-dashboard/shipments/${id}`,
+      { intent: 'pay', invoiceId, provider: 'paypal' },
+      {
+        cookie: people.owner.cookie,
+      },
+    ),
+    shipmentPage.action,
+    { id },
+  )
+  expect(pay.status).toBe(400)
+  // A moderator may pack but not record money; an admin records the bank transfer.
+  const transfer = { intent: 'record_payment', invoiceId, version: '0', amountJpy: '', reference: 'BANK SH' }
+  const staffPage = await staff(
+    pageRequest(`/admin-dashboard/shipments/${id}`, { cookie: people.admin.cookie }),
+    staffShipment.loader,
+    { id },
+  )
+  const total = (staffPage.data as { payments: { invoice: { totalLabel: string } } }).payments.invoice
+    .totalLabel
+  expect((await staffPost(people.moderator.cookie, { ...transfer, amountJpy: total })).status).toBe(403)
+  const recorded = await staffPost(people.admin.cookie, { ...transfer, amountJpy: total })
+  expect(recorded.status).toBe(302)
+  expect(recorded.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?done=recorded`)
+  expect(
+    await customer(
+      pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
+      shipmentPage.loader,
+      { id },
+    ),
+  ).toMatchObject({
+    data: { shipment: { status: 'paid' }, payment: { invoice: { status: 'paid' }, canPay: false } },
+  })
+})

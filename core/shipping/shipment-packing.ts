@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import { recordAudit } from '#core/audit/audit-log.ts'
+import { notifyCustomer } from '#core/notifications/notify.ts'
+import type { OrderContext } from '#core/orders/order-context.ts'
+import { parse, staffActor } from '#core/orders/quote-service.ts'
+import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
+import { AppError } from '#core/shared/errors.ts'
+import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
+import { storageFeeDays } from '#core/warehouse/storage.ts'
+import { purchaseRequests, requestItems, shipmentItems, shipments, users } from '#db/schema/index.ts'
+import { applyShipmentEvent } from './shipment-events.ts'
+import { PACKING_LIMITS, PackShipmentSchema } from './shipment-schemas.ts'
+import { issueShippingInvoice, type StorageFeeLine } from './shipping-receipt.ts'
+
+/**
+ * Packing (docs/decisions/029): staff weigh and pack a requested shipment, and that issues its
+ * shipping receipt. The price is the rate table's for the shipment's region, method and the box's
+ * weight; staff may charge another only with a reason, which goes to the audit log. Storage fees
+ * are added for each item kept past its free period (days × the daily fee setting). One
+ * transaction: the receipt, the shipment `packed` with its history row, the audit record and the
+ * customer's notification with the link to pay. The box's photo is written before it and removed
+ * if it refuses.
+ */
+
+function fieldError(field: string, message: string, reason = 'shipmentInvalid'): AppError {
+  return new AppError('invalid', `Packing refused: ${field} ${message}`, {
+    reason,
+    fieldErrors: { [field]: [message] },
+  })
+}
+
+export type PackedShipment = { invoiceId: string; invoiceNumber: string; totalJpy: number; version: number }
+
+/**
+ * @throws AppError `unauthorized`, `forbidden` (not staff who handle the warehouse), `invalid`
+ * (field errors: weight over the method's limit, size, price without a reason or with no rate,
+ * photo), `not_found`, `conflict` (`shipmentChanged`: a stale page; `shipmentNotAllowed`: not
+ * waiting to be packed).
+ */
+export async function packShipment(
+  { db, actor, jobs, files, settings }: OrderContext,
+  input: unknown,
+  rates: RateTables,
+  photos: readonly Blob[] = [],
+): Promise<PackedShipment> {
+  const staff = staffActor(actor, 'handle_arrivals')
+  const data = parse(PackShipmentSchema, input)
+  const stored = await storePhotos(files, {
+    prefix: `shipments/${data.id}/${randomUUID()}`,
+    uploads: photos,
+    max: PACKING_LIMITS.photos,
+    reason: 'shipmentInvalid',
+  })
+  try {
+    const config = await settings.get()
+    return await db.transaction(async (tx) => {
+      const [shipment] = await tx
+        .select({
+          id: shipments.id,
+          number: shipments.number,
+          userId: shipments.userId,
+          status: shipments.status,
+          version: shipments.version,
+          method: shipments.method,
+          region: shipments.region,
+          locale: shipments.locale,
+        })
+        .from(shipments)
+        .where(eq(shipments.id, data.id))
+        .for('update')
+      if (!shipment) {
+        throw new AppError('not_found', `Shipment ${data.id} not found`, { reason: 'shipmentNotFound' })
+      }
+      if (shipment.version !== data.version) {
+        throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
+      }
+      if (shipment.status !== 'requested') {
+        throw new AppError('conflict', `Shipment ${shipment.number} is ${shipment.status}`, {
+          reason: 'shipmentNotAllowed',
+        })
+      }
+      const method = shipment.method === 'express' ? 'express' : 'economic'
+      if (data.weight > WEIGHT_LIMITS[method].maxG) throw fieldError('weight', `packedTooHeavy.${method}`)
+      const table = rates[method]
+      const ratePriceJpy = shippingPrice(
+        table,
+        shipment.region as Parameters<typeof shippingPrice>[1],
+        data.weight,
+      )
+      const ratePrice = ratePriceJpy !== null && ratePriceJpy > 0 ? ratePriceJpy : null
+      const priceJpy = data.price ?? ratePrice
+      if (priceJpy === null) throw fieldError('price', 'priceNoRate')
+      const overridden = priceJpy !== ratePrice
+      if (overridden && !data.reason) throw fieldError('reason', 'reasonRequired')
+
+      const now = new Date()
+      const items = await tx
+        .select({
+          id: requestItems.id,
+          title: requestItems.title,
+          position: requestItems.position,
+          requestNumber: purchaseRequests.number,
+          receivedAt: requestItems.receivedAt,
+          reservedAt: requestItems.reservedAt,
+          pausedDays: requestItems.storagePausedDays,
+        })
+        .from(shipmentItems)
+        .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
+        .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
+        .where(and(eq(shipmentItems.shipmentId, shipment.id), eq(shipmentItems.active, true)))
+        .orderBy(asc(purchaseRequests.number), asc(requestItems.position))
+        .for('update', { of: requestItems })
+      const storage: StorageFeeLine[] = items.map((item) => ({
+        itemId: item.id,
+        title: item.title ?? `${item.requestNumber} · ${item.position}`,
+        days: item.receivedAt
+          ? storageFeeDays(item.receivedAt, now, config.freeStorageDays, {
+              reservedAt: item.reservedAt,
+              pausedDays: item.pausedDays,
+            })
+          : 0,
+        feePerDayJpy: config.storageFeePerDayJpy,
+      }))
+      const [customer] = await tx
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, shipment.userId))
+      if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
+      const invoice = await issueShippingInvoice(tx, {
+        shipment: {
+          id: shipment.id,
+          number: shipment.number,
+          userId: shipment.userId,
+          locale: shipment.locale === 'en' ? 'en' : 'es',
+        },
+        recipient: customer,
+        shippingJpy: priceJpy,
+        storage,
+        settings: config,
+        actor: staff,
+        issuedAt: now,
+      })
+      const photo = stored[0]
+      const applied = await applyShipmentEvent(tx, {
+        shipmentId: shipment.id,
+        event: 'pack',
+        actor: staff,
+        expectedVersion: data.version,
+        set: {
+          packedWeightG: data.weight,
+          lengthCm: data.length ?? null,
+          widthCm: data.width ?? null,
+          heightCm: data.height ?? null,
+          ratePriceJpy: ratePrice,
+          priceJpy,
+          priceReason: overridden ? (data.reason ?? null) : null,
+          boxPhotoKey: photo?.fileKey ?? null,
+          boxThumbKey: photo?.thumbKey ?? null,
+          packedAt: now,
+        },
+        data: {
+          weightG: data.weight,
+          priceJpy,
+          storageFeeJpy: invoice.storageFeeJpy,
+          invoiceNumber: invoice.number,
+        },
+      })
+      if (overridden) {
+        await recordAudit(tx, {
+          actorId: staff.id,
+          kind: 'shipment.price_override',
+          subject: { type: 'shipment', id: shipment.id },
+          before: { priceJpy: ratePrice },
+          after: { priceJpy, reason: data.reason ?? null, shipment: shipment.number, weightG: data.weight },
+        })
+      }
+      await notifyCustomer(tx, jobs, {
+        userId: shipment.userId,
+        type: 'shipment_packed',
+        params: { number: shipment.number, totalJpy: invoice.totalJpy },
+        link: `/user-dashboard/shipments/${shipment.id}`,
+      })
+      return {
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        totalJpy: invoice.totalJpy,
+        version: applied.version,
+      }
+    })
+  } catch (error) {
+    await removePhotos(files, stored)
+    throw error
+  }
+}

@@ -1,0 +1,119 @@
+import { japanYear, takeInvoiceNumber } from '#core/orders/invoice-service.ts'
+import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
+import { basisPointsOf } from '#core/orders/quote-pricing.ts'
+import { taxOn } from '#core/pricing/pricing.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
+import type { Executor } from '#db/client.ts'
+import { invoiceLines, invoices } from '#db/schema/index.ts'
+
+/**
+ * The shipping receipt (docs/decisions/029): an invoice of kind `shipping` on the same tables,
+ * numbers, machine and payment port as the purchase quote. Its lines: the international
+ * shipping of the packed box (an export: no consumption tax) and, for each item kept past its
+ * free storage, the days × the daily fee (a service in Japan: taxed, rounded down once for the
+ * invoice as on every receipt, ADR 005). Frozen once issued, like every invoice.
+ */
+
+export type StorageFeeLine = { itemId: string; title: string; days: number; feePerDayJpy: number }
+
+export type ShippingReceiptTotals = {
+  shippingJpy: number
+  storageFeeJpy: number
+  taxJpy: number
+  totalJpy: number
+}
+
+/** The receipt's totals (pure): what the packing form's page and the invoice both show. */
+export function shippingReceiptTotals(
+  shippingJpy: number,
+  storage: readonly StorageFeeLine[],
+  taxRateBasisPoints: number,
+): ShippingReceiptTotals {
+  const storageFeeJpy = storage.reduce((sum, line) => sum + line.days * line.feePerDayJpy, 0)
+  const taxJpy = taxOn(storageFeeJpy, taxRateBasisPoints / 10_000)
+  return { shippingJpy, storageFeeJpy, taxJpy, totalJpy: shippingJpy + storageFeeJpy + taxJpy }
+}
+
+/** Issues the shipping receipt inside the caller's transaction (which holds the shipment's lock). */
+export async function issueShippingInvoice(
+  tx: Executor,
+  input: {
+    shipment: { id: string; number: string; userId: string; locale: 'es' | 'en' }
+    recipient: { name: string; email: string }
+    shippingJpy: number
+    storage: readonly StorageFeeLine[]
+    settings: Pick<Settings, 'taxRate' | 'yenRates' | 'company' | 'daysToPay'>
+    actor: OrderActor
+    issuedAt: Date
+  },
+) {
+  const { settings, issuedAt, shipment } = input
+  const taxRateBasisPoints = basisPointsOf(settings.taxRate)
+  const storage = input.storage.filter((line) => line.days > 0 && line.feePerDayJpy > 0)
+  const totals = shippingReceiptTotals(input.shippingJpy, storage, taxRateBasisPoints)
+  const year = japanYear(issuedAt)
+  const { sequence, number } = await takeInvoiceNumber(tx, year)
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number,
+      year,
+      sequence,
+      kind: 'shipping',
+      shipmentId: shipment.id,
+      userId: shipment.userId,
+      status: 'open',
+      locale: shipment.locale,
+      recipient: input.recipient,
+      issuer: { ...settings.company },
+      taxRateBasisPoints,
+      serviceFeeUnitJpy: 0,
+      yenRates: { ...settings.yenRates },
+      itemsJpy: 0,
+      domesticShippingJpy: 0,
+      serviceFeeJpy: 0,
+      shippingJpy: totals.shippingJpy,
+      storageFeeJpy: totals.storageFeeJpy,
+      taxableJpy: totals.storageFeeJpy,
+      taxJpy: totals.taxJpy,
+      totalJpy: totals.totalJpy,
+      issuedAt,
+      dueAt: new Date(issuedAt.getTime() + settings.daysToPay * 86_400_000),
+    })
+    .returning({ id: invoices.id })
+  if (!invoice) throw new Error('Unable to store a shipping receipt: no row returned')
+  await tx.insert(invoiceLines).values([
+    {
+      invoiceId: invoice.id,
+      position: 1,
+      kind: 'shipping',
+      itemId: null,
+      description: shipment.number,
+      quantity: 1,
+      unitPriceJpy: totals.shippingJpy,
+      amountJpy: totals.shippingJpy,
+      taxable: false,
+    },
+    ...storage.map((line, index) => ({
+      invoiceId: invoice.id,
+      position: index + 2,
+      kind: 'storage_fee',
+      itemId: line.itemId,
+      description: line.title,
+      quantity: line.days,
+      unitPriceJpy: line.feePerDayJpy,
+      amountJpy: line.days * line.feePerDayJpy,
+      taxable: true,
+    })),
+  ])
+  await recordOrderEvent(tx, {
+    entityType: 'invoice',
+    entityId: invoice.id,
+    event: 'issue',
+    from: null,
+    to: 'open',
+    actor: input.actor,
+    data: { number, totalJpy: totals.totalJpy, shipmentId: shipment.id },
+  })
+  return { id: invoice.id, number, ...totals }
+}
