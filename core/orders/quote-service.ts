@@ -8,6 +8,7 @@ import { purchaseRequests, requestItems, users } from '#db/schema/index.ts'
 import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from './invoice-service.ts'
 import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent, type OrderActor, REQUEST_ENTITY, recordOrderEvent } from './order-events.ts'
+import { parse, staffActor } from './order-input.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from './quote-pricing.ts'
 import {
   type AddNoteInput,
@@ -22,7 +23,6 @@ import {
 import { moveItems } from './request-items.ts'
 import { isRequestStatus, type RequestStatus, transition } from './request-machine.ts'
 import { fieldNameOf } from './request-schemas.ts'
-import { can, type StaffAction } from './staff-policy.ts'
 
 /**
  * What staff do on a request page (docs/decisions/021-quotes-invoices-payments.md): price the
@@ -50,30 +50,6 @@ export type QuoteDraft = {
   /** Totals of the priced items with those settings; `complete` once every item has a title and a price. */
   totals: QuoteTotals
   complete: boolean
-}
-
-function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const name = fieldNameOf(issue.path)
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  return new AppError('invalid', 'Quote input refused', { reason: 'requestInvalid', fieldErrors })
-}
-
-export function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) throw invalidInput(parsed.error.issues)
-  return parsed.data
-}
-
-/** The staff member allowed this action, as the machine's actor; else `unauthorized`/`forbidden`. */
-export function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
-  if (!actor) throw new AppError('unauthorized', 'Staff actions need a signed-in user')
-  if (!can(actor, action)) {
-    throw new AppError('forbidden', `${actor.role} may not ${action}`, { reason: 'staffActionForbidden' })
-  }
-  return { kind: 'staff', id: actor.id }
 }
 
 export type LockedRequest = {
@@ -215,9 +191,14 @@ export async function saveQuoteDraft(
     const unknown = data.items.flatMap((item, index) => {
       const bad = !known.has(item.id) || seen.has(item.id)
       seen.add(item.id)
-      return bad ? [{ path: ['items', index, 'id'], message: 'invalid' }] : []
+      return bad ? [fieldNameOf(['items', index, 'id'])] : []
     })
-    if (unknown.length > 0) throw invalidInput(unknown)
+    if (unknown.length > 0) {
+      throw new AppError('invalid', 'Quote input refused', {
+        reason: 'requestInvalid',
+        fieldErrors: Object.fromEntries(unknown.map((name) => [name, ['invalid']])),
+      })
+    }
     for (const item of data.items) {
       await tx
         .update(requestItems)

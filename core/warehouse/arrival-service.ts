@@ -8,13 +8,8 @@ import {
   REQUEST_ENTITY,
   recordOrderEvent,
 } from '#core/orders/order-events.ts'
-import {
-  bumpVersion,
-  type LockedRequest,
-  lockRequest,
-  parse,
-  staffActor,
-} from '#core/orders/quote-service.ts'
+import { parse, staffActor } from '#core/orders/order-input.ts'
+import { bumpVersion, type LockedRequest, lockRequest } from '#core/orders/quote-service.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'

@@ -1,0 +1,36 @@
+import type { z } from 'zod'
+import { AppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import type { OrderActor } from './order-events.ts'
+import { fieldNameOf } from './request-schemas.ts'
+import { can, type StaffAction } from './staff-policy.ts'
+
+/**
+ * What every order service does first (quotes, the warehouse, shipments): read its input with
+ * its schema (a refusal is `invalid` with the message keys on their fields, and `reason` for the
+ * form's message), and check the staff member may do this.
+ */
+
+export function parse<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  reason = 'requestInvalid',
+): z.output<Schema> {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of parsed.error.issues) {
+    const name = fieldNameOf(issue.path)
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
+  }
+  throw new AppError('invalid', 'Input refused', { reason, fieldErrors })
+}
+
+/** The staff member allowed this action, as the machine's actor; else `unauthorized`/`forbidden`. */
+export function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
+  if (!actor) throw new AppError('unauthorized', 'Staff actions need a signed-in user')
+  if (!can(actor, action)) {
+    throw new AppError('forbidden', `${actor.role} may not ${action}`, { reason: 'staffActionForbidden' })
+  }
+  return { kind: 'staff', id: actor.id }
+}
