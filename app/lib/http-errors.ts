@@ -107,15 +107,20 @@ export function formFailure<Result, Extra extends object = Record<never, never>>
 
 /**
  * A plain action's refusal (a button, no fields to keep): a missing thing or no session is the
- * error page; anything else comes back as `{ messageKey }` with its status for the page to say.
+ * error page; anything else comes back as `{ messageKey, fieldErrors }` (and the caller's
+ * `extra`, e.g. which form) with its status for the page to say.
  * A database outage is a 503 that says whether the change was saved.
  */
-export function actionFailure(error: unknown) {
+export function actionFailure<Extra extends object = Record<never, never>>(error: unknown, extra?: Extra) {
   const failure = databaseUnavailableError(error, { write: true }) ?? error
   if (!isAppError(failure) || failure.code === 'not_found' || failure.code === 'unauthorized')
     throwRouteError(failure)
   return data(
-    { messageKey: messageKeyOf(failure) },
+    {
+      ...(extra as Extra),
+      messageKey: messageKeyOf(failure),
+      fieldErrors: (failure.details.fieldErrors ?? {}) as Record<string, string[]>,
+    },
     { status: HTTP_STATUS[failure.code], headers: errorHeaders(failure) },
   )
 }

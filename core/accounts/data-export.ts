@@ -5,6 +5,7 @@ import {
   addresses,
   authBackupCodes,
   authFactors,
+  claims,
   contactMessages,
   notifications,
   orderEvents,
@@ -23,7 +24,7 @@ import {
  * sessions, role history, the messages sent through the contact form with the account's e-mail,
  * the purchase requests with their items and the history the customer is shown, the address book,
  * the notifications, the packages that reached our office (not their photos: those are on the
- * shipping tab) and the shipments.
+ * shipping tab) and the shipments (with their tracking and any lost-parcel claim).
  */
 export async function exportAccountData(db: Database, userId: string) {
   const [profile] = await db
@@ -151,8 +152,22 @@ async function exportCustomerData(db: Database, userId: string) {
         estimatedPriceJpy: shipments.estimatedPriceJpy,
         requestedAt: shipments.requestedAt,
         cancelledAt: shipments.cancelledAt,
+        packedWeightG: shipments.packedWeightG,
+        priceJpy: shipments.priceJpy,
+        carrier: shipments.carrier,
+        trackingNumber: shipments.trackingNumber,
+        shippedAt: shipments.shippedAt,
+        deliveredAt: shipments.deliveredAt,
+        claim: {
+          status: claims.status,
+          customerNote: claims.customerNote,
+          closeReason: claims.closeReason,
+          refundJpy: claims.refundJpy,
+          openedAt: claims.openedAt,
+        },
       })
       .from(shipments)
+      .leftJoin(claims, eq(claims.shipmentId, shipments.id))
       .where(eq(shipments.userId, userId))
       .orderBy(asc(shipments.requestedAt)),
   ])

@@ -24,6 +24,7 @@ export const AUDIT_KINDS = [
   'payment.refund',
   'item.unavailable',
   'shipment.price_override',
+  'claim.lost',
   'user.disable',
   'user.enable',
   'user.sign_out',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STAFF_NOTIFICATION_TYPES } from '#core/notifications/notify.ts'
 import { LANGUAGES } from '#core/preferences/preferences.ts'
 import { defineJobs, type JobEnqueuer } from './job-queue.ts'
 
@@ -50,7 +51,7 @@ export const JOBS = defineJobs({
   /** E-mails staff (admins and moderators) about something waiting for them. */
   'notification.staff-email': {
     payload: z.object({
-      type: z.enum(['new_request', 'payment_held', 'refund_due', 'request_cancelled', 'new_shipment']),
+      type: z.enum(STAFF_NOTIFICATION_TYPES),
       params: z.record(z.string(), z.union([z.string(), z.number()])),
       link: z.string().regex(/^\/[^/]/),
     }),

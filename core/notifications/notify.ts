@@ -24,6 +24,12 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   shipment_cancelled: 'info',
   shipment_packed: 'success',
   shipment_paid: 'success',
+  shipment_shipped: 'success',
+  shipment_delivered: 'success',
+  claim_opened: 'info',
+  claim_investigating: 'info',
+  claim_lost: 'warning',
+  claim_closed: 'info',
   storage_reminder: 'warning',
   storage_ended: 'warning',
 } as const
@@ -38,6 +44,7 @@ export const STAFF_NOTIFICATION_TYPES = [
   'refund_due',
   'request_cancelled',
   'new_shipment',
+  'new_claim',
 ] as const
 export type StaffNotificationType = (typeof STAFF_NOTIFICATION_TYPES)[number]
 

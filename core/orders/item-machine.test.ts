@@ -31,6 +31,7 @@ const ALLOWED: readonly [ItemStatus, ItemEvent, ActorKind, ItemStatus][] = [
   ['ordered', 'receive', 'staff', 'received'],
   ['to_buy', 'mark_unavailable', 'staff', 'unavailable'],
   ['ordered', 'mark_unavailable', 'staff', 'unavailable'],
+  ['received', 'ship', 'staff', 'shipped'],
 ]
 const TO = new Map(ALLOWED.map(([, event, , to]) => [event, to]))
 const FROM = new Map<ItemEvent, Set<ItemStatus>>()

@@ -4,7 +4,8 @@ import type { ActorKind } from '#core/orders/request-machine.ts'
  * One item of a request (one product link), as a table like the request's
  * (core/orders/request-machine.ts). Items move with their request in part 1 (quoted when the
  * quote is issued, to buy once it is paid) and one by one in part 2 (ordered at the shop,
- * received at our office, or unavailable when the shop has sold out after the customer paid).
+ * received at our office, or unavailable when the shop has sold out after the customer paid, then
+ * shipped to the customer in a shipment).
  * Pure (no I/O): core/orders/request-items.ts applies it inside the request's transaction.
  */
 export const ITEM_STATUSES = [
@@ -16,6 +17,7 @@ export const ITEM_STATUSES = [
   'ordered',
   'received',
   'unavailable',
+  'shipped',
 ] as const
 export type ItemStatus = (typeof ITEM_STATUSES)[number]
 
@@ -28,11 +30,12 @@ export const ITEM_EVENTS = [
   'order',
   'receive',
   'mark_unavailable',
+  'ship',
 ] as const
 export type ItemEvent = (typeof ITEM_EVENTS)[number]
 
 /** Statuses after which nothing happens to the item any more. */
-export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = ['rejected', 'cancelled', 'received', 'unavailable']
+export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = ['rejected', 'cancelled', 'unavailable', 'shipped']
 
 type Rule = { from: readonly ItemStatus[]; to: ItemStatus; by: readonly ActorKind[] }
 
@@ -51,6 +54,8 @@ export const ITEM_MACHINE: Readonly<Record<ItemEvent, Rule>> = {
   // Booked in at our office (a package); a parcel may arrive before staff marked the order.
   receive: { from: ['to_buy', 'ordered'], to: 'received', by: ['staff'] },
   mark_unavailable: { from: ['to_buy', 'ordered'], to: 'unavailable', by: ['staff'] },
+  // Handed to the carrier in a shipment (docs/decisions/030).
+  ship: { from: ['received'], to: 'shipped', by: ['staff'] },
 }
 
 export type ItemTransition =

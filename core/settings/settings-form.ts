@@ -53,6 +53,7 @@ export const SettingsFormSchema = z
     storageFeePerDayJpy: wholeNumber({ min: 0, max: 100_000, rangeKey: 'storageFeeRange', yen: true }),
     packingAllowanceG: wholeNumber({ min: 0, max: 5_000, rangeKey: 'packingRange' }),
     storageReminderDays: wholeNumberList({ min: 1, max: 365, most: 5, key: 'reminderDays' }),
+    claimAfterDays: wholeNumber({ min: 1, max: 180, rangeKey: 'claimDaysRange' }),
     daysToPay: wholeNumber({ min: 1, max: 60, rangeKey: 'daysToPayRange' }),
     messaging: group({ instagram: httpsAddress(), facebook: httpsAddress(), whatsapp: httpsAddress() }),
     company: group({
@@ -103,6 +104,7 @@ export type SettingsFormFields = {
   storageFeePerDayJpy: string
   packingAllowanceG: string
   storageReminderDays: string
+  claimAfterDays: string
   daysToPay: string
   messaging: Record<'instagram' | 'facebook' | 'whatsapp', string>
   company: Record<'name' | 'address' | 'email' | 'taxRegistrationId', string>
@@ -126,6 +128,7 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
     storageFeePerDayJpy: String(values.storageFeePerDayJpy),
     packingAllowanceG: String(values.packingAllowanceG),
     storageReminderDays: values.storageReminderDays.join(', '),
+    claimAfterDays: String(values.claimAfterDays),
     daysToPay: String(values.daysToPay),
     messaging: { ...values.messaging },
     company: { ...values.company },

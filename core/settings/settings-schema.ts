@@ -27,6 +27,8 @@ export const SettingsSchema = z.object({
   packingAllowanceG: z.number().int().min(0).max(5_000),
   /** Days before an item's free storage ends when its customer is reminded (issue #11: 7 and 1). */
   storageReminderDays: z.array(z.number().int().min(1).max(365)).max(5),
+  /** Days after shipping before a customer may report a parcel lost (issue #11). */
+  claimAfterDays: z.number().int().min(1).max(180),
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
   company: z.object({
     name: z.string().trim().min(1).max(120),
@@ -70,6 +72,7 @@ export const DEFAULT_SETTINGS: Settings = {
   storageFeePerDayJpy: 100,
   packingAllowanceG: 200,
   storageReminderDays: [7, 1],
+  claimAfterDays: 30,
   messaging: {
     instagram: 'https://www.instagram.com/',
     facebook: 'https://www.facebook.com/',

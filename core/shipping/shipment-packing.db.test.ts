@@ -2,17 +2,15 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { createAddress } from '#core/customers/profile-service.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { recordManualPayment } from '#core/payments/staff-payments.ts'
-import type { RateTables } from '#core/pricing/pricing.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { auditLog, invoiceLines, invoices, notifications, orderEvents, shipments } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
-import { bookedItems, insertPeople } from '#tests/support/warehouse-fixtures.ts'
+import { admin, ana, bruno, moderator, RATES, requestedShipment } from '#tests/support/shipment-fixtures.ts'
 import { packShipment } from './shipment-packing.ts'
 import { cancelShipment, getBoxPhoto, getShipment, requestShipment } from './shipment-service.ts'
 
@@ -20,61 +18,10 @@ import { cancelShipment, getBoxPhoto, getShipment, requestShipment } from './shi
 // issues the receipt on the same invoices as a quote; the customer pays it through the same
 // payment core; every refusal writes nothing.
 
-const ana: Actor = { id: 'user-ana', role: 'user' }
-const bruno: Actor = { id: 'user-bruno', role: 'user' }
-const admin: Actor = { id: 'user-admin', role: 'admin' }
-const moderator: Actor = { id: 'user-mod', role: 'moderator' }
-
-const prices = (n: number) => ({
-  asia: n,
-  europe_canada_mexico: n + 1000,
-  usa: n + 2000,
-  central_south_america: n + 3000,
-})
-const RATES: RateTables = {
-  economic: [
-    { ceilingG: 1000, prices: prices(1000) },
-    { ceilingG: 2000, prices: prices(2000) },
-  ],
-  express: [
-    { ceilingG: 2000, prices: prices(3000) },
-    { ceilingG: 10_000, prices: prices(9000) },
-  ],
-}
-
 async function setup({ storedDaysAgo = 0 }: { storedDaysAgo?: number } = {}) {
   const { db, pool } = await createTestDatabase()
   const orders = await createOrderTestDeps(db, pool)
-  await insertPeople(db, [
-    { ...ana, name: 'Ana Pérez' },
-    { ...bruno, name: 'Bruno Díaz' },
-    { ...admin, name: 'Admin' },
-    { ...moderator, name: 'Mod' },
-  ])
-  // Two of Ana's paid requests, one item each booked in (400 g and 700 g).
-  const first = await bookedItems(orders, pool, { userId: ana.id, staff: admin, weight: '400' })
-  const second = await bookedItems(orders, pool, { userId: ana.id, staff: admin, weight: '700' })
-  if (storedDaysAgo > 0) {
-    await pool.query(`UPDATE request_items SET received_at = now() - $1::int * interval '1 day'`, [
-      storedDaysAgo,
-    ])
-  }
-  const address = await createAddress(orders.as(ana), {
-    fullName: 'Ana Pérez',
-    street: 'Av. Larco 123',
-    city: 'Lima',
-    region: 'Lima',
-    postalCode: '15074',
-    country: 'PE',
-    phone: '+51 1 234 5678',
-    makeDefault: false,
-  })
-  const shipment = await requestShipment(
-    orders.as(ana),
-    { items: [first.itemIds[0], second.itemIds[0]], addressId: address.id, method: 'economic' },
-    RATES,
-    { locale: 'es' },
-  )
+  const { shipment } = await requestedShipment(db, pool, orders, { storedDaysAgo })
   const snapshot = async () => ({
     shipments: (await db.select().from(shipments)).map((row) => [row.status, row.version, row.priceJpy]),
     invoices: (await db.select().from(invoices)).length,

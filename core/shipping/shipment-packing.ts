@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import { parse, staffActor } from '#core/orders/quote-service.ts'
+import { parse, staffActor } from '#core/orders/order-input.ts'
 import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
@@ -45,7 +45,7 @@ export async function packShipment(
   photos: readonly Blob[] = [],
 ): Promise<PackedShipment> {
   const staff = staffActor(actor, 'handle_arrivals')
-  const data = parse(PackShipmentSchema, input)
+  const data = parse(PackShipmentSchema, input, 'shipmentInvalid')
   const stored = await storePhotos(files, {
     prefix: `shipments/${data.id}/${randomUUID()}`,
     uploads: photos,

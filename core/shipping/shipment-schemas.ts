@@ -4,6 +4,7 @@ import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
 import { wholeNumber } from '#core/shared/form-values.ts'
 import { MAX_PHOTO_BYTES } from '#core/uploads/photo-rules.ts'
 import { grams } from '#core/warehouse/arrival-schemas.ts'
+import { CARRIERS } from './tracking.ts'
 
 // The customer's shipping form (the shipping tab) and its buttons: one schema for the browser and
 // the server. Messages are i18n keys under `shipments.errors` (app/locales/*/account.ts).
@@ -87,3 +88,44 @@ export type PackShipmentInput = z.input<typeof PackShipmentSchema>
 
 /** The packing form's body: one photo and the fields. */
 export const PACKING_FORM_BODY_BYTES = PACKING_LIMITS.photos * MAX_PHOTO_BYTES + 256 * 1024
+
+/** Staff hand the paid shipment to the carrier: which carrier and its tracking number (checked by `checkTrackingNumber`). */
+export const ShipShipmentSchema = z.object({
+  id,
+  version: CancelShipmentSchema.shape.version,
+  carrier: z.enum(CARRIERS, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? 'carrierRequired' : 'invalid'),
+  }),
+  trackingNumber: z
+    .string({ error: 'trackingRequired' })
+    .max(60, { error: 'trackingShape' })
+    .refine((value) => value.trim() !== '', { error: 'trackingRequired' }),
+})
+
+/** Staff, or the customer confirming receipt: the shipment arrived. */
+export const DeliverShipmentSchema = CancelShipmentSchema
+
+export const CLAIM_LIMITS = { note: 2000, reference: 100, reason: 2000 } as const
+
+/** The customer reports a parcel that has not arrived. */
+export const OpenClaimSchema = z.object({
+  id,
+  version: CancelShipmentSchema.shape.version,
+  note: freeText(CLAIM_LIMITS.note, 'noteTooLong', { required: null }),
+})
+
+/** Staff write down what the carrier said: its case reference, and a note for the history. */
+export const InvestigateClaimSchema = z.object({
+  claimId: id,
+  version: CancelShipmentSchema.shape.version,
+  carrierReference: freeText(CLAIM_LIMITS.reference, 'referenceTooLong', { required: null }),
+  note: freeText(CLAIM_LIMITS.note, 'noteTooLong', { required: null }),
+})
+
+/** The end of a claim: confirmed lost (admins: it refunds money) or closed with a reason. */
+export const ResolveClaimSchema = z.object({
+  claimId: id,
+  version: CancelShipmentSchema.shape.version,
+  resolution: z.enum(['lost', 'closed'], { error: 'invalid' }),
+  reason: freeText(CLAIM_LIMITS.reason, 'reasonTooLong', { required: 'reasonRequired' }),
+})

@@ -27,6 +27,7 @@ import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
 import { applyShipmentEvent, SHIPMENT_ENTITY } from './shipment-events.ts'
 import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from './shipment-machine.ts'
 import { CancelShipmentSchema, type ShipmentChoice, ShipmentChoiceSchema } from './shipment-schemas.ts'
+import { type Carrier, isCarrier } from './tracking.ts'
 
 /**
  * Shipments (docs/decisions/028-shipments.md), first part: the customer picks items they have
@@ -400,6 +401,9 @@ export type ShipmentPacking = {
 export type ShipmentDetail = ShipmentSummary & {
   version: number
   packing: ShipmentPacking | null
+  /** Handed to the carrier: who carries it, its number, when; and when it was delivered. */
+  tracking: { carrier: Carrier; number: string; shippedAt: Date } | null
+  deliveredAt: Date | null
   address: ShipmentAddress
   route: string
   region: string
@@ -442,6 +446,10 @@ export async function getShipment({ db, actor }: ServiceContext, id: string): Pr
       priceReason: shipments.priceReason,
       boxPhotoKey: shipments.boxPhotoKey,
       packedAt: shipments.packedAt,
+      carrier: shipments.carrier,
+      trackingNumber: shipments.trackingNumber,
+      shippedAt: shipments.shippedAt,
+      deliveredAt: shipments.deliveredAt,
     })
     .from(shipments)
     .where(eq(shipments.id, id))
@@ -500,11 +508,20 @@ export async function getShipment({ db, actor }: ServiceContext, id: string): Pr
     priceReason,
     boxPhotoKey,
     packedAt,
+    carrier,
+    trackingNumber,
+    shippedAt,
+    deliveredAt,
     ...rest
   } = row
   return {
     ...summary(rest),
     version: rest.version,
+    tracking:
+      isCarrier(carrier) && trackingNumber && shippedAt
+        ? { carrier, number: trackingNumber, shippedAt }
+        : null,
+    deliveredAt,
     packing:
       packedWeightG !== null && priceJpy !== null
         ? {

@@ -139,3 +139,45 @@ export const shipmentItems = pgTable(
     uniqueIndex('shipment_items_one_active_key').on(table.itemId).where(sql`${table.active}`),
   ],
 )
+
+/**
+ * A lost-parcel claim (docs/decisions/030): the customer reports a shipped parcel that has not
+ * arrived; staff investigate with the carrier (notes in the shipment's history, the carrier's
+ * case reference here), then confirm it lost (50 % of the items' product value refunded, the
+ * shipment `lost`) or close it with a reason. One claim per shipment.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shipmentId: uuid()
+      .notNull()
+      .unique()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // open → investigating → lost | closed (open → lost | closed too).
+    status: text().notNull().default('open'),
+    customerNote: text(),
+    carrierReference: text(),
+    closeReason: text(),
+    refundJpy: integer(),
+    version: integer().notNull().default(0),
+    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('claims_open_idx').on(table.openedAt).where(sql`${table.status} in ('open', 'investigating')`),
+    check('claims_status_check', sql`${table.status} in ('open', 'investigating', 'lost', 'closed')`),
+    check('claims_note_check', sql`char_length(${table.customerNote}) <= 2000`),
+    check('claims_reference_check', sql`char_length(${table.carrierReference}) <= 100`),
+    check('claims_reason_check', sql`char_length(${table.closeReason}) <= 2000`),
+    check('claims_refund_check', sql`${table.refundJpy} >= 0`),
+    check(
+      'claims_resolved_check',
+      sql`(${table.status} in ('lost', 'closed')) = (${table.resolvedAt} is not null)`,
+    ),
+    check('claims_version_check', sql`${table.version} >= 0`),
+  ],
+)

@@ -29,6 +29,7 @@ const SETTING_LABELS: Record<string, string> = {
   freeStorageDays: 'freeStorageDays',
   storageFeePerDayJpy: 'storageFeePerDayJpy',
   packingAllowanceG: 'packingAllowanceG',
+  claimAfterDays: 'claimAfterDays',
   storageReminderDays: 'storageReminderDays',
   daysToPay: 'daysToPay',
   'messaging.instagram': 'instagram',

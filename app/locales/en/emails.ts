@@ -41,5 +41,9 @@ export default {
       title: 'New shipment {{number}} from {{customer}}',
       body: 'Items: {{count}}, {{method}} to {{country}}. It needs packing, weighing and pricing.',
     },
+    new_claim: {
+      title: 'Shipment {{number}} reported lost',
+      body: 'The customer says it has not arrived. Open a case with the carrier and record its reference on the shipment page.',
+    },
   },
 }

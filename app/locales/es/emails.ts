@@ -43,5 +43,9 @@ export default {
       title: 'Nuevo envío {{number}} de {{customer}}',
       body: 'Productos: {{count}}, {{method}} a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
     },
+    new_claim: {
+      title: 'Reportan perdido el envío {{number}}',
+      body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
+    },
   },
 } satisfies typeof en

@@ -134,6 +134,10 @@ function SettingsForm() {
           {field(fields.storageReminderDays, t('adminSettings.fields.storageReminderDays'), {
             hint: t('adminSettings.hints.storageReminderDays'),
           })}
+          {field(fields.claimAfterDays, t('adminSettings.fields.claimAfterDays'), {
+            hint: t('adminSettings.hints.claimAfterDays'),
+            inputMode: 'numeric',
+          })}
           {field(fields.daysToPay, t('adminSettings.fields.daysToPay'), {
             hint: t('adminSettings.hints.daysToPay'),
             inputMode: 'numeric',

@@ -5,16 +5,21 @@ import { PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
+import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { can } from '#core/orders/staff-policy.ts'
+import { claimOfShipment, investigateClaim, resolveClaim } from '#core/shipping/claims.ts'
+import { confirmDelivery, shipShipment } from '#core/shipping/shipment-delivery.ts'
 import { packShipment } from '#core/shipping/shipment-packing.ts'
 import {
   PACKING_FORM_BODY_BYTES,
@@ -47,8 +52,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { packing } = shipment
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const done = new URL(request.url).searchParams
+  const claim = shipment.tracking
+    ? await claimOfShipment(orders.db, shipment.id).catch(throwRouteError)
+    : null
   return {
-    notice: done.has('cancelled') ? 'cancelled' : done.has('packed') ? 'packed' : null,
+    notice:
+      (['cancelled', 'packed', 'shipped', 'delivered', 'claim'] as const).find((key) => done.has(key)) ??
+      null,
+    tracking: trackingForPage(shipment, language),
+    claim: claimForPage(claim, language),
+    canConfirmLoss: can(orders.actor, 'record_payment'),
     canPack: can(orders.actor, 'handle_arrivals'),
     payments,
     box: packing
@@ -103,12 +116,47 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
   if (intent === 'refund_done') return refundDoneAction(form, context, owner)
   if (intent === 'resolve_held') return resolveHeldAction(form, context, owner)
+  const orders = getOrderContext(context)
+  const field = (name: string) => form.get(name) ?? undefined
+  const version = form.get('version')
+  const back = (done: string) => redirect(`/admin-dashboard/shipments/${params.id}?${done}=1`)
   try {
-    await cancelShipment(getOrderContext(context), { id: params.id, version: form.get('version') })
+    if (intent === 'ship') {
+      await shipShipment(orders, {
+        id: params.id,
+        version,
+        carrier: field('carrier'),
+        trackingNumber: field('trackingNumber'),
+      })
+      return back('shipped')
+    }
+    if (intent === 'deliver') {
+      await confirmDelivery(orders, { id: params.id, version })
+      return back('delivered')
+    }
+    if (intent === 'investigate') {
+      await investigateClaim(orders, {
+        claimId: field('claimId'),
+        version,
+        carrierReference: field('carrierReference'),
+        note: field('note'),
+      })
+      return back('claim')
+    }
+    if (intent === 'resolve') {
+      await resolveClaim(orders, {
+        claimId: field('claimId'),
+        version,
+        resolution: field('resolution'),
+        reason: field('reason'),
+      })
+      return back('claim')
+    }
+    await cancelShipment(orders, { id: params.id, version })
   } catch (error) {
-    return actionFailure(error)
+    return actionFailure(error, { intent: typeof intent === 'string' ? intent : 'cancel' })
   }
-  return redirect(`/admin-dashboard/shipments/${params.id}?cancelled=1`)
+  return back('cancelled')
 }
 
 /** `intent=pack`: weigh, price and issue the shipping receipt (with the box's photo). */
@@ -146,10 +194,19 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, canPack, payments, box } = useLoaderData<typeof loader>()
+  const { shipment, notice, canPack, payments, box, tracking, claim, canConfirmLoss } =
+    useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
-  const formAnswer = answer && 'intent' in answer ? answer : null
+  const formAnswer = answer && 'result' in answer ? answer : null
+  const plainAnswer = answer && 'fieldErrors' in answer ? answer : null
+  const notices = {
+    cancelled: 'staffShipments.cancelled',
+    packed: 'staffShipments.packed',
+    shipped: 'staffShipments.shippedNotice',
+    delivered: 'staffShipments.deliveredNotice',
+    claim: 'staffShipments.claimSaved',
+  } as const
   const title = t('staffShipments.detailTitle', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -165,7 +222,7 @@ export default function StaffShipmentRoute() {
         </p>
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t(notice === 'packed' ? 'staffShipments.packed' : 'staffShipments.cancelled')}
+          {t(notices[notice])}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -253,6 +310,12 @@ export default function StaffShipmentRoute() {
           }
         />
       ) : null}
+      {tracking ? <ShipmentTracking tracking={tracking} /> : null}
+      {shipment.status === 'paid' && canPack ? (
+        <ShipForm version={shipment.version} answer={plainAnswer} />
+      ) : null}
+      {shipment.status === 'shipped' && canPack ? <DeliverForm version={shipment.version} /> : null}
+      {claim ? <StaffClaimPanel claim={claim} canConfirmLoss={canConfirmLoss} answer={plainAnswer} /> : null}
       {shipment.status === 'requested' && canPack ? (
         <PackShipmentForm
           shipment={shipment}

@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
+import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
+import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
+import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
 import { loadPaymentPanel, payAction } from './request-payment.server.ts'
@@ -31,8 +36,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? null
       : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id }).catch(throwRouteError)
   const { packing } = shipment
+  const [claim, { claimAfterDays }] = await Promise.all([
+    shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
+    orders.settings.get(),
+  ]).catch(throwRouteError)
+  const claimFrom = shipment.tracking
+    ? new Date(shipment.tracking.shippedAt.getTime() + claimAfterDays * 86_400_000)
+    : null
   return {
     payment,
+    tracking: trackingForPage(shipment, language),
+    claim: claimForPage(claim, language),
+    claimable: claimFrom !== null && shipment.status === 'shipped' && claim === null,
+    claimFrom: claimFrom && Date.now() < claimFrom.getTime() ? when(claimFrom) : null,
     box: packing
       ? {
           weight: formatGrams(packing.weightG, language),
@@ -49,11 +65,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             : null,
         }
       : null,
-    notice: url.searchParams.has('requested')
-      ? 'requested'
-      : url.searchParams.has('cancelled')
-        ? 'cancelled'
-        : null,
+    notice:
+      (['requested', 'cancelled', 'confirmed', 'claimed'] as const).find((key) =>
+        url.searchParams.has(key),
+      ) ?? null,
     shipment: {
       id: shipment.id,
       number: shipment.number,
@@ -82,11 +97,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData())
   // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`).
-  if (form.get('intent') === 'pay') return payAction(form, context)
+  const intent = form.get('intent')
+  if (intent === 'pay') return payAction(form, context)
+  const orders = getOrderContext(context)
+  const input = { id: params.id, version: form.get('version') }
   try {
-    await cancelShipment(getOrderContext(context), { id: params.id, version: form.get('version') })
+    if (intent === 'deliver') {
+      await confirmDelivery(orders, input)
+      return redirect(`/user-dashboard/shipments/${params.id}?confirmed=1`)
+    }
+    if (intent === 'claim') {
+      await openClaim(orders, { ...input, note: form.get('note') ?? undefined })
+      return redirect(`/user-dashboard/shipments/${params.id}?claimed=1`)
+    }
+    await cancelShipment(orders, input)
   } catch (error) {
-    return actionFailure(error)
+    return actionFailure(error, { intent: typeof intent === 'string' ? intent : 'cancel' })
   }
   return redirect(`/user-dashboard/shipments/${params.id}?cancelled=1`)
 }
@@ -95,10 +121,18 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, payment, box } = useLoaderData<typeof loader>()
+  const { shipment, notice, payment, box, tracking, claim, claimable, claimFrom } =
+    useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const paying = answer && 'payment' in answer ? answer.payment : null
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
+  const noteError = answer && 'fieldErrors' in answer ? answer.fieldErrors.note?.[0] : undefined
+  const notices = {
+    requested: 'shipments.requested',
+    cancelled: 'shipments.cancelledNotice',
+    confirmed: 'shipments.confirmed',
+    claimed: 'shipments.claimed',
+  } as const
   const title = t('shipments.title', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -114,7 +148,7 @@ export default function ShipmentRoute() {
         </p>
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t(notice === 'requested' ? 'shipments.requested' : 'shipments.cancelledNotice')}
+          {t(notices[notice])}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -172,6 +206,77 @@ export default function ShipmentRoute() {
           formError={paying?.error ? t(paying.error as 'errors.codes.conflict') : null}
           receiptHref={`/user-dashboard/invoices/${payment.invoice.id}`}
         />
+      ) : null}
+      {tracking ? <ShipmentTracking tracking={tracking} /> : null}
+      {shipment.status === 'shipped' ? (
+        <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
+          <h2 className="text-lg font-semibold text-slate-900">{t('shipments.confirmHeading')}</h2>
+          <input type="hidden" name="intent" value="deliver" />
+          <input type="hidden" name="version" value={shipment.version} />
+          <p id="confirm-hint" className="text-slate-700">
+            {t('shipments.confirmHint')}
+          </p>
+          <button
+            type="submit"
+            aria-describedby="confirm-hint"
+            className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+          >
+            {t('shipments.confirm')}
+          </button>
+        </Form>
+      ) : null}
+      {claim ? (
+        <section
+          aria-labelledby="claim-heading"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4"
+        >
+          <h2 id="claim-heading" className="text-lg font-semibold text-slate-900">
+            {t('shipments.claimHeading')}
+          </h2>
+          <p className="text-slate-900" data-testid="claim-status">
+            {t(`shipments.claimStatus.${claim.status}`, {
+              date: claim.openedLabel,
+              refund: claim.refund ?? '',
+              reason: claim.closeReason ?? '',
+            })}
+          </p>
+        </section>
+      ) : claimable ? (
+        <section aria-labelledby="claim-heading" className="space-y-2 rounded-lg border border-slate-200 p-4">
+          <h2 id="claim-heading" className="text-lg font-semibold text-slate-900">
+            {t('shipments.claimHeading')}
+          </h2>
+          {claimFrom ? (
+            <p className="text-slate-700">{t('shipments.claimWait', { date: claimFrom })}</p>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <p className="text-slate-700">{t('shipments.claimLead')}</p>
+              <input type="hidden" name="intent" value="claim" />
+              <input type="hidden" name="version" value={shipment.version} />
+              <FormField
+                id="claim-note"
+                label={t('shipments.claimNote')}
+                error={noteError ? t(`shipments.claimErrors.${noteError as 'noteTooLong'}`) : null}
+              >
+                {(control) => (
+                  <textarea
+                    {...control}
+                    name="note"
+                    rows={3}
+                    maxLength={2000}
+                    className={`${inputClass} py-2`}
+                  />
+                )}
+              </FormField>
+              <button
+                type="submit"
+                className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+              >
+                {t('shipments.claimSubmit')}
+              </button>
+            </Form>
+          )}
+        </section>
       ) : null}
       {shipment.status === 'requested' ? (
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">

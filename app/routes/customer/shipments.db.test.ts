@@ -259,3 +259,108 @@ test('staff pack through their page (customers refused), the customer sees the b
     data: { shipment: { status: 'paid' }, payment: { invoice: { status: 'paid' }, canPay: false } },
   })
 })
+
+test('after payment: staff ship with tracking, the customer follows it and reports it lost; an admin confirms the loss', async () => {
+  const { pool, people, item, addressId, customer, staff, post } = await setup()
+  const asked = await post(
+    { intent: 'request', items: item, addressId, method: 'express' },
+    people.owner.cookie,
+  )
+  const id = (asked.headers.get('location') ?? '').split('/').at(-1)?.split('?')[0] ?? ''
+  const staffPost = (who: string | undefined, fields: Record<string, string>) =>
+    staff(formPost(`/admin-dashboard/shipments/${id}`, fields, { cookie: who }), staffShipment.action, { id })
+  const ownerPost = (who: string | undefined, fields: Record<string, string>) =>
+    customer(formPost(`/user-dashboard/shipments/${id}`, fields, { cookie: who }), shipmentPage.action, {
+      id,
+    })
+  const version = async () =>
+    String((await pool.query('SELECT version FROM shipments WHERE id = $1', [id])).rows[0].version)
+  expect(
+    (await staffPost(people.moderator.cookie, { intent: 'pack', version: '0', weight: '900' })).status,
+  ).toBe(302)
+  const { rows } = await pool.query(`SELECT id, total_jpy FROM invoices WHERE shipment_id = $1`, [id])
+  expect(
+    (
+      await staffPost(people.admin.cookie, {
+        intent: 'record_payment',
+        invoiceId: rows[0].id,
+        version: '0',
+        amountJpy: String(rows[0].total_jpy),
+        reference: 'BANK SH',
+      })
+    ).status,
+  ).toBe(302)
+
+  // Shipping: customers refused; a number with a typo comes back on its field.
+  const ship = {
+    intent: 'ship',
+    version: await version(),
+    carrier: 'japan_post',
+    trackingNumber: 'EE123456785JP',
+  }
+  expect((await staffPost(people.owner.cookie, ship)).status).toBe(403)
+  const typo = await staffPost(people.moderator.cookie, { ...ship, trackingNumber: 'EE123456786JP' })
+  expect(typo.status).toBe(400)
+  expect(typo.data).toMatchObject({ intent: 'ship', fieldErrors: { trackingNumber: ['trackingCheckDigit'] } })
+  expect((await staffPost(people.moderator.cookie, ship)).headers.get('location')).toBe(
+    `/admin-dashboard/shipments/${id}?shipped=1`,
+  )
+  const page = async () =>
+    customer(
+      pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
+      shipmentPage.loader,
+      {
+        id,
+      },
+    )
+  expect((await page()).data).toMatchObject({
+    shipment: { status: 'shipped' },
+    tracking: {
+      carrierName: 'Japan Post',
+      number: 'EE123456785JP',
+      url: expect.stringContaining('EE123456785JP'),
+    },
+    claimable: true,
+    claimFrom: expect.any(String),
+    claim: null,
+  })
+  // Too early to report it lost: refused, nothing written.
+  const early = await ownerPost(people.owner.cookie, { intent: 'claim', version: await version() })
+  expect(early.status).toBe(409)
+  expect(early.data).toMatchObject({ messageKey: 'errors.reasons.claimNotYet' })
+  // A month and more later (the setting says 30 days).
+  await pool.query(`UPDATE shipments SET shipped_at = now() - interval '31 days' WHERE id = $1`, [id])
+  expect((await page()).data).toMatchObject({ claimable: true, claimFrom: null })
+  expect((await ownerPost(people.other.cookie, { intent: 'claim', version: await version() })).status).toBe(
+    404,
+  )
+  const claimed = await ownerPost(people.owner.cookie, {
+    intent: 'claim',
+    version: await version(),
+    note: 'No llegó',
+  })
+  expect(claimed.headers.get('location')).toBe(`/user-dashboard/shipments/${id}?claimed=1`)
+  const claimId = (await pool.query('SELECT id FROM claims WHERE shipment_id = $1', [id])).rows[0]
+    .id as string
+
+  // Staff: the reference; a moderator cannot confirm a loss (money), an admin can.
+  const investigate = { intent: 'investigate', claimId, version: '0', carrierReference: 'JP-77', note: '' }
+  expect((await staffPost(people.owner.cookie, investigate)).status).toBe(403)
+  expect((await staffPost(people.moderator.cookie, investigate)).status).toBe(302)
+  const lost = {
+    intent: 'resolve',
+    claimId,
+    version: '1',
+    resolution: 'lost',
+    reason: 'Japan Post: lost in transit',
+  }
+  expect((await staffPost(people.moderator.cookie, lost)).status).toBe(403)
+  const noReason = await staffPost(people.admin.cookie, { ...lost, reason: '  ' })
+  expect(noReason.status).toBe(400)
+  expect(noReason.data).toMatchObject({ intent: 'resolve', fieldErrors: { reason: ['reasonRequired'] } })
+  expect((await staffPost(people.admin.cookie, lost)).status).toBe(302)
+  expect((await page()).data).toMatchObject({
+    shipment: { status: 'lost' },
+    claim: { status: 'lost', refund: expect.stringContaining('2,500') },
+  })
+})
