@@ -12,7 +12,7 @@ import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
 import { admin, ana, bruno, moderator, RATES, requestedShipment } from '#tests/support/shipment-fixtures.ts'
 import { packShipment } from './shipment-packing.ts'
-import { cancelShipment, getBoxPhoto, getShipment, requestShipment } from './shipment-service.ts'
+import { cancelShipment, getBoxPhoto, getShipment } from './shipment-service.ts'
 
 // Packing and the shipping receipt (docs/decisions/029): staff weigh and price the box, which
 // issues the receipt on the same invoices as a quote; the customer pays it through the same

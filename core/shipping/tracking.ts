@@ -49,7 +49,7 @@ export function checkTrackingNumber(
   if (number === '') return { ok: false, problem: 'trackingRequired' }
   if (carrier === 'japan_post') {
     const match = S10.exec(number)
-    if (!match || match[4] !== 'JP') return { ok: false, problem: 'trackingJapanPost' }
+    if (match?.[4] !== 'JP') return { ok: false, problem: 'trackingJapanPost' }
     if (s10CheckDigit(match[2] ?? '') !== Number(match[3]))
       return { ok: false, problem: 'trackingCheckDigit' }
     return { ok: true, number }
