@@ -234,13 +234,6 @@ export async function resolveClaim(
     const now = new Date()
     let refundJpy = 0
     if (data.resolution === 'lost') {
-      await applyShipmentEvent(tx, {
-        shipmentId: claim.shipmentId,
-        event: 'lose',
-        actor: staff,
-        note: data.reason ?? null,
-        data: { claimId: claim.id },
-      })
       // What the customer paid for the items in the box, payment by payment.
       const paid = await tx
         .select({
@@ -288,6 +281,14 @@ export async function resolveClaim(
           .where(eq(payments.id, payment.id))
         refundJpy += share
       }
+      // One history row says it all: lost, and what is refunded.
+      await applyShipmentEvent(tx, {
+        shipmentId: claim.shipmentId,
+        event: 'lose',
+        actor: staff,
+        note: data.reason ?? null,
+        data: { claimId: claim.id, refundJpy },
+      })
       await recordAudit(tx, {
         actorId: staff.id,
         kind: 'claim.lost',
@@ -306,14 +307,16 @@ export async function resolveClaim(
         version: sql`${claims.version} + 1`,
       })
       .where(eq(claims.id, claim.id))
-    await recordOrderEvent(tx, {
-      entityType: SHIPMENT_ENTITY,
-      entityId: claim.shipmentId,
-      event: data.resolution === 'lost' ? 'claim_lost' : 'claim_close',
-      actor: staff,
-      note: data.reason ?? null,
-      data: { claimId: claim.id, refundJpy },
-    })
+    if (data.resolution === 'closed') {
+      await recordOrderEvent(tx, {
+        entityType: SHIPMENT_ENTITY,
+        entityId: claim.shipmentId,
+        event: 'claim_close',
+        actor: staff,
+        note: data.reason ?? null,
+        data: { claimId: claim.id },
+      })
+    }
     await notifyCustomer(tx, jobs, {
       userId: claim.userId,
       type: data.resolution === 'lost' ? 'claim_lost' : 'claim_closed',

@@ -4,13 +4,15 @@ import esLocale from '../../app/locales/es.ts'
 import { paymentStandInURL, paymentsDataDir, paymentsURL } from '../../playwright.config.ts'
 import { plainPng } from '../support/photo-fixtures.ts'
 import { axeAtBothWidths, expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
-import { insertSignedInAccount, latestEmail } from './outbox.ts'
+import { backdateShipping, insertSignedInAccount, latestEmail } from './outbox.ts'
 
-// The first half of an order in one go, in both languages, on the site with PayPal and Stripe
+// A whole order in one go, in both languages, on the site with PayPal and Stripe
 // configured (pointing at the local payment stand-in): a customer sends two links through the
 // form; a moderator prices and approves them; the customer gets the quote (in the app and by
 // e-mail, in their language), pays on the provider's page and comes back to it paid; the
-// customer and staff both see it paid, with the receipt, the history and the notifications.
+// customer and staff both see it paid, with the receipt, the history and the notifications;
+// then the warehouse, the shipment (packed, paid, shipped with a Japan Post number) and its end:
+// delivered (es) or lost and refunded at 50 % (en).
 // The e-mails wait in the outbox here (no SMTP on this server); tests/system/order-emails.test.ts
 // sends them over SMTP. Axe checks each page at 375 and 1280 px.
 
@@ -269,5 +271,108 @@ for (const [language, provider] of [
     await page.getByRole('link', { name: shipmentNumber }).click()
     await expect(page.getByRole('main')).toContainText('A-3')
     await axeAtBothWidths(page, `staff-shipment-${language}`)
+
+    // 8. The moderator packs it: 1,500 g, its size and a photo of the box; the price comes from
+    // the rate table (economy to Chile) and the shipping receipt goes to the customer.
+    const shipmentPath = new URL(page.url()).pathname
+    const shipmentId = shipmentPath.split('/').at(-1) ?? ''
+    await waitForHydration(page)
+    await page.getByLabel(t.staffShipments.weight).fill('1500')
+    await page.getByLabel(t.staffShipments.length).fill('30')
+    await page.getByLabel(t.staffShipments.width).fill('20')
+    await page.getByLabel(t.staffShipments.height).fill('15')
+    await page.getByLabel(t.staffShipments.photo).setInputFiles({
+      name: 'packed.png',
+      mimeType: 'image/png',
+      buffer: await plainPng(640, 480),
+    })
+    await page.getByRole('button', { name: t.staffShipments.pack }).click()
+    await expect(page).toHaveURL(`${paymentsURL}${shipmentPath}?packed=1`)
+    await expect(page.getByRole('status').filter({ hasText: t.staffShipments.packed })).toBeVisible()
+    await expect(page.getByTestId('packed-weight')).toContainText(
+      spaced(language === 'es' ? '1500 g' : '1,500 g'),
+    )
+    await axeAtBothWidths(page, `staff-shipment-packed-${language}`)
+
+    // 9. The customer is told, sees the box and pays the receipt on the provider's page.
+    const packedTitle = fill(t.customerNotifications.shipment_packed.title, {
+      number: shipmentNumber,
+      totalJpy: '',
+    })
+    const packedMail = await latestEmail(email, {
+      subject: packedTitle.split(':')[0],
+      dataDir: paymentsDataDir,
+    })
+    expect(packedMail.link).toBe(`${paymentsURL}/user-dashboard/shipments/${shipmentId}`)
+    await actAs(context, customer.cookie)
+    await page.goto(`/user-dashboard/shipments/${shipmentId}?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.packed)
+    const box = page.getByRole('region', { name: t.shipments.packedHeading })
+    await expect(box.getByRole('img', { name: t.shipments.boxPhoto })).toHaveJSProperty('complete', true)
+    await expect(page.getByRole('main')).toContainText(t.shipments.customs)
+    await axeAtBothWidths(page, `shipment-packed-${language}`)
+    const shippingPanel = page.getByRole('region', { name: t.payment.heading, exact: true })
+    const shippingTotal = (await shippingPanel.getByTestId('payment-total').textContent()) ?? ''
+    await shippingPanel.getByRole('button', { name: t.payment.payWith[provider] }).click()
+    await page.waitForURL(`${paymentStandInURL}/pay/**`)
+    await page.getByRole('button', { name: 'Approve payment' }).click()
+    await page.waitForURL(`${paymentsURL}/user-dashboard/shipments/${shipmentId}`)
+    await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.paid)
+    await expect(shippingPanel.getByTestId('payment-total')).toHaveText(shippingTotal)
+    await shippingPanel.getByRole('link', { name: t.payment.receipt }).click()
+    await expect(page.getByRole('main')).toContainText(fill(t.receipt.shipment, { number: shipmentNumber }))
+    await expect(page.getByRole('main')).toContainText(t.receipt.notTaxableShipping)
+    await axeAtBothWidths(page, `shipping-receipt-${language}`)
+
+    // 10. The moderator hands it to Japan Post; the customer gets the number and the link.
+    await actAs(context, moderator.cookie)
+    await page.goto(`${shipmentPath}?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(t.staffShipments.trackingNumber).fill('EE123456786JP')
+    await page.getByRole('button', { name: t.staffShipments.ship }).click()
+    await expect(page.getByText(t.staffShipments.claimErrors.trackingCheckDigit)).toBeVisible()
+    await page.getByLabel(t.staffShipments.trackingNumber).fill('ee 123456785 jp')
+    await page.getByRole('button', { name: t.staffShipments.ship }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.staffShipments.shippedNotice })).toBeVisible()
+    await actAs(context, customer.cookie)
+    await page.goto(`/user-dashboard/shipments/${shipmentId}?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByTestId('tracking-number')).toHaveText('EE123456785JP')
+    await expect(
+      page.getByRole('link', { name: fill(t.shipments.follow, { carrier: 'Japan Post' }) }),
+    ).toHaveAttribute('href', /trackings\.post\.japanpost\.jp\/.*EE123456785JP/)
+    await axeAtBothWidths(page, `shipment-shipped-${language}`)
+
+    if (language === 'es') {
+      // 11a. It arrives: the customer confirms.
+      await page.getByRole('button', { name: t.shipments.confirm }).click()
+      await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.delivered)
+      await expect(page.getByRole('main')).toContainText(t.shipments.events.deliver)
+      return
+    }
+    // 11b. It never arrives: after the waiting days the customer reports it; an admin confirms
+    // it lost and half of the item's value (2 × 2,500 yen) is refunded.
+    await expect(page.getByRole('main')).toContainText(t.shipments.claimWait.split('{{date}}')[0] ?? '')
+    await backdateShipping(shipmentNumber, 31, paymentsDataDir)
+    await page.reload()
+    await waitForHydration(page)
+    await page.getByLabel(t.shipments.claimNote).fill('Nothing arrived')
+    await page.getByRole('button', { name: t.shipments.claimSubmit }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.shipments.claimed })).toBeVisible()
+    await actAs(context, owner.cookie)
+    await page.goto(`${shipmentPath}?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByTestId('staff-claim-status')).toHaveText(t.staffShipments.claimStatus.open)
+    await axeAtBothWidths(page, `staff-claim-${language}`)
+    await page.getByLabel(t.staffShipments.resolutionLost).check()
+    await page.getByLabel(t.staffShipments.resolutionReason).fill('Japan Post confirmed it lost')
+    await page.getByRole('button', { name: t.staffShipments.resolve }).click()
+    await expect(page.getByTestId('staff-claim-status')).toContainText(spaced('JPY 2,500'))
+    await actAs(context, customer.cookie)
+    await page.goto(`/user-dashboard/shipments/${shipmentId}?lang=${language}`)
+    await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.lost)
+    await expect(page.getByTestId('claim-status')).toContainText(spaced('JPY 2,500'))
+    await axeAtBothWidths(page, `shipment-lost-${language}`)
   })
 }

@@ -122,3 +122,13 @@ export function insertContactMessage(
     return rows[0]?.id ?? ''
   }, dataDir)
 }
+
+/** Moves a shipment's shipping date back `days` days: the waiting time before a lost-parcel claim, passed. */
+export function backdateShipping(shipmentNumber: string, days: number, dataDir = e2eDataDir) {
+  return withE2eDatabase(async (client) => {
+    await client.query(
+      `UPDATE shipments SET shipped_at = shipped_at - $2::int * interval '1 day' WHERE number = $1`,
+      [shipmentNumber, days],
+    )
+  }, dataDir)
+}

@@ -83,7 +83,9 @@ export function PaymentPanel({
         })}
       </p>
       <dl className="flex flex-wrap items-baseline gap-x-3">
-        <dt className="font-semibold text-slate-900">{t('payment.total')}</dt>
+        <dt className="font-semibold text-slate-900">
+          {t(invoice.status === 'paid' ? 'payment.totalPaid' : 'payment.total')}
+        </dt>
         <dd className="text-2xl font-bold text-slate-900" data-testid="payment-total">
           {panel.totalLabel}
         </dd>
