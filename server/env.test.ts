@@ -52,3 +52,18 @@ test('no payment variables: bank transfers only; a provider configured by halves
   })
   expect(env.STRIPE_API_URL).toBe('http://127.0.0.1:4010')
 })
+
+test('S3 storage configured by halves stops the start, naming what is missing', () => {
+  expect(() => parseEnv({ S3_BUCKET: 'photos', S3_REGION: 'auto' })).toThrow(
+    /S3_ACCESS_KEY_ID: required[\s\S]*S3_SECRET_ACCESS_KEY: required/,
+  )
+  expect(() =>
+    parseEnv({
+      S3_BUCKET: 'photos',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+    }),
+  ).not.toThrow()
+})

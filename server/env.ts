@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
+import { s3ConfigFromEnv } from '#core/uploads/s3-file-store.ts'
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -157,11 +158,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const lines = result.success
     ? []
     : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-  // The payment variables are checked together, with the rules the adapters need.
-  try {
-    paymentProvidersFromEnv(source)
-  } catch (error) {
-    lines.push(...(error as Error).message.split('\n').slice(1))
+  // The payment variables, and the S3 storage ones, are checked together, with the rules their
+  // adapters need.
+  for (const check of [() => paymentProvidersFromEnv(source), () => s3ConfigFromEnv(source)]) {
+    try {
+      check()
+    } catch (error) {
+      lines.push(...(error as Error).message.split('\n').slice(1))
+    }
   }
   if (result.success && lines.length === 0) return result.data
   throw new Error(`Invalid environment:\n${lines.join('\n')}`)

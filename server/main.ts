@@ -9,6 +9,7 @@ import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notification
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDiskFileStore } from '#core/uploads/file-store.ts'
+import { createS3FileStore, s3ConfigFromEnv } from '#core/uploads/s3-file-store.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
@@ -26,6 +27,8 @@ import { listenForSettingsChanges } from './settings-listener.ts'
  * Owns the process: database start-up, migrations, seed, listening and graceful shutdown.
  */
 const env = parseEnvOrExit()
+// Checked with the rest by parseEnv: here it is only read.
+const s3Config = s3ConfigFromEnv(process.env)
 const logger = createLogger(env.LOG_LEVEL)
 const root = process.cwd()
 
@@ -108,7 +111,8 @@ let shuttingDown = false
 
 const deps: AppDeps = {
   db,
-  files: createDiskFileStore(path.join(env.DATA_DIR, 'uploads')),
+  // Photos: S3-compatible storage when S3_* is set (checked by parseEnv), else DATA_DIR/uploads.
+  files: s3Config ? createS3FileStore(s3Config) : createDiskFileStore(path.join(env.DATA_DIR, 'uploads')),
   payments: paymentProviders,
   outbox: {
     email: !env.SMTP_URL,
