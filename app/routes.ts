@@ -69,6 +69,7 @@ export default [
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
     route('admin-dashboard/shipments', 'routes/admin/shipments.tsx'),
     route('admin-dashboard/shipments/:id', 'routes/admin/shipment.tsx'),
+    route('admin-dashboard/storage', 'routes/admin/storage.tsx'),
     route('admin-dashboard/users', 'routes/admin/users.tsx'),
     route('admin-dashboard/users/:id', 'routes/admin/user.tsx'),
   ]),

@@ -25,6 +25,7 @@ export const AUDIT_KINDS = [
   'item.unavailable',
   'shipment.price_override',
   'claim.lost',
+  'item.dispose',
   'user.disable',
   'user.enable',
   'user.sign_out',

@@ -30,6 +30,7 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   claim_investigating: 'info',
   claim_lost: 'warning',
   claim_closed: 'info',
+  item_disposed: 'warning',
   storage_reminder: 'warning',
   storage_ended: 'warning',
 } as const

@@ -32,6 +32,7 @@ const ALLOWED: readonly [ItemStatus, ItemEvent, ActorKind, ItemStatus][] = [
   ['to_buy', 'mark_unavailable', 'staff', 'unavailable'],
   ['ordered', 'mark_unavailable', 'staff', 'unavailable'],
   ['received', 'ship', 'staff', 'shipped'],
+  ['received', 'dispose', 'staff', 'disposed'],
 ]
 const TO = new Map(ALLOWED.map(([, event, , to]) => [event, to]))
 const FROM = new Map<ItemEvent, Set<ItemStatus>>()

@@ -18,6 +18,7 @@ export const ITEM_STATUSES = [
   'received',
   'unavailable',
   'shipped',
+  'disposed',
 ] as const
 export type ItemStatus = (typeof ITEM_STATUSES)[number]
 
@@ -31,11 +32,18 @@ export const ITEM_EVENTS = [
   'receive',
   'mark_unavailable',
   'ship',
+  'dispose',
 ] as const
 export type ItemEvent = (typeof ITEM_EVENTS)[number]
 
 /** Statuses after which nothing happens to the item any more. */
-export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = ['rejected', 'cancelled', 'unavailable', 'shipped']
+export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = [
+  'rejected',
+  'cancelled',
+  'unavailable',
+  'shipped',
+  'disposed',
+]
 
 type Rule = { from: readonly ItemStatus[]; to: ItemStatus; by: readonly ActorKind[] }
 
@@ -56,6 +64,8 @@ export const ITEM_MACHINE: Readonly<Record<ItemEvent, Rule>> = {
   mark_unavailable: { from: ['to_buy', 'ordered'], to: 'unavailable', by: ['staff'] },
   // Handed to the carrier in a shipment (docs/decisions/030).
   ship: { from: ['received'], to: 'shipped', by: ['staff'] },
+  // Left at the office past the last day of storage: an admin may dispose of it (audited).
+  dispose: { from: ['received'], to: 'disposed', by: ['staff'] },
 }
 
 export type ItemTransition =

@@ -25,6 +25,7 @@ export const STAFF_ACTIONS = [
   'view_analytics',
   'manage_stores',
   'handle_arrivals',
+  'dispose_items',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 

@@ -54,6 +54,7 @@ export const SettingsFormSchema = z
     packingAllowanceG: wholeNumber({ min: 0, max: 5_000, rangeKey: 'packingRange' }),
     storageReminderDays: wholeNumberList({ min: 1, max: 365, most: 5, key: 'reminderDays' }),
     claimAfterDays: wholeNumber({ min: 1, max: 180, rangeKey: 'claimDaysRange' }),
+    disposalAfterDays: wholeNumber({ min: 1, max: 3_650, rangeKey: 'disposalDaysRange' }),
     daysToPay: wholeNumber({ min: 1, max: 60, rangeKey: 'daysToPayRange' }),
     messaging: group({ instagram: httpsAddress(), facebook: httpsAddress(), whatsapp: httpsAddress() }),
     company: group({
@@ -105,6 +106,7 @@ export type SettingsFormFields = {
   packingAllowanceG: string
   storageReminderDays: string
   claimAfterDays: string
+  disposalAfterDays: string
   daysToPay: string
   messaging: Record<'instagram' | 'facebook' | 'whatsapp', string>
   company: Record<'name' | 'address' | 'email' | 'taxRegistrationId', string>
@@ -129,6 +131,7 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
     packingAllowanceG: String(values.packingAllowanceG),
     storageReminderDays: values.storageReminderDays.join(', '),
     claimAfterDays: String(values.claimAfterDays),
+    disposalAfterDays: String(values.disposalAfterDays),
     daysToPay: String(values.daysToPay),
     messaging: { ...values.messaging },
     company: { ...values.company },

@@ -29,6 +29,8 @@ export const SettingsSchema = z.object({
   storageReminderDays: z.array(z.number().int().min(1).max(365)).max(5),
   /** Days after shipping before a customer may report a parcel lost (issue #11). */
   claimAfterDays: z.number().int().min(1).max(180),
+  /** Days after free storage ends before an admin may dispose of an item left at the office (issue #11). */
+  disposalAfterDays: z.number().int().min(1).max(3_650),
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
   company: z.object({
     name: z.string().trim().min(1).max(120),
@@ -73,6 +75,7 @@ export const DEFAULT_SETTINGS: Settings = {
   packingAllowanceG: 200,
   storageReminderDays: [7, 1],
   claimAfterDays: 30,
+  disposalAfterDays: 90,
   messaging: {
     instagram: 'https://www.instagram.com/',
     facebook: 'https://www.facebook.com/',

@@ -68,8 +68,8 @@ test('7 days before, 1 day before and once ended: one notification per customer,
   expect(await run(31)).toEqual({ reminded: 0, ended: 2 }) // ended: from today the fee
   expect(await told('storage_ended')).toEqual(
     expect.arrayContaining([
-      [ana.id, { count: 2, feeJpy: 100 }],
-      [bruno.id, { count: 1, feeJpy: 100 }],
+      [ana.id, { count: 2, feeJpy: 100, disposalDays: 90 }],
+      [bruno.id, { count: 1, feeJpy: 100, disposalDays: 90 }],
     ]),
   )
   expect(await run(31)).toEqual({ reminded: 0, ended: 0 })

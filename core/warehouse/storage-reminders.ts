@@ -26,7 +26,8 @@ export async function sendStorageReminders(
   { db, jobs, settings }: { db: Database; jobs: AppJobEnqueuer; settings: Pick<SettingsService, 'get'> },
   now: Date,
 ): Promise<ReminderRun> {
-  const { freeStorageDays, storageReminderDays, storageFeePerDayJpy } = await settings.get()
+  const { freeStorageDays, storageReminderDays, storageFeePerDayJpy, disposalAfterDays } =
+    await settings.get()
   const thresholds = [...storageReminderDays].sort((a, b) => a - b)
   return db.transaction(async (tx) => {
     // Items at the office, not waiting in a shipment, not yet told that their storage ended.
@@ -99,7 +100,11 @@ export async function sendStorageReminders(
         await notifyCustomer(tx, jobs, {
           userId: group.userId,
           type: 'storage_ended',
-          params: { count: group.itemIds.length, feeJpy: storageFeePerDayJpy },
+          params: {
+            count: group.itemIds.length,
+            feeJpy: storageFeePerDayJpy,
+            disposalDays: disposalAfterDays,
+          },
           link: '/user-dashboard/shipping',
         })
         run.ended += 1

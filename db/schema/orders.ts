@@ -129,7 +129,7 @@ export const requestItems = pgTable(
     check('request_items_domestic_shipping_check', sql`${table.domesticShippingJpy} between 0 and 1000000`),
     check(
       'request_items_status_check',
-      sql`${table.status} in ('pending', 'quoted', 'rejected', 'to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'cancelled')`,
+      sql`${table.status} in ('pending', 'quoted', 'rejected', 'to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'disposed', 'cancelled')`,
     ),
   ],
 )

@@ -13,6 +13,7 @@ export function AdminArea({ adminPages, children }: { adminPages: boolean; child
     ...(adminPages ? [{ to: '/admin-dashboard', text: t('adminArea.home'), end: true }] : []),
     { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
     { to: '/admin-dashboard/shipments', text: t('adminArea.shipments') },
+    { to: '/admin-dashboard/storage', text: t('adminArea.storage') },
     // Read by moderators too; roles and account actions stay with admins (ADR 024).
     { to: '/admin-dashboard/users', text: t('adminArea.users') },
     ...(adminPages ? [{ to: '/admin-dashboard/messages', text: t('adminArea.messages') }] : []),

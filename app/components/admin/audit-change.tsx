@@ -30,6 +30,7 @@ const SETTING_LABELS: Record<string, string> = {
   storageFeePerDayJpy: 'storageFeePerDayJpy',
   packingAllowanceG: 'packingAllowanceG',
   claimAfterDays: 'claimAfterDays',
+  disposalAfterDays: 'disposalAfterDays',
   storageReminderDays: 'storageReminderDays',
   daysToPay: 'daysToPay',
   'messaging.instagram': 'instagram',

@@ -233,7 +233,7 @@ export function QuotePricingForm({
 
 /** What the customer asked for an item: the store, the quantity, their notes. */
 /** Item statuses after payment: where each item is, for staff. */
-const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable'] as const
+const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'disposed'] as const
 
 export function ItemFacts({
   item,

@@ -470,6 +470,7 @@ export default {
       received: 'At our office in Osaka',
       unavailable: 'The shop could not supply it',
       shipped: 'Sent to you',
+      disposed: 'Disposed of: it was left past its last day of storage',
     },
     seeShipping: 'See it in your shipping tab',
     timeline: 'History',
@@ -513,6 +514,7 @@ export default {
       order_items: 'Bought at the shop',
       package_received: 'Arrived at our office',
       item_unavailable: 'An item could not be bought: refund on its way',
+      item_disposed: 'An item left past its last day of storage was disposed of',
       complete: 'Request completed',
       note: 'Message from our team',
     },
@@ -694,6 +696,10 @@ export default {
       title: 'Your shipment {{number}} was delivered',
       body: 'The carrier says it arrived. Thank you for shopping with us! If something is wrong, write to us.',
     },
+    item_disposed: {
+      title: 'Item {{position}} of {{number}} was disposed of',
+      body: 'It stayed at our office {{days}} days after its free storage ended, past the last day we keep items. {{reason}}',
+    },
     claim_opened: {
       title: 'We received your report about shipment {{number}}',
       body: 'We will ask the carrier where it is and tell you what we find out.',
@@ -716,7 +722,7 @@ export default {
     },
     storage_ended: {
       title: 'Free storage has ended for {{count}} of your items',
-      body: 'From today each of these items pays {{feeJpy}} a day of storage, added to its shipping receipt. Ask to ship them from your shipping tab.',
+      body: 'From today each of these items pays {{feeJpy}} a day of storage, added to its shipping receipt. Ask to ship them from your shipping tab: items still here {{disposalDays}} days from now may be disposed of.',
     },
     item_unavailable: {
       title: 'Item {{position}} of {{number}} could not be bought',

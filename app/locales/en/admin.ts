@@ -6,6 +6,7 @@ export default {
     home: 'Overview',
     requests: 'Purchase requests',
     shipments: 'Shipments',
+    storage: 'Storage',
     messages: 'Messages',
     settings: 'Settings',
     rates: 'Shipping rates',
@@ -49,6 +50,7 @@ export default {
       received: 'At the office',
       unavailable: 'Unavailable',
       shipped: 'Shipped',
+      disposed: 'Disposed of',
     },
     notes: 'Notes',
     store: 'Store guide: {{name}}',
@@ -82,6 +84,7 @@ export default {
       order_items: 'Marked bought at the shop',
       package_received: 'Package booked in',
       item_unavailable: 'Item marked unavailable',
+      item_disposed: 'Item disposed of (left past its last day)',
       complete: 'Completed',
       note: 'Note',
       price: 'Prices saved',
@@ -175,6 +178,7 @@ export default {
       freeDaysRange: 'Enter from 0 to 3650 days.',
       packingRange: 'Enter from 0 to 5000 grams.',
       claimDaysRange: 'Enter from 1 to 180 days.',
+      disposalDaysRange: 'Enter from 1 to 3650 days.',
       reminderDays: 'Enter up to 5 numbers of days from 1 to 365, separated by commas, such as 7, 1.',
       daysToPayRange: 'Enter from 1 to 60 days.',
       tooLong: 'Too long: at most {{max}} characters.',
@@ -214,6 +218,7 @@ export default {
       storageFeePerDayJpy: 'Storage fee per day after the free days (yen)',
       packingAllowanceG: 'Packing allowance (grams)',
       claimAfterDays: 'Days after shipping before a parcel can be reported lost',
+      disposalAfterDays: 'Days after free storage ends before items may be disposed of',
       storageReminderDays: 'Storage reminders (days before free storage ends)',
       daysToPay: 'Days to pay a quote',
       USD: 'US dollars per yen',
@@ -241,6 +246,8 @@ export default {
       daysToPay: 'A quote expires after this many days unpaid.',
       storageReminderDays:
         'For example 7, 1. The customer is also told when it has ended. Leave empty for none.',
+      disposalAfterDays:
+        'Items left this long after their free storage ended can be disposed of by an admin (recorded in the audit log).',
       claimAfterDays:
         'A customer can report a parcel that has not arrived this many days after we shipped it.',
       packingAllowanceG:
@@ -313,6 +320,7 @@ export default {
       payment_accept: 'Held payment accepted',
       payment_refund: 'Held payment refunded',
       item_unavailable: 'Item marked unavailable (refund due)',
+      item_dispose: 'Item disposed of',
       shipment_price_override: 'Shipping price changed from the rate table',
       user_disable: 'Account disabled',
       user_enable: 'Account enabled',
@@ -509,6 +517,30 @@ export default {
       lost: 'Lost',
     },
     methods: { economic: 'Economy', express: 'Express (EMS)' },
+  },
+  // Items left past their free storage (ADR 031).
+  overdue: {
+    title: 'Storage past the free days',
+    lead: 'Items still at the office after their free storage ended, the longest first. An admin may dispose of an item {{days}} days after its last free day; the customer is told and it is recorded.',
+    empty: 'No item is past its free storage.',
+    item: '{{request}} item {{position}}: {{title}}',
+    place: 'Package {{package}} · shelf {{shelf}}',
+    arrived: 'arrived {{date}}',
+    over_one: '{{count}} day past its last free day ({{date}}).',
+    over_other: '{{count}} days past its last free day ({{date}}).',
+    disposableIn_one: 'May be disposed of in {{count}} day.',
+    disposableIn_other: 'May be disposed of in {{count}} days.',
+    disposableNow: 'May be disposed of now.',
+    dispose: 'Dispose of this item',
+    reason: 'Reason (the customer sees it)',
+    reasonHint: 'For example: reminded on 2 and 9 March, no answer.',
+    disposeConfirm: 'Dispose of {{request}} item {{position}}',
+    disposed: 'Item disposed of; the customer has been told.',
+    errors: {
+      reasonRequired: 'Write the reason.',
+      reasonTooLong: 'Use at most 1,000 characters.',
+      invalidCharacters: 'This text contains characters we cannot store.',
+    },
   },
   // The warehouse on a request page: items bought, parcels booked in (ADR 027).
   arrival: {

@@ -482,6 +482,7 @@ export default {
       received: 'En nuestra oficina de Osaka',
       unavailable: 'La tienda no pudo entregarlo',
       shipped: 'Enviado a ti',
+      disposed: 'Desechado: quedó después de su último día de almacenamiento',
     },
     seeShipping: 'Míralo en tu pestaña de envíos',
     timeline: 'Historial',
@@ -526,6 +527,7 @@ export default {
       order_items: 'Comprado en la tienda',
       package_received: 'Llegó a nuestra oficina',
       item_unavailable: 'Un producto no se pudo comprar: reembolso en camino',
+      item_disposed: 'Se desechó un producto que quedó después de su último día de almacenamiento',
       complete: 'Solicitud completada',
       note: 'Mensaje de nuestro equipo',
     },
@@ -709,6 +711,10 @@ export default {
       title: 'Tu envío {{number}} fue entregado',
       body: 'La paquetería dice que llegó. ¡Gracias por comprar con nosotros! Si algo no está bien, escríbenos.',
     },
+    item_disposed: {
+      title: 'Se desechó el producto {{position}} de {{number}}',
+      body: 'Estuvo en nuestra oficina {{days}} días después de terminar su almacenamiento gratis, más allá del último día que guardamos los productos. {{reason}}',
+    },
     claim_opened: {
       title: 'Recibimos tu reporte sobre el envío {{number}}',
       body: 'Le preguntaremos a la paquetería dónde está y te contaremos lo que sepamos.',
@@ -731,7 +737,7 @@ export default {
     },
     storage_ended: {
       title: 'Terminó el almacenamiento gratis de {{count}} de tus productos',
-      body: 'Desde hoy cada uno de estos productos paga {{feeJpy}} por día de almacenamiento, que se suma a su recibo de envío. Pide su envío desde tu pestaña de envíos.',
+      body: 'Desde hoy cada uno de estos productos paga {{feeJpy}} por día de almacenamiento, que se suma a su recibo de envío. Pide su envío desde tu pestaña de envíos: los que sigan aquí dentro de {{disposalDays}} días se podrán desechar.',
     },
     item_unavailable: {
       title: 'No pudimos comprar el producto {{position}} de {{number}}',

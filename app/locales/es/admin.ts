@@ -14,6 +14,7 @@ export default {
     home: 'Resumen',
     requests: 'Solicitudes de compra',
     shipments: 'Envíos',
+    storage: 'Almacenamiento',
     messages: 'Mensajes',
     settings: 'Configuración',
     rates: 'Tarifas de envío',
@@ -57,6 +58,7 @@ export default {
       received: 'En la oficina',
       unavailable: 'No disponible',
       shipped: 'Enviado',
+      disposed: 'Desechado',
     },
     notes: 'Notas',
     store: 'Guía de tiendas: {{name}}',
@@ -90,6 +92,7 @@ export default {
       order_items: 'Marcado como comprado en la tienda',
       package_received: 'Paquete recibido',
       item_unavailable: 'Producto marcado como no disponible',
+      item_disposed: 'Producto desechado (quedó después de su último día)',
       complete: 'Completada',
       note: 'Nota',
       price: 'Precios guardados',
@@ -183,6 +186,7 @@ export default {
       freeDaysRange: 'Ingresa de 0 a 3650 días.',
       packingRange: 'Ingresa de 0 a 5000 gramos.',
       claimDaysRange: 'Ingresa de 1 a 180 días.',
+      disposalDaysRange: 'Ingresa de 1 a 3650 días.',
       reminderDays: 'Ingresa hasta 5 números de días de 1 a 365, separados por comas, como 7, 1.',
       daysToPayRange: 'Ingresa de 1 a 60 días.',
       tooLong: 'Es demasiado largo: como máximo {{max}} caracteres.',
@@ -223,6 +227,7 @@ export default {
       storageFeePerDayJpy: 'Tarifa de almacenamiento por día después de los días gratis (yenes)',
       packingAllowanceG: 'Peso del embalaje (gramos)',
       claimAfterDays: 'Días después del envío para poder reportar un paquete perdido',
+      disposalAfterDays: 'Días después del fin del almacenamiento gratis para poder desechar productos',
       storageReminderDays:
         'Recordatorios de almacenamiento (días antes de que termine el almacenamiento gratis)',
       daysToPay: 'Días para pagar una cotización',
@@ -248,6 +253,8 @@ export default {
     hints: {
       storageReminderDays:
         'Por ejemplo 7, 1. También le avisamos al cliente cuando terminó. Déjalo vacío para no enviar ninguno.',
+      disposalAfterDays:
+        'Un administrador puede desechar los productos que sigan aquí este tiempo después de terminar su almacenamiento gratis (queda en el registro de auditoría).',
       claimAfterDays:
         'El cliente puede reportar un paquete que no le llegó después de estos días desde que lo enviamos.',
       packingAllowanceG:
@@ -324,6 +331,7 @@ export default {
       payment_accept: 'Pago retenido aceptado',
       payment_refund: 'Pago retenido reembolsado',
       item_unavailable: 'Producto marcado como no disponible (reembolso pendiente)',
+      item_dispose: 'Producto desechado',
       shipment_price_override: 'Precio de envío distinto de la tabla de tarifas',
       user_disable: 'Cuenta desactivada',
       user_enable: 'Cuenta activada',
@@ -521,6 +529,30 @@ export default {
       lost: 'Perdido',
     },
     methods: { economic: 'Económico', express: 'Exprés (EMS)' },
+  },
+  // Productos que siguen después del almacenamiento gratis (ADR 031).
+  overdue: {
+    title: 'Almacenamiento vencido',
+    lead: 'Productos que siguen en la oficina después de terminar su almacenamiento gratis, primero los más antiguos. Un administrador puede desechar un producto {{days}} días después de su último día gratis; se avisa al cliente y queda registrado.',
+    empty: 'Ningún producto pasó su almacenamiento gratis.',
+    item: '{{request}} producto {{position}}: {{title}}',
+    place: 'Paquete {{package}} · estante {{shelf}}',
+    arrived: 'llegó el {{date}}',
+    over_one: '{{count}} día después de su último día gratis ({{date}}).',
+    over_other: '{{count}} días después de su último día gratis ({{date}}).',
+    disposableIn_one: 'Se podrá desechar en {{count}} día.',
+    disposableIn_other: 'Se podrá desechar en {{count}} días.',
+    disposableNow: 'Ya se puede desechar.',
+    dispose: 'Desechar este producto',
+    reason: 'Motivo (el cliente lo ve)',
+    reasonHint: 'Por ejemplo: se le recordó el 2 y el 9 de marzo, sin respuesta.',
+    disposeConfirm: 'Desechar {{request}} producto {{position}}',
+    disposed: 'Producto desechado; se avisó al cliente.',
+    errors: {
+      reasonRequired: 'Escribe el motivo.',
+      reasonTooLong: 'Usa como máximo 1.000 caracteres.',
+      invalidCharacters: 'Este texto tiene caracteres que no podemos guardar.',
+    },
   },
   // La bodega en la página de una solicitud: productos comprados, paquetes recibidos (ADR 027).
   arrival: {

@@ -206,6 +206,17 @@ export default {
       shipmentNotFound: 'Ese envío no existe.',
       shipmentChanged: 'Este envío acaba de cambiar: aquí está como quedó.',
       shipmentNotAllowed: 'Eso no se puede hacer con este envío ahora.',
+      claimNotYet:
+        'Todavía es pronto para reportar este paquete: espera hasta la fecha que indica la página.',
+      claimExists: 'Este envío ya fue reportado.',
+      claimNotFound: 'Ese reporte no existe.',
+      claimChanged: 'Este reporte acaba de cambiar: aquí está como quedó.',
+      claimResolved: 'Este reporte ya está cerrado.',
+      claimInvalid: 'Revisa los campos marcados.',
+      itemNotFound: 'Ese producto no existe.',
+      itemInvalid: 'Revisa los campos marcados.',
+      itemNotDisposable:
+        'Este producto no se puede desechar: no está en la oficina, espera en un envío o todavía no llega a su último día.',
       itemNotReceivable: 'Uno de los productos marcados ya llegó o ya no se puede recibir.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',

@@ -134,6 +134,10 @@ function SettingsForm() {
           {field(fields.storageReminderDays, t('adminSettings.fields.storageReminderDays'), {
             hint: t('adminSettings.hints.storageReminderDays'),
           })}
+          {field(fields.disposalAfterDays, t('adminSettings.fields.disposalAfterDays'), {
+            hint: t('adminSettings.hints.disposalAfterDays'),
+            inputMode: 'numeric',
+          })}
           {field(fields.claimAfterDays, t('adminSettings.fields.claimAfterDays'), {
             hint: t('adminSettings.hints.claimAfterDays'),
             inputMode: 'numeric',

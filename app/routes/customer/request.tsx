@@ -28,7 +28,7 @@ import { loadPaymentPanel, payAction } from './request-payment.server.ts'
 // and "cancel" while that is possible.
 
 /** Item statuses after payment, which the customer sees on each item. */
-const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable'] as const
+const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'disposed'] as const
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)

@@ -1,0 +1,2 @@
+ALTER TABLE "request_items" DROP CONSTRAINT "request_items_status_check";--> statement-breakpoint
+ALTER TABLE "request_items" ADD CONSTRAINT "request_items_status_check" CHECK ("request_items"."status" in ('pending', 'quoted', 'rejected', 'to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'disposed', 'cancelled'));
