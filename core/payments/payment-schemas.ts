@@ -77,6 +77,9 @@ export const MarkRefundDoneSchema = z.object({
 })
 export type MarkRefundDoneInput = z.output<typeof MarkRefundDoneSchema>
 
+/** An admin gives back what is due on a payment through its provider (PayPal, Stripe). */
+export const RefundThroughProviderSchema = z.object({ paymentId: id, version })
+
 /**
  * An admin resolves a held payment: `accept` it as the quote's payment, or `refund` it whole;
  * the payment as the page showed it (version), and why (a note kept in its history).

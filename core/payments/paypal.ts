@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AppError } from '#core/shared/errors.ts'
 import type { PaymentOutcome, PaymentProvider } from './provider.ts'
 import {
   callProvider,
@@ -33,6 +34,8 @@ export type PayPalConfig = {
 
 /** PayPal order and capture ids are upper-case letters and digits; the stand-in's too. */
 const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/
+const CAPTURE_ID = /^[A-Za-z0-9-]{1,64}$/
+const RefundAnswer = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/), status: z.string() })
 
 const Amount = z.object({ currency_code: z.string(), value: z.string() })
 const Capture = z.object({
@@ -225,6 +228,27 @@ export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
     },
 
     lookup,
+
+    async refund(input) {
+      const id = checkRef(input.captureRef, CAPTURE_ID, 'PayPal capture')
+      if (!Number.isInteger(input.amountJpy) || input.amountJpy <= 0) {
+        throw new AppError('invalid', 'A refund is a positive whole number of yen')
+      }
+      const path = `/v2/payments/captures/${id}/refund`
+      const answer = await call('POST', path, {
+        body: JSON.stringify({ amount: { currency_code: 'JPY', value: String(input.amountJpy) } }),
+        requestId: input.idempotencyKey,
+      })
+      if (answer.status !== 200 && answer.status !== 201) {
+        throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
+      }
+      const parsed = RefundAnswer.safeParse(answer.body)
+      if (!parsed.success)
+        throw providerDown(http, `POST ${path}`, 'answered with something that is not a refund')
+      if (parsed.data.status === 'COMPLETED') return { refundRef: parsed.data.id, status: 'succeeded' }
+      if (parsed.data.status === 'PENDING') return { refundRef: parsed.data.id, status: 'pending' }
+      throw providerRefused(http, `POST ${path}`, answer.status, `refund ${parsed.data.status.slice(0, 20)}`)
+    },
 
     async verifyWebhook(rawHeaders, rawBody) {
       const headers = lowerCaseHeaders(rawHeaders)

@@ -79,6 +79,22 @@ export type VerifiedWebhook = {
   outcome: PaymentOutcome | null
 }
 
+export type RefundInput = {
+  /** PayPal capture id / Stripe PaymentIntent id: the money taken. */
+  captureRef: string
+  /** Whole yen, > 0, at most what is left of the capture. */
+  amountJpy: number
+  /** One per refund: a retry with the same key refunds once and gets the same refund back. */
+  idempotencyKey: string
+}
+
+export type Refund = {
+  /** PayPal refund id / Stripe refund id. */
+  refundRef: string
+  /** succeeded: on its way back to the customer; pending: the provider is still processing it. */
+  status: 'succeeded' | 'pending'
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName
   createCheckout(input: CheckoutInput): Promise<Checkout>
@@ -90,6 +106,12 @@ export interface PaymentProvider {
   confirm(providerRef: string): Promise<PaymentOutcome>
   /** Read-only status, for the reconciliation job. */
   lookup(providerRef: string): Promise<PaymentOutcome>
+  /**
+   * Gives money back on a captured payment (PayPal: POST /v2/payments/captures/:id/refund with
+   * PayPal-Request-Id; Stripe: POST /v1/refunds with Idempotency-Key). A refund the provider
+   * refuses or reports failed is AppError('upstream_failed', `paymentRefused`).
+   */
+  refund(input: RefundInput): Promise<Refund>
   /**
    * Verifies a webhook delivery: the raw body exactly as received (decoded as UTF-8) and its
    * headers (any case). Returns null when it is forged or unverifiable. Throws

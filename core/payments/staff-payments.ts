@@ -7,6 +7,7 @@ import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
 import { isPaymentStatus, paymentTransition } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
@@ -15,6 +16,7 @@ import {
   MarkRefundDoneSchema,
   type RecordManualPaymentInput,
   RecordManualPaymentSchema,
+  RefundThroughProviderSchema,
   type ResolveHeldPaymentInput,
   ResolveHeldPaymentSchema,
 } from './payment-schemas.ts'
@@ -26,7 +28,9 @@ import {
   ownerAwaitsPayment,
   ownerPaths,
   PAYMENT_ENTITY,
+  PROVIDER_LABELS,
   payInvoice,
+  providerOf,
   requireActor,
   UUID,
 } from './settle-payment.ts'
@@ -247,6 +251,118 @@ export async function markRefundDone(
       after: { refundDoneJpy: outstanding, reference: parsed.data.reference },
     })
     return { amountJpy: outstanding }
+  })
+}
+
+/**
+ * An admin gives back what is still due on a PayPal or Stripe payment through the provider's API
+ * (the refund port), instead of at the provider's site by hand. The provider is called outside
+ * any transaction with an idempotency key made of the payment, what was refunded before and the
+ * amount: a double click, or two admins at once, make one refund at the provider, and the
+ * provider's refund id (unique) records it once. A manual payment (a bank transfer) is refunded
+ * by the bank and marked done by hand.
+ * @throws AppError as markRefundDone; `conflict` `refundManualOnly` (a bank transfer, or a
+ *   provider not configured now); `upstream_failed` (the provider refused or is down: nothing
+ *   recorded, try again).
+ */
+export async function refundThroughProvider(
+  ctx: OrderContext,
+  input: Partial<Record<'paymentId' | 'version', unknown>>,
+): Promise<{ amountJpy: number; refundRef: string; status: 'succeeded' | 'pending' }> {
+  const paymentId = String(input.paymentId ?? '')
+  const actor = await requireRecorder(ctx.actor, async () => {
+    if (!UUID.test(paymentId)) return null
+    const [row] = await ctx.db
+      .select({ userId: invoices.userId })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(eq(payments.id, paymentId))
+    return row?.userId ?? null
+  })
+  const parsed = RefundThroughProviderSchema.safeParse(input)
+  const notFound = () =>
+    new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw notFound()
+    throw invalidInput(parsed.error.issues)
+  }
+  const balanceOf = async (db: Executor, id: string) => {
+    const [balance] = await db
+      .select({
+        due: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'due'), 0)::bigint`,
+        done: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'done'), 0)::bigint`,
+      })
+      .from(refunds)
+      .where(eq(refunds.paymentId, id))
+    return { due: Number(balance?.due ?? 0), done: Number(balance?.done ?? 0) }
+  }
+  const [payment] = await ctx.db
+    .select({
+      id: payments.id,
+      version: payments.version,
+      provider: payments.provider,
+      captureRef: payments.captureRef,
+    })
+    .from(payments)
+    .where(eq(payments.id, parsed.data.paymentId))
+  if (!payment) throw notFound()
+  if (payment.version !== parsed.data.version) {
+    throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
+  }
+  const provider = providerOf(ctx, payment.provider)
+  if (!provider || !payment.captureRef) {
+    throw new AppError('conflict', `Payment ${payment.id} is refunded by hand`, {
+      reason: 'refundManualOnly',
+    })
+  }
+  const before = await balanceOf(ctx.db, payment.id)
+  const amountJpy = before.due - before.done
+  if (amountJpy <= 0) {
+    throw new AppError('conflict', `Nothing to refund on payment ${payment.id}`, {
+      reason: 'refundNothingDue',
+    })
+  }
+  const refund = await provider.refund({
+    captureRef: payment.captureRef,
+    amountJpy,
+    idempotencyKey: `refund-${payment.id}-${before.done}-${amountJpy}`,
+  })
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for('update')
+    const [recorded] = await tx
+      .select({ amountJpy: refunds.amountJpy })
+      .from(refunds)
+      .where(eq(refunds.providerRef, refund.refundRef))
+    // The same refund again (a double click answered from the provider's idempotency store).
+    if (recorded) return { amountJpy: recorded.amountJpy, ...refund }
+    await tx.insert(refunds).values({
+      paymentId: payment.id,
+      amountJpy,
+      status: 'done',
+      reason: `${PROVIDER_LABELS[provider.name]} refund ${refund.refundRef}`,
+      recordedBy: actor.id,
+      providerRef: refund.refundRef,
+    })
+    await tx
+      .update(payments)
+      .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+    await recordOrderEvent(tx, {
+      entityType: PAYMENT_ENTITY,
+      entityId: payment.id,
+      event: 'refund_done',
+      actor: { kind: 'staff', id: actor.id },
+      data: { amountJpy, provider: provider.name, refundRef: refund.refundRef, status: refund.status },
+      visibleToCustomer: false,
+    })
+    await recordAudit(tx, {
+      actorId: actor.id,
+      kind: 'payment.refund_done',
+      subject: { type: 'payment', id: payment.id },
+      before: { refundDueJpy: amountJpy },
+      after: { refundDoneJpy: amountJpy, reference: refund.refundRef, via: provider.name },
+    })
+    return { amountJpy, ...refund }
   })
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { AppError } from '#core/shared/errors.ts'
 import type { PaymentOutcome, PaymentProvider } from './provider.ts'
 import {
   callProvider,
@@ -32,6 +33,11 @@ export type StripeConfig = {
 }
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/
+const RefundAnswer = z.object({
+  id: z.string().regex(/^(re|pyr)_[A-Za-z0-9_]{1,250}$/),
+  status: z.string().nullable(),
+})
 
 const Session = z.object({
   id: z.string(),
@@ -121,6 +127,37 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     // Stripe takes the payment on its page; coming back only reads the session.
     confirm: retrieve,
     lookup: retrieve,
+
+    async refund(input) {
+      const intent = checkRef(input.captureRef, PAYMENT_INTENT_ID, 'Stripe PaymentIntent')
+      if (!Number.isInteger(input.amountJpy) || input.amountJpy <= 0) {
+        throw new AppError('invalid', 'A refund is a positive whole number of yen')
+      }
+      const path = '/v1/refunds'
+      const answer = await callProvider(http, 'POST', path, {
+        headers: {
+          authorization,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': input.idempotencyKey,
+        },
+        // JPY is zero-decimal at Stripe: amount 1500 is ¥1,500.
+        body: new URLSearchParams({ payment_intent: intent, amount: String(input.amountJpy) }).toString(),
+      })
+      if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
+      const parsed = RefundAnswer.safeParse(answer.body)
+      if (!parsed.success)
+        throw providerDown(http, `POST ${path}`, 'answered with something that is not a refund')
+      if (parsed.data.status === 'succeeded') return { refundRef: parsed.data.id, status: 'succeeded' }
+      if (parsed.data.status === 'pending' || parsed.data.status === 'requires_action') {
+        return { refundRef: parsed.data.id, status: 'pending' }
+      }
+      throw providerRefused(
+        http,
+        `POST ${path}`,
+        answer.status,
+        `refund ${String(parsed.data.status).slice(0, 20)}`,
+      )
+    },
 
     async verifyWebhook(rawHeaders, rawBody) {
       const header = lowerCaseHeaders(rawHeaders)['stripe-signature']

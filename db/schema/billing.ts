@@ -222,10 +222,13 @@ export const refunds = pgTable(
     status: text().notNull(),
     reason: text().notNull(),
     recordedBy: text(),
+    // A refund made through the provider's API: its refund id (one row per refund, ever).
+    providerRef: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('refunds_payment_idx').on(table.paymentId),
+    uniqueIndex('refunds_provider_ref_key').on(table.providerRef).where(sql`${table.providerRef} is not null`),
     check('refunds_amount_check', sql`${table.amountJpy} > 0`),
     check('refunds_status_check', sql`${table.status} in ('due', 'done')`),
   ],

@@ -130,6 +130,14 @@ type Session = {
   expiresAt: number
 }
 
+export type StandInRefund = {
+  provider: StandInProvider
+  id: string
+  /** The PayPal capture id / Stripe PaymentIntent id refunded. */
+  captureRef: string
+  amountJpy: number
+}
+
 export type PaymentStandIn = {
   /** Base URL of both APIs and the pay pages. */
   readonly url: string
@@ -163,6 +171,8 @@ export type PaymentStandIn = {
   session(id: string): Record<string, unknown> | undefined
   /** How many captures were made on a PayPal order. */
   captureCount(orderId: string): number
+  /** Every refund made (PayPal capture refunds, Stripe refunds), in order. */
+  readonly refunds: StandInRefund[]
   /**
    * Sends the last webhook again: the same bytes and headers (a duplicate delivery), or with
    * `resign`, freshly signed as a provider's retry is. Resolves once delivered.
@@ -232,6 +242,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     paypalDecline: 'capture-denied',
     calls: [],
     webhooks: [],
+    refunds: [],
     failNext(count, status = 503) {
       failures = { count, status }
     },
@@ -314,7 +325,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     }
     if (standIn.down === 'hang') return
     if (standIn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.delayMs))
-    const stripe = path.startsWith('/v1/checkout/')
+    const stripe = path.startsWith('/v1/checkout/') || path === '/v1/refunds'
     const unavailable = stripe
       ? { error: { type: 'api_error', message: 'The stand-in is down.' } }
       : { name: 'SERVICE_UNAVAILABLE', message: 'The stand-in is down.', debug_id: 'standin' }
@@ -354,6 +365,9 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     if (method === 'POST' && path === '/v2/checkout/orders') {
       return replayed(path, headers, () => createOrder(body))
     }
+    const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path)
+    if (method === 'POST' && refundPath)
+      return replayed(path, headers, () => refundCapture(refundPath[1] ?? '', body))
     const orderPath = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path)
     if (orderPath) {
       const order = orders.get(orderPath[1] ?? '')
@@ -362,6 +376,53 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
       if (method === 'POST' && orderPath[2]) return replayed(path, headers, () => captureOrder(order))
     }
     return [404, paypalProblem('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 404)]
+  }
+
+  /**
+   * POST /v2/payments/captures/:id/refund: all of what is left, or `amount`; never more than was
+   * captured, in its currency.
+   */
+  function refundCapture(captureId: string, body: string): [number, unknown] {
+    const order = [...orders.values()].find((candidate) => candidate.capture?.id === captureId)
+    if (!order?.capture || order.capture.status !== 'COMPLETED') {
+      return [404, paypalProblem('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 404)]
+    }
+    const captured = Number(order.capture.amount.value)
+    const refunded = standIn.refunds
+      .filter((refund) => refund.captureRef === captureId)
+      .reduce((sum, refund) => sum + refund.amountJpy, 0)
+    let asked = captured - refunded
+    if (body) {
+      const amount = (JSON.parse(body) as { amount?: { currency_code?: string; value?: string } }).amount
+      if (amount) {
+        if (amount.currency_code !== order.capture.amount.currency_code) {
+          return [422, paypalProblem('UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH', 422)]
+        }
+        if (!/^\d+$/.test(amount.value ?? '')) {
+          return [400, paypalProblem('INVALID_REQUEST', 'DECIMALS_NOT_SUPPORTED', 400)]
+        }
+        asked = Number(amount.value)
+      }
+    }
+    if (asked <= 0 || asked > captured - refunded) {
+      return [422, paypalProblem('UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED', 422)]
+    }
+    const refund: StandInRefund = {
+      provider: 'paypal',
+      id: paypalId(),
+      captureRef: captureId,
+      amountJpy: asked,
+    }
+    standIn.refunds.push(refund)
+    return [
+      201,
+      {
+        id: refund.id,
+        status: 'COMPLETED',
+        amount: { currency_code: order.capture.amount.currency_code, value: String(asked) },
+        links: [{ href: `${url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' }],
+      },
+    ]
   }
 
   /** PayPal-Request-Id: the same id on the same endpoint gets the stored answer (2xx and 4xx). */
@@ -685,6 +746,26 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
         stripeReplies.set(idempotencyKey, { request: body, status, body: reply })
       return [status, reply]
     }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const idempotencyKey = headers['idempotency-key']
+      const stored = idempotencyKey ? stripeReplies.get(`refund\n${idempotencyKey}`) : undefined
+      if (stored && stored.request !== body) {
+        return [
+          400,
+          {
+            error: {
+              type: 'idempotency_error',
+              message: 'Keys for idempotent requests can only be used with the same parameters.',
+            },
+          },
+        ]
+      }
+      if (stored) return [stored.status, stored.body]
+      const [status, reply] = createRefund(body)
+      if (idempotencyKey && status === 200)
+        stripeReplies.set(`refund\n${idempotencyKey}`, { request: body, status, body: reply })
+      return [status, reply]
+    }
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
     const session = sessionPath ? sessions.get(sessionPath[1] ?? '') : undefined
     if (sessionPath && !session) {
@@ -714,6 +795,44 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     return [
       404,
       { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    ]
+  }
+
+  /** POST /v1/refunds (payment_intent, amount): never more than the paid session's amount. */
+  function createRefund(body: string): [number, unknown] {
+    const form = new URLSearchParams(body)
+    const intent = form.get('payment_intent') ?? ''
+    const session = [...sessions.values()].find((candidate) => candidate.paymentIntent === intent)
+    if (!session || session.paymentStatus !== 'paid') {
+      return [404, stripeProblem('resource_missing', 'payment_intent', `No such payment_intent: '${intent}'`)]
+    }
+    const refunded = standIn.refunds
+      .filter((refund) => refund.captureRef === intent)
+      .reduce((sum, refund) => sum + refund.amountJpy, 0)
+    const amount = form.has('amount') ? Number(form.get('amount')) : session.amountTotal - refunded
+    if (!Number.isInteger(amount) || amount <= 0 || amount > session.amountTotal - refunded) {
+      return [
+        400,
+        stripeProblem('amount_too_large', 'amount', 'Refund amount is greater than unrefunded amount.'),
+      ]
+    }
+    const refund: StandInRefund = {
+      provider: 'stripe',
+      id: `re_${randomBytes(12).toString('hex')}`,
+      captureRef: intent,
+      amountJpy: amount,
+    }
+    standIn.refunds.push(refund)
+    return [
+      200,
+      {
+        id: refund.id,
+        object: 'refund',
+        amount,
+        currency: session.currency,
+        payment_intent: intent,
+        status: 'succeeded',
+      },
     ]
   }
 

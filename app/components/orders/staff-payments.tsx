@@ -41,6 +41,10 @@ export type StaffPaymentRowData = {
   refundDueLabel: string | null
   refundDoneLabel: string | null
   refundOutstanding: boolean
+  /** What is still due, written out. */
+  outstandingLabel: string
+  /** The refund can go back through the provider's API (PayPal, Stripe, configured). */
+  viaProvider: boolean
 }
 
 export type StaffPaymentsData = {
@@ -52,7 +56,7 @@ export type StaffPaymentsData = {
 
 /** What the page's action answered for one of these forms. */
 export type StaffPaymentsAnswer = {
-  intent: 'record_payment' | 'refund_done' | 'resolve_held'
+  intent: 'record_payment' | 'refund_done' | 'refund_provider' | 'resolve_held'
   paymentId: string | null
   result: SubmissionResult<string[]>
 } | null
@@ -95,7 +99,9 @@ export function StaffPayments({
               row={row}
               canRefund={payments.canRefund}
               answer={
-                (answer?.intent === 'refund_done' || answer?.intent === 'resolve_held') &&
+                (answer?.intent === 'refund_done' ||
+                  answer?.intent === 'refund_provider' ||
+                  answer?.intent === 'resolve_held') &&
                 answer.paymentId === row.id
                   ? answer
                   : null
@@ -174,6 +180,12 @@ function PaymentRow({
           lastResult={answer?.intent === 'resolve_held' ? answer.result : undefined}
         />
       ) : null}
+      {canRefund && row.refundOutstanding && row.viaProvider ? (
+        <ProviderRefundForm
+          row={row}
+          lastResult={answer?.intent === 'refund_provider' ? answer.result : undefined}
+        />
+      ) : null}
       {canRefund && row.refundOutstanding ? (
         <RefundDoneForm row={row} lastResult={answer?.intent === 'refund_done' ? answer.result : undefined} />
       ) : null}
@@ -248,6 +260,42 @@ function ResolveHeldForm({
           {t('payments.held.refund')}
         </button>
       </div>
+    </Form>
+  )
+}
+
+/** Gives back what is due through PayPal or Stripe, now: one button. */
+function ProviderRefundForm({
+  row,
+  lastResult,
+}: {
+  row: StaffPaymentRowData
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const [form] = useForm({ id: `provider-refund-${row.id}`, lastResult })
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const provider = t(`payments.providers.${row.provider}`)
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-amber-300 pt-3">
+      <input type="hidden" name="intent" value="refund_provider" />
+      <input type="hidden" name="paymentId" value={row.id} />
+      <input type="hidden" name="version" value={row.version} />
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <p id={`provider-refund-hint-${row.id}`} className="text-sm text-slate-800">
+        {t('payments.refundThroughHint', { provider })}
+      </p>
+      <button
+        type="submit"
+        aria-describedby={`provider-refund-hint-${row.id}`}
+        className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+      >
+        {t('payments.refundThrough', { amount: row.outstandingLabel, provider })}
+      </button>
     </Form>
   )
 }

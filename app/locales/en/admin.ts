@@ -633,6 +633,9 @@ export default {
     refundDue: 'Refund due: {{amount}}',
     refundDone: 'Refunded: {{amount}}',
     markRefundDone: 'Mark refund done',
+    refundThrough: 'Refund {{amount}} through {{provider}}',
+    refundThroughHint:
+      'The money goes back now, through {{provider}}, to the card or account it came from. Or, if you refunded it another way, write the reference below.',
     refundReference: 'Refund reference (the provider’s refund id or the bank’s)',
     refundRecorded: 'Refund recorded.',
     record: {

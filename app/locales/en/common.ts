@@ -191,6 +191,8 @@ export default {
       shipmentNotFound: 'That shipment does not exist.',
       shipmentChanged: 'This shipment has just changed: here it is as it is now.',
       shipmentNotAllowed: 'That cannot be done with this shipment now.',
+      refundManualOnly:
+        'This payment is refunded by hand (a bank transfer, or its provider is not set up): make it and write the reference.',
       claimNotYet: 'It is too early to report this parcel: wait until the date shown on the page.',
       claimExists: 'This shipment has already been reported.',
       claimNotFound: 'That report does not exist.',

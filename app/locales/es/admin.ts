@@ -647,6 +647,9 @@ export default {
     refundDue: 'Reembolso pendiente: {{amount}}',
     refundDone: 'Reembolsado: {{amount}}',
     markRefundDone: 'Marcar reembolso hecho',
+    refundThrough: 'Reembolsar {{amount}} por {{provider}}',
+    refundThroughHint:
+      'El dinero vuelve ahora, por {{provider}}, a la tarjeta o cuenta de donde vino. Si lo reembolsaste de otra forma, escribe la referencia abajo.',
     refundReference: 'Referencia del reembolso (el id de reembolso del proveedor o del banco)',
     refundRecorded: 'Reembolso registrado.',
     record: {

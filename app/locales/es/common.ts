@@ -206,6 +206,8 @@ export default {
       shipmentNotFound: 'Ese envío no existe.',
       shipmentChanged: 'Este envío acaba de cambiar: aquí está como quedó.',
       shipmentNotAllowed: 'Eso no se puede hacer con este envío ahora.',
+      refundManualOnly:
+        'Este pago se reembolsa a mano (una transferencia, o su proveedor no está configurado): hazlo y escribe la referencia.',
       claimNotYet:
         'Todavía es pronto para reportar este paquete: espera hasta la fecha que indica la página.',
       claimExists: 'Este envío ya fue reportado.',

@@ -10,11 +10,17 @@ import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import {
   MarkRefundDoneSchema,
   RecordManualPaymentSchema,
+  RefundThroughProviderSchema,
   ResolveHeldPaymentSchema,
 } from '#core/payments/payment-schemas.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { ownerPaths, type PaymentOwner } from '#core/payments/settle-payment.ts'
-import { markRefundDone, recordManualPayment, resolveHeldPayment } from '#core/payments/staff-payments.ts'
+import {
+  markRefundDone,
+  recordManualPayment,
+  refundThroughProvider,
+  resolveHeldPayment,
+} from '#core/payments/staff-payments.ts'
 import { AppError } from '#core/shared/errors.ts'
 
 // The staff request and shipment pages' payments part (app/components/orders/staff-payments.tsx): what the
@@ -59,6 +65,10 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
       refundDueLabel: row.refundDueJpy > 0 ? yen(row.refundDueJpy) : null,
       refundDoneLabel: row.refundDoneJpy > 0 ? yen(row.refundDoneJpy) : null,
       refundOutstanding: row.refundDueJpy > row.refundDoneJpy,
+      outstandingLabel: yen(Math.max(0, row.refundDueJpy - row.refundDoneJpy)),
+      // Through the provider's API: a PayPal or Stripe payment, its provider configured now.
+      viaProvider:
+        row.provider !== 'manual' && panel.providers.includes(row.provider) && row.captureRef !== null,
     })),
     canRecord: panel.canRecord,
     canRefund: panel.canRefund,
@@ -102,6 +112,25 @@ export async function refundDoneAction(formData: FormData, context: Context, own
     await markRefundDone(getOrderContext(context), submission.value)
   } catch (error) {
     return formFailure(error, submission, { intent: 'refund_done' as const, paymentId })
+  }
+  return redirect(`${ownerPaths(owner).staff}?done=refunded`)
+}
+
+/** `refund_provider`: an admin gives back what is due through PayPal or Stripe (their API). */
+export async function refundProviderAction(formData: FormData, context: Context, owner: PaymentOwner) {
+  requireRecorder(context)
+  const submission = parseWithZod(formData, { schema: RefundThroughProviderSchema })
+  const paymentId = String(formData.get('paymentId') ?? '')
+  if (submission.status !== 'success') {
+    return data(
+      { intent: 'refund_provider' as const, paymentId, result: submission.reply() },
+      { status: 400 },
+    )
+  }
+  try {
+    await refundThroughProvider(getOrderContext(context), submission.value)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'refund_provider' as const, paymentId })
   }
   return redirect(`${ownerPaths(owner).staff}?done=refunded`)
 }

@@ -272,6 +272,27 @@ test('a held payment on the page: admins accept it there; moderators see it but 
   // The same form again (a second tab): told it was resolved already, in words.
   const again = await post(request.id, resolve, people.admin.cookie)
   expect(again.status).toBe(409)
+
+  // A refund due on that Stripe payment, on a server where Stripe is not set up: the page offers
+  // no provider refund, and the action says it is refunded by hand. Moderators are refused.
+  await pool.query(
+    `INSERT INTO refunds (payment_id, amount_jpy, status, reason) VALUES ($1, 700, 'due', 'test')`,
+    [paymentId],
+  )
+  const version = String(
+    (await pool.query('SELECT version FROM payments WHERE id = $1', [paymentId])).rows[0].version,
+  )
+  expect((await view(request.id, people.admin.cookie)).data).toMatchObject({
+    payments: { rows: [{ id: paymentId, refundOutstanding: true, viaProvider: false }] },
+  })
+  const refund = { intent: 'refund_provider', paymentId, version }
+  expect(await post(request.id, refund, people.moderator.cookie)).toMatchObject({ status: 403 })
+  const manual = await post(request.id, refund, people.admin.cookie)
+  expect(manual).toMatchObject({
+    status: 409,
+    data: { intent: 'refund_provider', paymentId, error: { messageKey: 'errors.reasons.refundManualOnly' } },
+  })
+  expect((await post(request.id, { ...refund, paymentId: 'nope' }, people.admin.cookie)).status).toBe(400)
 })
 
 test('bad input is a 400 with the field’s message and nothing written; a stale page is a 409 that says the request changed', async () => {

@@ -52,6 +52,7 @@ import {
   loadStaffPayments,
   recordPaymentAction,
   refundDoneAction,
+  refundProviderAction,
   resolveHeldAction,
 } from './request-payments.server.ts'
 
@@ -170,6 +171,7 @@ const INTENTS = [
   'note',
   'record_payment',
   'refund_done',
+  'refund_provider',
   'resolve_held',
   'mark_ordered',
   'mark_unavailable',
@@ -219,6 +221,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return recordPaymentAction(formData, context, { kind: 'request', id: params.id })
     case 'refund_done':
       return refundDoneAction(formData, context, { kind: 'request', id: params.id })
+    case 'refund_provider':
+      return refundProviderAction(formData, context, { kind: 'request', id: params.id })
     case 'resolve_held':
       return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered': {
@@ -475,6 +479,7 @@ export default function StaffRequestRoute() {
           !conflict &&
           (actionData.intent === 'record_payment' ||
             actionData.intent === 'refund_done' ||
+            actionData.intent === 'refund_provider' ||
             actionData.intent === 'resolve_held')
             ? actionData
             : null

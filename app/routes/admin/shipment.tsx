@@ -32,6 +32,7 @@ import {
   loadStaffPayments,
   recordPaymentAction,
   refundDoneAction,
+  refundProviderAction,
   resolveHeldAction,
 } from './request-payments.server.ts'
 
@@ -115,6 +116,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (intent === 'pack') return packAction(form, context, params.id, read.ok ? null : read.problem)
   if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
   if (intent === 'refund_done') return refundDoneAction(form, context, owner)
+  if (intent === 'refund_provider') return refundProviderAction(form, context, owner)
   if (intent === 'resolve_held') return resolveHeldAction(form, context, owner)
   const orders = getOrderContext(context)
   const field = (name: string) => form.get(name) ?? undefined
@@ -304,6 +306,7 @@ export default function StaffShipmentRoute() {
             formAnswer &&
             (formAnswer.intent === 'record_payment' ||
               formAnswer.intent === 'refund_done' ||
+              formAnswer.intent === 'refund_provider' ||
               formAnswer.intent === 'resolve_held')
               ? formAnswer
               : null

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { isAppError } from '#core/shared/errors.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import { auditLog, payments, refunds } from '#db/schema/index.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import { insertPeople } from '#tests/support/warehouse-fixtures.ts'
+import { confirmReturn, startCheckout } from './payment-service.ts'
+import { paymentProvidersFromEnv } from './provider.ts'
+import { recordManualPayment, refundThroughProvider } from './staff-payments.ts'
+
+// Refunds through the payment port (ADR 030): what is due on a PayPal or Stripe payment goes back
+// through the provider's API, once, even when two admins click at once; a bank transfer is
+// refunded by hand; a provider that refuses or is down records nothing.
+
+const ana: Actor = { id: 'user-ana', role: 'user' }
+const bruno: Actor = { id: 'user-bruno', role: 'user' }
+const admin: Actor = { id: 'user-admin', role: 'admin' }
+const moderator: Actor = { id: 'user-mod', role: 'moderator' }
+
+let standIn: PaymentStandIn
+let setup: Awaited<ReturnType<typeof start>>
+
+async function start() {
+  const { db, pool } = await createTestDatabase()
+  const providers = paymentProvidersFromEnv({ ...standIn.env, PAYMENT_PROVIDER_TIMEOUT_SECONDS: '1' })
+  const orders = await createOrderTestDeps(db, pool, { payments: providers })
+  const system = {
+    db,
+    jobs: orders.jobs,
+    settings: orders.settings,
+    payments: providers,
+    appUrl: orders.appUrl,
+  }
+  await insertPeople(db, [
+    { ...ana, name: 'Ana' },
+    { ...bruno, name: 'Bruno' },
+    { ...admin, name: 'Admin' },
+    { ...moderator, name: 'Mod' },
+  ])
+  /** A quote paid through `provider`, with `dueJpy` of it due back (as an unavailable item leaves it). */
+  const paidWithDue = async (provider: 'paypal' | 'stripe', dueJpy: number) => {
+    const quoted = await insertQuotedRequest(pool, { userId: ana.id })
+    const checkout = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider })
+    await submitPayPage(checkout.payUrl, 'Approve payment')
+    expect((await confirmReturn(system, { provider, paymentId: checkout.paymentId })).status).toBe(
+      'succeeded',
+    )
+    await db
+      .insert(refunds)
+      .values({ paymentId: checkout.paymentId, amountJpy: dueJpy, status: 'due', reason: 'test' })
+    const [row] = await db.select().from(payments).where(eq(payments.id, checkout.paymentId))
+    return { paymentId: checkout.paymentId, version: row?.version ?? 0, captureRef: row?.captureRef ?? '' }
+  }
+  return { db, pool, orders, paidWithDue }
+}
+
+beforeAll(async () => {
+  standIn = await startPaymentStandIn()
+  setup = await start()
+})
+afterAll(() => standIn.close())
+beforeEach(() => standIn.resetControls())
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (error) {
+    if (isAppError(error)) return { code: error.code, reason: error.details.reason }
+    throw error
+  }
+  throw new Error('expected a refusal')
+}
+
+for (const provider of ['paypal', 'stripe'] as const) {
+  test(`${provider}: the refund due goes back through the provider once, recorded with its id`, async () => {
+    const { db, orders, paidWithDue } = setup
+    const paid = await paidWithDue(provider, 1870)
+    const input = { paymentId: paid.paymentId, version: paid.version }
+    expect(await refusal(refundThroughProvider(orders.as(moderator), input))).toMatchObject({
+      code: 'forbidden',
+    })
+    expect(await refusal(refundThroughProvider(orders.as(bruno), input))).toMatchObject({ code: 'not_found' })
+    expect(await refusal(refundThroughProvider(orders.as(admin), { ...input, version: 99 }))).toMatchObject({
+      reason: 'paymentChanged',
+    })
+    const before = standIn.refunds.length
+    // Two admins at once: one refund at the provider, one row here. The second click either
+    // gets the same refund back (the provider's idempotency) or finds the payment changed.
+    const results = await Promise.allSettled([
+      refundThroughProvider(orders.as(admin), input),
+      refundThroughProvider(orders.as(admin), input),
+    ])
+    const done = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const first = done[0]
+    if (!first) throw new Error('no refund went through')
+    expect(first).toMatchObject({ amountJpy: 1870, status: 'succeeded' })
+    for (const result of results) {
+      if (result.status === 'fulfilled') expect(result.value.refundRef).toBe(first.refundRef)
+      else expect(result.reason).toMatchObject({ code: 'conflict', details: { reason: 'paymentChanged' } })
+    }
+    expect(standIn.refunds.slice(before)).toEqual([
+      { provider, id: first.refundRef, captureRef: paid.captureRef, amountJpy: 1870 },
+    ])
+    const rows = await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))
+    expect(rows.map((row) => [row.status, row.amountJpy, row.providerRef])).toEqual([
+      ['due', 1870, null],
+      ['done', 1870, first.refundRef],
+    ])
+    expect((await db.select().from(auditLog).where(eq(auditLog.subjectId, paid.paymentId))).length).toBe(1)
+    // Nothing more is due: refused, nothing sent.
+    const [now] = await db.select().from(payments).where(eq(payments.id, paid.paymentId))
+    expect(
+      await refusal(
+        refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: now?.version }),
+      ),
+    ).toMatchObject({ reason: 'refundNothingDue' })
+    expect(standIn.refunds.length).toBe(before + 1)
+  })
+}
+
+test('a provider down or refusing records nothing; a bank transfer is refunded by hand', async () => {
+  const { db, pool, orders, paidWithDue } = setup
+  const paid = await paidWithDue('paypal', 500)
+  standIn.down = 'error'
+  expect(
+    await refusal(
+      refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: paid.version }),
+    ),
+  ).toMatchObject({ code: 'upstream_failed', reason: 'paymentProviderDown' })
+  standIn.down = false
+  expect((await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))).length).toBe(1)
+  // More than was captured: the provider refuses.
+  await db
+    .insert(refunds)
+    .values({ paymentId: paid.paymentId, amountJpy: 10_000_000, status: 'due', reason: 'test' })
+  expect(
+    await refusal(
+      refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: paid.version }),
+    ),
+  ).toMatchObject({ code: 'upstream_failed', reason: 'paymentRefused' })
+  expect((await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))).length).toBe(2)
+
+  const quoted = await insertQuotedRequest(pool, { userId: ana.id })
+  const manual = await recordManualPayment(orders.as(admin), {
+    invoiceId: quoted.invoiceId,
+    version: 0,
+    amountJpy: String(quoted.totalJpy),
+    reference: 'BANK 77',
+  })
+  await db
+    .insert(refunds)
+    .values({ paymentId: manual.paymentId, amountJpy: 100, status: 'due', reason: 'test' })
+  expect(
+    await refusal(refundThroughProvider(orders.as(admin), { paymentId: manual.paymentId, version: 0 })),
+  ).toMatchObject({ reason: 'refundManualOnly' })
+})

@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "provider_ref" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_provider_ref_key" ON "refunds" USING btree ("provider_ref") WHERE "refunds"."provider_ref" is not null;
