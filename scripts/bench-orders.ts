@@ -45,6 +45,7 @@ import {
   listShipmentQueue,
 } from '#core/shipping/shipment-service.ts'
 import { createDiskFileStore } from '#core/uploads/file-store.ts'
+import { listOverdueItems } from '#core/warehouse/overdue-storage.ts'
 import { listStoredItems } from '#core/warehouse/stored-items.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
@@ -394,6 +395,19 @@ async function warehouseScenarios({ db, pool, orders }: Side) {
       actor: admin,
       service: async () => `${(await getShipment({ db, actor: admin }, row.shipment)).lines.length}`,
       http: (_, cookie) => getPage(`/admin-dashboard/shipments/${row.shipment}`, cookie),
+    },
+    {
+      name: 'shipment page, customer',
+      actor: shippingCustomer,
+      service: async () =>
+        `${(await getShipment({ db, actor: shippingCustomer }, row.shipment)).lines.length}`,
+      http: (_, cookie) => getPage(`/user-dashboard/shipments/${row.shipment}`, cookie),
+    },
+    {
+      name: 'storage past the free days (staff)',
+      actor: admin,
+      service: async () => `${(await listOverdueItems({ db, actor: admin, ...orders })).items.length}`,
+      http: (_, cookie) => getPage('/admin-dashboard/storage', cookie),
     },
     {
       name: 'shipping estimate (2 items)',

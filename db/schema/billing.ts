@@ -228,7 +228,9 @@ export const refunds = pgTable(
   },
   (table) => [
     index('refunds_payment_idx').on(table.paymentId),
-    uniqueIndex('refunds_provider_ref_key').on(table.providerRef).where(sql`${table.providerRef} is not null`),
+    uniqueIndex('refunds_provider_ref_key')
+      .on(table.providerRef)
+      .where(sql`${table.providerRef} is not null`),
     check('refunds_amount_check', sql`${table.amountJpy} > 0`),
     check('refunds_status_check', sql`${table.status} in ('due', 'done')`),
   ],

@@ -118,6 +118,8 @@ export const requestItems = pgTable(
     // The staff search by link (pg_trgm, for ILIKE '%…%'); "C" as for the request number.
     index('request_items_url_trgm_idx').using('gin', sql`${table.url} collate "C" gin_trgm_ops`),
     index('request_items_package_idx').on(table.packageId),
+    // Items at the office, oldest arrival first: storage reminders and the overdue list (ADR 031).
+    index('request_items_stored_idx').on(table.receivedAt).where(sql`${table.status} = 'received'`),
     check('request_items_paused_check', sql`${table.storagePausedDays} >= 0`),
     check('request_items_weight_check', sql`${table.weightGrams} between 1 and 30000`),
     check('request_items_position_check', sql`${table.position} between 1 and 10`),

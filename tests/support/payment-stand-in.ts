@@ -383,11 +383,11 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
    * captured, in its currency.
    */
   function refundCapture(captureId: string, body: string): [number, unknown] {
-    const order = [...orders.values()].find((candidate) => candidate.capture?.id === captureId)
-    if (!order?.capture || order.capture.status !== 'COMPLETED') {
+    const capture = [...orders.values()].find((candidate) => candidate.capture?.id === captureId)?.capture
+    if (capture?.status !== 'COMPLETED') {
       return [404, paypalProblem('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 404)]
     }
-    const captured = Number(order.capture.amount.value)
+    const captured = Number(capture.amount.value)
     const refunded = standIn.refunds
       .filter((refund) => refund.captureRef === captureId)
       .reduce((sum, refund) => sum + refund.amountJpy, 0)
@@ -395,7 +395,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     if (body) {
       const amount = (JSON.parse(body) as { amount?: { currency_code?: string; value?: string } }).amount
       if (amount) {
-        if (amount.currency_code !== order.capture.amount.currency_code) {
+        if (amount.currency_code !== capture.amount.currency_code) {
           return [422, paypalProblem('UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH', 422)]
         }
         if (!/^\d+$/.test(amount.value ?? '')) {
@@ -419,7 +419,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
       {
         id: refund.id,
         status: 'COMPLETED',
-        amount: { currency_code: order.capture.amount.currency_code, value: String(asked) },
+        amount: { currency_code: capture.amount.currency_code, value: String(asked) },
         links: [{ href: `${url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' }],
       },
     ]
@@ -803,7 +803,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     const form = new URLSearchParams(body)
     const intent = form.get('payment_intent') ?? ''
     const session = [...sessions.values()].find((candidate) => candidate.paymentIntent === intent)
-    if (!session || session.paymentStatus !== 'paid') {
+    if (session?.paymentStatus !== 'paid') {
       return [404, stripeProblem('resource_missing', 'payment_intent', `No such payment_intent: '${intent}'`)]
     }
     const refunded = standIn.refunds

@@ -1,0 +1,1 @@
+CREATE INDEX "request_items_stored_idx" ON "request_items" USING btree ("received_at") WHERE "request_items"."status" = 'received';
