@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { addresses, users } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import type { AddressInput } from './profile-schemas.ts'
 import {
   createAddress,
@@ -40,17 +40,6 @@ const HOME: AddressInput = {
   country: 'MX',
   phone: '+52 55 1234 5678',
   makeDefault: false,
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('the profile is read and saved: name, phone (empty removes it), the language e-mails follow', async () => {

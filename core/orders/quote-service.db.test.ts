@@ -15,6 +15,7 @@ import {
 import { createTestDatabase } from '#tests/db.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { getInvoice, japanYear, listRequestInvoices, takeInvoiceNumber } from './invoice-service.ts'
 import { priceQuote } from './quote-pricing.ts'
 import {
@@ -92,17 +93,6 @@ async function setup() {
     notifications: (await db.select().from(notifications)).length,
   })
   return { db, pool, url, orders, newRequest, versionOf, price, counts }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('a moderator saves prices: stored as whole yen, the version moves on, the history records it for staff only', async () => {

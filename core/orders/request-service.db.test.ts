@@ -13,6 +13,7 @@ import {
 import { createTestDatabase } from '#tests/db.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { REQUEST_STATUSES } from './request-machine.ts'
 import type { SubmitRequestInput } from './request-schemas.ts'
 import {
@@ -64,17 +65,6 @@ const TWO_LINKS: SubmitRequestInput = {
     { url: 'https://www.amazon.co.jp/dp/B0TEST', quantity: 1 },
   ],
   note: 'Gift wrap if possible',
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('submit writes the request, its items and its first history row together', async () => {

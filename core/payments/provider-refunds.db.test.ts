@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { auditLog, payments, refunds } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { insertPeople } from '#tests/support/warehouse-fixtures.ts'
 import { confirmReturn, startCheckout } from './payment-service.ts'
 import { paymentProvidersFromEnv } from './provider.ts'
@@ -64,16 +64,6 @@ beforeAll(async () => {
 })
 afterAll(() => standIn.close())
 beforeEach(() => standIn.resetControls())
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error)) return { code: error.code, reason: error.details.reason }
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 for (const provider of ['paypal', 'stripe'] as const) {
   test(`${provider}: the refund due goes back through the provider once, recorded with its id`, async () => {

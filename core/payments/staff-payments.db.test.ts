@@ -16,6 +16,7 @@ import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { markRefundDone, recordManualPayment, resolveHeldPayment } from './staff-payments.ts'
 
 // Bank transfers (the manual method) and refunds recorded by hand: admins only, the exact
@@ -49,17 +50,6 @@ async function setup() {
     notifications: (await db.select().from(notifications)).length,
   })
   return { db, pool, orders, quoted, snapshot }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('an admin records a bank transfer: payment, invoice and request paid, items to buy, history, customer told', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
@@ -65,6 +66,37 @@ async function requireRecorder(actor: Actor | null, ownerId: () => Promise<strin
     throw new AppError('not_found', 'Invoice not found', { reason: 'invoiceNotFound' })
   }
   throw new AppError('forbidden', 'Only admins record payments', { reason: 'paymentAdminsOnly' })
+}
+
+const paymentNotFound = (paymentId: string) =>
+  new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
+
+/**
+ * What every admin action on one payment checks first: an admin (requireRecorder, the payment's
+ * customer looked up only to answer a customer as for a missing id), then the input by its
+ * schema (a `paymentId` that is not one: `not_found`; anything else: field errors).
+ */
+async function adminPaymentInput<Schema extends z.ZodType<{ paymentId: string }>>(
+  ctx: OrderContext,
+  input: { paymentId?: unknown },
+  schema: Schema,
+): Promise<{ actor: Actor; data: z.output<Schema> }> {
+  const paymentId = String(input.paymentId ?? '')
+  const actor = await requireRecorder(ctx.actor, async () => {
+    if (!UUID.test(paymentId)) return null
+    const [row] = await ctx.db
+      .select({ userId: invoices.userId })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(eq(payments.id, paymentId))
+    return row?.userId ?? null
+  })
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw paymentNotFound(paymentId)
+    throw invalidInput(parsed.error.issues)
+  }
+  return { actor, data: parsed.data }
 }
 
 const uniqueViolation = (error: unknown, constraint: string) => {
@@ -183,31 +215,16 @@ export async function markRefundDone(
   ctx: OrderContext,
   input: Partial<Record<keyof MarkRefundDoneInput, unknown>>,
 ): Promise<{ amountJpy: number }> {
-  const paymentId = String(input.paymentId ?? '')
-  const actor = await requireRecorder(ctx.actor, async () => {
-    if (!UUID.test(paymentId)) return null
-    const [row] = await ctx.db
-      .select({ userId: invoices.userId })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(eq(payments.id, paymentId))
-    return row?.userId ?? null
-  })
-  const parsed = MarkRefundDoneSchema.safeParse(input)
-  const notFound = () =>
-    new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
-  if (!parsed.success) {
-    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw notFound()
-    throw invalidInput(parsed.error.issues)
-  }
+  const { actor, data } = await adminPaymentInput(ctx, input, MarkRefundDoneSchema)
+  const notFound = () => paymentNotFound(data.paymentId)
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx
       .select({ id: payments.id, version: payments.version, invoiceId: payments.invoiceId })
       .from(payments)
-      .where(eq(payments.id, parsed.data.paymentId))
+      .where(eq(payments.id, data.paymentId))
       .for('update')
     if (!payment) throw notFound()
-    if (payment.version !== parsed.data.version) {
+    if (payment.version !== data.version) {
       throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     }
     const [balance] = await tx
@@ -227,7 +244,7 @@ export async function markRefundDone(
       paymentId: payment.id,
       amountJpy: outstanding,
       status: 'done',
-      reason: parsed.data.reference,
+      reason: data.reference,
       recordedBy: actor.id,
     })
     await tx
@@ -239,7 +256,7 @@ export async function markRefundDone(
       entityId: payment.id,
       event: 'refund_done',
       actor: { kind: 'staff', id: actor.id },
-      note: parsed.data.reference,
+      note: data.reference,
       data: { amountJpy: outstanding },
       visibleToCustomer: false,
     })
@@ -248,7 +265,7 @@ export async function markRefundDone(
       kind: 'payment.refund_done',
       subject: { type: 'payment', id: payment.id },
       before: { refundDueJpy: outstanding },
-      after: { refundDoneJpy: outstanding, reference: parsed.data.reference },
+      after: { refundDoneJpy: outstanding, reference: data.reference },
     })
     return { amountJpy: outstanding }
   })
@@ -269,23 +286,8 @@ export async function refundThroughProvider(
   ctx: OrderContext,
   input: Partial<Record<'paymentId' | 'version', unknown>>,
 ): Promise<{ amountJpy: number; refundRef: string; status: 'succeeded' | 'pending' }> {
-  const paymentId = String(input.paymentId ?? '')
-  const actor = await requireRecorder(ctx.actor, async () => {
-    if (!UUID.test(paymentId)) return null
-    const [row] = await ctx.db
-      .select({ userId: invoices.userId })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(eq(payments.id, paymentId))
-    return row?.userId ?? null
-  })
-  const parsed = RefundThroughProviderSchema.safeParse(input)
-  const notFound = () =>
-    new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
-  if (!parsed.success) {
-    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw notFound()
-    throw invalidInput(parsed.error.issues)
-  }
+  const { actor, data } = await adminPaymentInput(ctx, input, RefundThroughProviderSchema)
+  const notFound = () => paymentNotFound(data.paymentId)
   const balanceOf = async (db: Executor, id: string) => {
     const [balance] = await db
       .select({
@@ -304,9 +306,9 @@ export async function refundThroughProvider(
       captureRef: payments.captureRef,
     })
     .from(payments)
-    .where(eq(payments.id, parsed.data.paymentId))
+    .where(eq(payments.id, data.paymentId))
   if (!payment) throw notFound()
-  if (payment.version !== parsed.data.version) {
+  if (payment.version !== data.version) {
     throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
   }
   const provider = providerOf(ctx, payment.provider)
@@ -382,38 +384,18 @@ export async function resolveHeldPayment(
   ctx: OrderContext,
   input: Partial<Record<keyof ResolveHeldPaymentInput, unknown>>,
 ): Promise<{ status: 'succeeded' | 'refunded'; refundDueJpy: number }> {
-  const paymentId = String(input.paymentId ?? '')
-  const owner = async () => {
-    if (!UUID.test(paymentId)) return null
-    const [row] = await ctx.db
-      .select({ userId: invoices.userId })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(eq(payments.id, paymentId))
-    return row?.userId ?? null
-  }
-  const actor = await requireRecorder(ctx.actor, owner)
-  const notFound = () =>
-    new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
-  const parsed = ResolveHeldPaymentSchema.safeParse(input)
-  if (!parsed.success) {
-    if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw notFound()
-    throw invalidInput(parsed.error.issues)
-  }
-  const { version, resolution, note } = parsed.data
+  const { actor, data } = await adminPaymentInput(ctx, input, ResolveHeldPaymentSchema)
+  const notFound = () => paymentNotFound(data.paymentId)
+  const { version, resolution, note } = data
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ invoiceId: payments.invoiceId })
       .from(payments)
-      .where(eq(payments.id, parsed.data.paymentId))
+      .where(eq(payments.id, data.paymentId))
     if (!found) throw notFound()
     // The lock order of every order service: the owner, its invoice, the payment.
     const invoice = await invoiceWithOwner(tx, found.invoiceId, true)
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, parsed.data.paymentId))
-      .for('update')
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, data.paymentId)).for('update')
     if (!invoice || !payment || !isPaymentStatus(payment.status)) throw notFound()
     if (payment.version !== version) {
       throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import {
   auditLog,
@@ -14,6 +13,7 @@ import {
 import { createTestDatabase } from '#tests/db.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { admin, ana, bruno, moderator, paidShipment } from '#tests/support/shipment-fixtures.ts'
 import { claimOfShipment, halfOf, investigateClaim, openClaim, resolveClaim } from './claims.ts'
 import { confirmDelivery, shipShipment } from './shipment-delivery.ts'
@@ -44,17 +44,6 @@ async function setup() {
     notifications: (await db.select().from(notifications)).length,
   })
   return { db, pool, orders, ...paid, snapshot }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('staff ship with a Japan Post number, the items become shipped, the customer is told and confirms receipt', async () => {

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { recordManualPayment } from '#core/payments/staff-payments.ts'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { auditLog, invoiceLines, invoices, notifications, orderEvents, shipments } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { admin, ana, bruno, moderator, RATES, requestedShipment } from '#tests/support/shipment-fixtures.ts'
 import { packShipment } from './shipment-packing.ts'
 import { cancelShipment, getBoxPhoto, getShipment } from './shipment-service.ts'
@@ -30,17 +30,6 @@ async function setup({ storedDaysAgo = 0 }: { storedDaysAgo?: number } = {}) {
     audit: (await db.select().from(auditLog)).length,
   })
   return { db, pool, orders, shipment, snapshot }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('staff pack and price a shipment: the shipping receipt is issued, the customer told, and paying it marks the shipment paid once', async () => {

@@ -20,6 +20,7 @@ import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import {
   cancelShipment,
   estimateMyShipment,
@@ -113,17 +114,6 @@ async function setup() {
     notifications: (await db.select().from(notifications)).length,
   })
   return { db, pool, orders, first, second, brunos, peru: peru.id, brunoAddress: brunoAddress.id, snapshot }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('a customer ships two items from two requests together: estimate, reservation, storage paused, staff told, cancel gives them back', async () => {
@@ -387,4 +377,35 @@ test('two tabs asking to ship the same item at once: one shipment, the other ref
   const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
   expect(isAppError(rejected.reason) && rejected.reason.details.reason).toBe('itemNotShippable')
   expect((await db.select().from(shipments)).length).toBe(1)
+})
+
+test('staff search the shipments queue by number, customer name or e-mail; text is text, never a pattern', async () => {
+  const { orders, first, second, brunos, peru, brunoAddress } = await setup()
+  const mine = await requestShipment(
+    orders.as(ana),
+    { items: [first, second], addressId: peru, method: 'economic' },
+    RATES,
+    {
+      locale: 'es',
+    },
+  )
+  const his = await requestShipment(
+    orders.as(bruno),
+    { items: [brunos], addressId: brunoAddress, method: 'express' },
+    RATES,
+    {
+      locale: 'en',
+    },
+  )
+  const found = async (q: string, status?: string) =>
+    (await listShipmentQueue(orders.as(moderator), { q, status })).rows.map((row) => row.number)
+  expect(await found(mine.number)).toEqual([mine.number])
+  expect(await found(mine.number.toLowerCase())).toEqual([mine.number])
+  expect(await found('bruno@example')).toEqual([his.number])
+  expect(await found('Pérez')).toEqual([mine.number])
+  expect(await found('SH-')).toEqual([his.number, mine.number])
+  expect(await found('%')).toEqual([])
+  expect(await found("' or 1=1 --")).toEqual([])
+  expect(await found('Pérez', 'cancelled')).toEqual([])
+  expect((await listShipmentQueue(orders.as(admin), { q: 'bruno' })).counts).toEqual({ requested: 1 })
 })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
@@ -554,13 +554,14 @@ export type ShipmentQueuePage = {
 }
 
 /**
- * The staff queue of shipments, newest first, 50 a page, optionally of one status, with the
- * count of each status. Keyset paging on (requested_at, id).
+ * The staff queue of shipments, newest first, 50 a page, optionally of one status and matching a
+ * search (number, tracking number, customer's name or e-mail), with the count of each status
+ * (under that search). Keyset paging on (requested_at, id).
  * @throws AppError `unauthorized`, `forbidden` (not staff), `invalid` (a cursor or status not ours).
  */
 export async function listShipmentQueue(
   { db, actor }: ServiceContext,
-  { status, cursor }: { status?: string | null; cursor?: string | null } = {},
+  { status, cursor, q }: { status?: string | null; cursor?: string | null; q?: string | null } = {},
 ): Promise<ShipmentQueuePage> {
   const user = requireCustomer(actor)
   if (!isStaff(user))
@@ -575,15 +576,35 @@ export async function listShipmentQueue(
       throw new AppError('invalid', 'Bad shipments cursor')
     after = sql`(${shipments.requestedAt}, ${shipments.id}) < (${new Date(Number(match[1])).toISOString()}::timestamptz, ${match[2]}::uuid)`
   }
+  // A search: the shipment's number or tracking number, or its customer's name or e-mail. Shipments
+  // are few beside requests (one per box sent): the condition is checked row by row on the
+  // newest-first walk, with the customer joined.
+  const search = q?.trim().slice(0, 200)
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null
+  const matching = pattern
+    ? or(
+        ilike(sql`${shipments.number} collate "C"`, pattern),
+        ilike(sql`${shipments.trackingNumber} collate "C"`, pattern),
+        ilike(users.name, pattern),
+        ilike(users.email, pattern),
+      )
+    : undefined
   const [rows, counts] = await Promise.all([
     db
       .select({ ...summaryColumns, customerName: users.name, customerEmail: users.email })
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.userId))
-      .where(and(status ? eq(shipments.status, status) : undefined, after))
+      .where(and(status ? eq(shipments.status, status) : undefined, after, matching))
       .orderBy(desc(shipments.requestedAt), desc(shipments.id))
       .limit(SHIPMENT_QUEUE_PAGE_SIZE + 1),
-    db.select({ status: shipments.status, n: count() }).from(shipments).groupBy(shipments.status),
+    matching
+      ? db
+          .select({ status: shipments.status, n: count() })
+          .from(shipments)
+          .innerJoin(users, eq(users.id, shipments.userId))
+          .where(matching)
+          .groupBy(shipments.status)
+      : db.select({ status: shipments.status, n: count() }).from(shipments).groupBy(shipments.status),
   ])
   const shown = rows.slice(0, SHIPMENT_QUEUE_PAGE_SIZE)
   const last = shown.at(-1)

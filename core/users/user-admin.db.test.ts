@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createTestAuth, insertPasswordAccount, insertSession } from '#tests/support/accounts.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import {
   disableUser,
   enableUser,
@@ -29,17 +29,6 @@ async function setup() {
   const audit = async () =>
     (await pool.query('SELECT kind, actor_id, subject_id, before, after FROM audit_log ORDER BY id')).rows
   return { db, pool, admin, moderator, jose, ana, make, audit }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('search finds names whatever the accents and capitals, and e-mails by a part; role filters; staff read, customers do not', async () => {

@@ -3,7 +3,6 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { THUMBNAIL_EDGE } from '#core/uploads/images.ts'
 import {
@@ -19,6 +18,7 @@ import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { phoneJpeg, plainPng } from '#tests/support/photo-fixtures.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { insertPeople, paidRequest, requestVersion } from '#tests/support/warehouse-fixtures.ts'
 import { bookArrival, markItemsOrdered, packagesOfRequest } from './arrival-service.ts'
 import { getPackagePhoto, listStoredItems } from './stored-items.ts'
@@ -67,17 +67,6 @@ function filesIn(root: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort()
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 const blob = (bytes: Uint8Array, type: string) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type })

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { createAddress } from '#core/customers/profile-service.ts'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { requestShipment } from '#core/shipping/shipment-service.ts'
 import { auditLog, notifications, orderEvents, requestItems } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { RATES } from '#tests/support/shipment-fixtures.ts'
 import { bookedItems, insertPeople } from '#tests/support/warehouse-fixtures.ts'
 import { disposeItem, listOverdueItems } from './overdue-storage.ts'
@@ -46,17 +46,6 @@ async function setup() {
     over: over.itemIds[0] as string,
     old: old.itemIds[0] as string,
   }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('staff see the items past their free storage, the longest first, with when each may go', async () => {

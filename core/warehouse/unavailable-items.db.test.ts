@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { markRefundDone } from '#core/payments/staff-payments.ts'
-import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { auditLog, notifications, orderEvents, payments, refunds, requestItems } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { refusal } from '#tests/support/refusal.ts'
 import { insertPeople, paidRequest, requestVersion } from '#tests/support/warehouse-fixtures.ts'
 import { bookArrival } from './arrival-service.ts'
 import { itemRefundJpy, markItemUnavailable } from './unavailable-items.ts'
@@ -48,17 +48,6 @@ async function setup() {
     audit: (await db.select().from(auditLog)).length,
   })
   return { db, pool, orders, quoted, paymentId, version, snapshot }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    if (isAppError(error))
-      return { code: error.code, reason: error.details.reason, fields: error.details.fieldErrors }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 test('each unavailable item is refunded its price, fee, shipping and tax share; all of them add up to the invoice', async () => {

@@ -231,8 +231,54 @@ for (const [language, provider] of [
     expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
     await axeAtBothWidths(page, `shipping-tab-${language}`)
 
-    // 7. The customer adds an address in Chile, sees the estimate (1,250 g + 200 g of packing)
-    // and asks to ship; the item waits in the shipment and staff find it in their queue.
+    // 6b. A second request (one plush toy): quoted, paid by bank transfer that an admin records
+    // (1,800 + 500 + 10 % tax = 2,530 yen), bought and booked in (300 g).
+    await page.goto(`/user-dashboard?lang=${language}&currency=JPY`)
+    await waitForHydration(page)
+    await page.getByLabel(t.requests.url, { exact: true }).fill('https://www.suruga-ya.jp/product/detail/602')
+    await page.getByRole('button', { name: t.requests.send }).click()
+    await expect(page).toHaveURL(/\/user-dashboard\/requests\/[0-9a-f-]{36}\?sent=1$/)
+    const secondId = new URL(page.url()).pathname.split('/').at(-1) ?? ''
+    await actAs(context, moderator.cookie)
+    await page.goto(`/admin-dashboard/requests/${secondId}?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(t.quote.title, { exact: true }).fill('Peluche Pikachu')
+    await page.getByLabel(t.quote.unitPrice, { exact: true }).fill('1800')
+    await page.getByLabel(t.quote.domesticShipping, { exact: true }).fill('0')
+    await page.getByRole('button', { name: t.quote.save }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.quote.saved })).toBeVisible()
+    await page.getByRole('button', { name: t.quote.approve }).click()
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.quoted)
+    await actAs(context, owner.cookie)
+    await page.goto(`/admin-dashboard/requests/${secondId}?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(t.payments.record.amount).fill('2530')
+    await page.getByLabel(t.payments.record.reference).fill(`BANK ${language} 602`)
+    await page.getByRole('button', { name: t.payments.record.submit }).click()
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.paid)
+    await actAs(context, moderator.cookie)
+    await page.goto(`/admin-dashboard/requests/${secondId}?lang=${language}`)
+    await waitForHydration(page)
+    await page
+      .getByRole('region', { name: t.arrival.heading, exact: true })
+      .getByRole('button', { name: fill(t.arrival.markOrdered, { count: '1' }) })
+      .click()
+    await expect(page.getByRole('status').filter({ hasText: t.arrival.markedOrdered })).toBeVisible()
+    await page.getByRole('link', { name: t.arrival.bookLink }).click()
+    await waitForHydration(page)
+    const plush = page.getByRole('group', {
+      name: fill(t.arrival.itemLegend, { number: '1', host: 'suruga-ya.jp' }),
+    })
+    await plush.getByLabel(t.arrival.received).check()
+    await plush.getByLabel(t.arrival.weight).fill('300')
+    await page.getByLabel(t.arrival.shelf).fill('B-1')
+    await page.getByRole('button', { name: t.arrival.submit }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.arrival.booked })).toBeVisible()
+    await actAs(context, customer.cookie)
+
+    // 7. The customer adds an address in Chile, ticks both items (two requests: consolidation is
+    // free), sees the estimate (1,250 g + 300 g + 200 g of packing) and asks to ship; the items
+    // wait in the shipment and staff find it in their queue.
     await page.goto(`/user-dashboard/profile/addresses/new?lang=${language}`)
     await waitForHydration(page)
     await page.getByLabel(t.profile.fullName, { exact: true }).fill('Camila Rojas')
@@ -244,11 +290,11 @@ for (const [language, provider] of [
     await expect(page).toHaveURL(/done=addressAdded/)
     await page.goto(`/user-dashboard/shipping?lang=${language}`)
     await waitForHydration(page)
-    await page.getByLabel(t.shipments.select).check()
+    for (const box of await page.getByLabel(t.shipments.select).all()) await box.check()
     await page.getByLabel(t.shipments.methods.economic).check()
     await page.getByRole('button', { name: t.shipments.estimateButton }).click()
     const estimate = page.getByRole('status', { name: new RegExp(t.shipments.estimateHeading) })
-    await expect(estimate).toContainText(spaced(language === 'es' ? '1450 g' : '1,450 g'))
+    await expect(estimate).toContainText(spaced(language === 'es' ? '1750 g' : '1,750 g'))
     await expect(estimate).toContainText(t.shipments.routes.direct)
     await axeAtBothWidths(page, `shipping-estimate-${language}`)
     await page.getByRole('button', { name: t.shipments.requestButton }).click()
@@ -352,7 +398,8 @@ for (const [language, provider] of [
       return
     }
     // 11b. It never arrives: after the waiting days the customer reports it; an admin confirms
-    // it lost and half of the item's value (2 × 2,500 yen) is refunded.
+    // it lost and half of the items' value is refunded: (2 × 2,500) / 2 + 1,800 / 2 = 3,400 yen,
+    // on the two requests' payments.
     await expect(page.getByRole('main')).toContainText(t.shipments.claimWait.split('{{date}}')[0] ?? '')
     await backdateShipping(shipmentNumber, 31, paymentsDataDir)
     await page.reload()
@@ -368,11 +415,11 @@ for (const [language, provider] of [
     await page.getByLabel(t.staffShipments.resolutionLost).check()
     await page.getByLabel(t.staffShipments.resolutionReason).fill('Japan Post confirmed it lost')
     await page.getByRole('button', { name: t.staffShipments.resolve }).click()
-    await expect(page.getByTestId('staff-claim-status')).toContainText(spaced('JPY 2,500'))
+    await expect(page.getByTestId('staff-claim-status')).toContainText(spaced('JPY 3,400'))
     await actAs(context, customer.cookie)
     await page.goto(`/user-dashboard/shipments/${shipmentId}?lang=${language}`)
     await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.lost)
-    await expect(page.getByTestId('claim-status')).toContainText(spaced('JPY 2,500'))
+    await expect(page.getByTestId('claim-status')).toContainText(spaced('JPY 3,400'))
     await axeAtBothWidths(page, `shipment-lost-${language}`)
   })
 }

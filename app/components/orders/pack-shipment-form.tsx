@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { PACKING_LIMITS, PackShipmentSchema } from '#core/shipping/shipment-schemas.ts'
 import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 
@@ -145,7 +145,7 @@ export function PackShipmentForm({
               type="file"
               name="photos"
               accept={PHOTO_INPUT_ACCEPT}
-              className="block text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold"
+              className={fileInputClass}
             />
           )}
         </FormField>

@@ -369,6 +369,8 @@ export default {
     all: 'All ({{count}})',
     statusCount: '{{status}} ({{count}})',
     apply: 'Show',
+    search: 'Search',
+    searchPlaceholder: 'SH-000123, tracking number, name or e-mail',
     empty: 'No shipments here.',
     columns: {
       number: 'Shipment',
@@ -521,7 +523,7 @@ export default {
   // Items left past their free storage (ADR 031).
   overdue: {
     title: 'Storage past the free days',
-    lead: 'Items still at the office after their free storage ended, the longest first. An admin may dispose of an item {{days}} days after its last free day; the customer is told and it is recorded.',
+    lead: 'Items still at the office after their free storage ended: the 50 longest over first. An admin may dispose of an item {{days}} days after its last free day; the customer is told and it is recorded.',
     empty: 'No item is past its free storage.',
     item: '{{request}} item {{position}}: {{title}}',
     place: 'Package {{package}} · shelf {{shelf}}',
@@ -640,7 +642,7 @@ export default {
     refundRecorded: 'Refund recorded.',
     record: {
       heading: 'Record a bank transfer',
-      lead: 'Once the transfer is in the bank account. The amount must be exactly the quote’s total: {{amount}}.',
+      lead: 'Once the transfer is in the bank account. The amount must be exactly the invoice’s total: {{amount}}.',
       amount: 'Amount received (yen)',
       reference: 'Bank reference',
       referenceHint: 'As the bank statement shows it (at most 100 characters).',

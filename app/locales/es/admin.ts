@@ -380,6 +380,8 @@ export default {
     all: 'Todos ({{count}})',
     statusCount: '{{status}} ({{count}})',
     apply: 'Mostrar',
+    search: 'Buscar',
+    searchPlaceholder: 'SH-000123, número de seguimiento, nombre o correo',
     empty: 'No hay envíos aquí.',
     columns: {
       number: 'Envío',
@@ -533,7 +535,7 @@ export default {
   // Productos que siguen después del almacenamiento gratis (ADR 031).
   overdue: {
     title: 'Almacenamiento vencido',
-    lead: 'Productos que siguen en la oficina después de terminar su almacenamiento gratis, primero los más antiguos. Un administrador puede desechar un producto {{days}} días después de su último día gratis; se avisa al cliente y queda registrado.',
+    lead: 'Productos que siguen en la oficina después de terminar su almacenamiento gratis: los 50 más antiguos primero. Un administrador puede desechar un producto {{days}} días después de su último día gratis; se avisa al cliente y queda registrado.',
     empty: 'Ningún producto pasó su almacenamiento gratis.',
     item: '{{request}} producto {{position}}: {{title}}',
     place: 'Paquete {{package}} · estante {{shelf}}',
@@ -654,7 +656,7 @@ export default {
     refundRecorded: 'Reembolso registrado.',
     record: {
       heading: 'Registrar una transferencia bancaria',
-      lead: 'Cuando la transferencia ya esté en la cuenta. El monto debe ser exactamente el total de la cotización: {{amount}}.',
+      lead: 'Cuando la transferencia ya esté en la cuenta. El monto debe ser exactamente el total de la factura: {{amount}}.',
       amount: 'Monto recibido (yenes)',
       reference: 'Referencia bancaria',
       referenceHint: 'Tal como aparece en el extracto del banco (100 caracteres como máximo).',

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import type { z } from 'zod'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
@@ -217,7 +217,7 @@ export default function ArrivalRoute() {
                 name="photos"
                 multiple
                 accept={PHOTO_INPUT_ACCEPT}
-                className="block text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold"
+                className={fileInputClass}
               />
             )}
           </FormField>

@@ -18,11 +18,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const status = url.searchParams.get('status') || null
   const cursor = url.searchParams.get('cursor') || null
-  const page = await listShipmentQueue(getServiceContext(context), { status, cursor }).catch(throwRouteError)
+  const q = url.searchParams.get('q')?.slice(0, 200) || null
+  const page = await listShipmentQueue(getServiceContext(context), { status, cursor, q }).catch(
+    throwRouteError,
+  )
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   return {
     status,
+    q,
     paged: Boolean(cursor),
     nextCursor: page.nextCursor,
     counts: page.counts,
@@ -39,10 +43,10 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentsQueueRoute() {
   const { t } = useTranslation()
-  const { rows, status, counts, nextCursor, paged } = useLoaderData<typeof loader>()
+  const { rows, status, q, counts, nextCursor, paged } = useLoaderData<typeof loader>()
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
   const query = (extra: Record<string, string>) =>
-    `?${new URLSearchParams({ ...(status ? { status } : {}), ...extra }).toString()}`
+    `?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...extra }).toString()}`
   return (
     <section aria-labelledby="shipments-heading" className="space-y-6">
       <PageMeta title={t('staffShipments.title')} description={t('staffShipments.lead')} />
@@ -71,6 +75,20 @@ export default function ShipmentsQueueRoute() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="q" className="block text-sm font-medium text-slate-800">
+            {t('staffShipments.search')}
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q ?? ''}
+            maxLength={200}
+            placeholder={t('staffShipments.searchPlaceholder')}
+            className="min-h-11 w-72 max-w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+          />
         </div>
         <button
           type="submit"
