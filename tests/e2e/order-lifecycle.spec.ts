@@ -41,7 +41,7 @@ for (const [language, provider] of [
   ['es', 'paypal'],
   ['en', 'stripe'],
 ] as const) {
-  test(`a request goes from two links to a paid, receipted quote; customer and staff both see it (${language}, ${provider})`, async ({
+  test(`an order from two links to its delivery or its lost-parcel refund; customer and staff see every step (${language}, ${provider})`, async ({
     page,
     context,
   }) => {
