@@ -13,10 +13,13 @@ export type PackedBoxData = {
 export function PackedBox({
   box,
   heading,
+  receiptText,
   children,
 }: {
   box: PackedBoxData
   heading: string
+  /** The receipt link's words (the customer's "your receipt", staff's "receipt N"). */
+  receiptText: string
   children?: React.ReactNode
 }) {
   const { t } = useTranslation()
@@ -46,7 +49,7 @@ export function PackedBox({
           {box.receipt ? (
             <li>
               <a href={box.receipt.href} className="font-semibold text-red-800 underline">
-                {t('shipments.receiptLink', { number: box.receipt.number })}
+                {receiptText}
               </a>
             </li>
           ) : null}

@@ -565,7 +565,7 @@ export default {
     notTaxable: 'Not taxable',
     lineServiceFee: 'Service fee: {{title}}',
     lineDomesticShipping: 'Shipping in Japan to our office: {{title}}',
-    lineShipping: 'International shipping of shipment {{number}}',
+    lineShipping: 'International shipping · {{number}}',
     lineStorageFee: 'Storage past the free period (days): {{title}}',
     totals: 'Totals',
     taxableSubtotal: 'Subtotal subject to {{rate}} tax',

@@ -578,7 +578,7 @@ export default {
     notTaxable: 'Sin impuesto',
     lineServiceFee: 'Tarifa de servicio: {{title}}',
     lineDomesticShipping: 'Envío dentro de Japón a nuestra oficina: {{title}}',
-    lineShipping: 'Envío internacional del envío {{number}}',
+    lineShipping: 'Envío internacional · {{number}}',
     lineStorageFee: 'Almacenamiento después del periodo gratis (días): {{title}}',
     totals: 'Totales',
     taxableSubtotal: 'Subtotal con impuesto del {{rate}}',

@@ -288,7 +288,11 @@ export default function StaffShipmentRoute() {
         </ul>
       </section>
       {box ? (
-        <PackedBox box={box} heading={t('staffShipments.packedHeading')}>
+        <PackedBox
+          box={box}
+          heading={t('staffShipments.packedHeading')}
+          receiptText={t('staffShipments.receiptLink', { number: box.receipt?.number ?? '' })}
+        >
           {box.ratePrice ? (
             <p className="text-slate-700">{t('staffShipments.ratePrice', { price: box.ratePrice })}</p>
           ) : null}

@@ -193,7 +193,11 @@ export default function ShipmentRoute() {
         address={shipment.address}
       />
       {box ? (
-        <PackedBox box={box} heading={t('shipments.packedHeading')}>
+        <PackedBox
+          box={box}
+          heading={t('shipments.packedHeading')}
+          receiptText={t('shipments.receiptLink', { number: box.receipt?.number ?? '' })}
+        >
           <p className="text-sm text-slate-700">{t('shipments.customs')}</p>
         </PackedBox>
       ) : null}
