@@ -1,10 +1,15 @@
 import { expect, test } from 'vitest'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import { openClaim, resolveClaim } from '#core/shipping/claims.ts'
+import { shipShipment } from '#core/shipping/shipment-delivery.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertPasswordAccount } from '#tests/support/accounts.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
-import { getAnalytics, parsePeriod } from './analytics.ts'
+import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { admin, ana, moderator, paidShipment } from '#tests/support/shipment-fixtures.ts'
+import { bookedItems } from '#tests/support/warehouse-fixtures.ts'
+import { getAnalytics, japanDay, parsePeriod } from './analytics.ts'
 
 // Each figure against a hand-computed fixture for March 2026 in Japan time, with orders just
 // either side of its edges (Japan midnight is 15:00 UTC the day before).
@@ -145,4 +150,50 @@ test('analytics are for admins only', async () => {
     )
     expect(refused).toBe(code)
   }
+})
+
+test('part 2: shipping receipts, the office now, shipments by method and region, lost-parcel claims', async () => {
+  const { db, pool } = await createTestDatabase()
+  const orders = await createOrderTestDeps(db, pool)
+  const { shipment, version } = await paidShipment(db, pool, orders)
+  // One more item of Ana's at the office, there for 10 days; the shipped ones no longer count.
+  const stays = await bookedItems(orders, pool, { userId: ana.id, staff: admin })
+  await pool.query(`UPDATE request_items SET received_at = now() - interval '10 days 1 hour' WHERE id = $1`, [
+    stays.itemIds[0],
+  ])
+  const shipped = await shipShipment(orders.as(moderator), {
+    id: shipment.id,
+    version,
+    carrier: 'japan_post',
+    trackingNumber: 'EE123456785JP',
+  })
+  const later = new Date(Date.now() + 31 * 86_400_000)
+  const { claimId } = await openClaim(orders.as(ana), { id: shipment.id, version: shipped.version }, later)
+  await resolveClaim(orders.as(admin), { claimId, version: 0, resolution: 'lost', reason: 'Lost in transit' })
+  const period = parsePeriod({
+    preset: 'custom',
+    from: japanDay(new Date(Date.now() - 86_400_000)),
+    to: japanDay(new Date(Date.now() + 40 * 86_400_000)),
+  })
+  const figures = await getAnalytics(orders.as(admin), period)
+  expect(figures.shippingRevenue).toEqual({
+    invoices: 1,
+    shippingJpy: 5000,
+    storageFeeJpy: 0,
+    taxJpy: 0,
+    totalJpy: 5000,
+  })
+  expect(figures.office).toEqual({ items: 1, averageDaysStored: 10, longestDaysStored: 10 })
+  expect(figures.shipped).toEqual([{ method: 'economic', region: 'central_south_america', shipments: 1 }])
+  // Items of ¥3,000 and ¥5,000: half of each refunded.
+  expect(figures.claims).toEqual({ opened: 1, lost: 1, closed: 0, refundJpy: 4000 })
+  // A period before any of it: zeros (the office is now, whatever the period).
+  const before = await getAnalytics(
+    orders.as(admin),
+    parsePeriod({ preset: 'custom', from: '2020-01-01', to: '2020-01-31' }),
+  )
+  expect(before.shippingRevenue.totalJpy).toBe(0)
+  expect(before.shipped).toEqual([])
+  expect(before.claims).toEqual({ opened: 0, lost: 0, closed: 0, refundJpy: 0 })
+  expect(before.office.items).toBe(1)
 })

@@ -2,12 +2,22 @@ import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm'
 import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
-import { invoices, purchaseRequests, requestShopDays, stores, users } from '#db/schema/index.ts'
+import {
+  claims,
+  invoices,
+  purchaseRequests,
+  requestItems,
+  requestShopDays,
+  shipments,
+  stores,
+  users,
+} from '#db/schema/index.ts'
 
 /**
  * The admin panel's analytics (docs/decisions/025-admin-analytics.md): figures for a period in
- * Japan time, read from the orders themselves, summed in SQL (whole yen, bigint). Part 1's
- * figures; part 2 (the warehouse, shipments, claims) adds its own groups beside these.
+ * Japan time, read from the orders themselves, summed in SQL (whole yen, bigint): part 1's
+ * (requests, quotes, purchase revenue) and part 2's (shipping receipts, the office, shipments,
+ * lost-parcel claims).
  */
 
 export const ANALYTICS_PRESETS = [
@@ -170,6 +180,20 @@ export type Analytics = {
   }
   newUsers: number
   topShops: { host: string; name: string | null; requests: number }[]
+  /** Shipping receipts paid in the period, by frozen invoice amounts. */
+  shippingRevenue: {
+    invoices: number
+    shippingJpy: number
+    storageFeeJpy: number
+    taxJpy: number
+    totalJpy: number
+  }
+  /** Now, whatever the period: items at the office, and how long they have been there on average. */
+  office: { items: number; averageDaysStored: number; longestDaysStored: number }
+  /** Shipments handed to the carrier in the period, by method and region. */
+  shipped: { method: string; region: string; shipments: number }[]
+  /** Lost-parcel claims opened in the period, and of all claims, those resolved in it. */
+  claims: { opened: number; lost: number; closed: number; refundJpy: number }
   /** Requests received and revenue per bucket (Japan days or months), every bucket present. */
   series: { bucket: string; requests: number; revenueJpy: number }[]
 }
@@ -182,7 +206,13 @@ export type Analytics = {
  * - revenue: purchase invoices paid in the period, by line kind as frozen on the invoice;
  * - new users: accounts created in the period;
  * - top shops: by requests received in the period that link to them (a request with two links
- *   to one shop counts once).
+ *   to one shop counts once);
+ * - shipping revenue: shipping receipts paid in the period (international shipping, storage
+ *   fees, their tax);
+ * - at the office: items received and not shipped or disposed, now, with their average and
+ *   longest days since arrival;
+ * - shipped: shipments handed to the carrier in the period, by method and region;
+ * - claims: opened in the period; confirmed lost or closed in the period, with the refunds.
  * @throws AppError `unauthorized`, `forbidden`.
  */
 export async function getAnalytics({ db, actor }: ServiceContext, period: Period): Promise<Analytics> {
@@ -195,6 +225,48 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
   const unit = period.bucket === 'day' ? 'day' : 'month'
   const bucketOf = (column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt) =>
     sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'Asia/Tokyo'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+  const partTwo = Promise.all([
+    db
+      .select({
+        invoices: count(),
+        shippingJpy: sql<string>`coalesce(sum(${invoices.shippingJpy}), 0)::bigint`,
+        storageFeeJpy: sql<string>`coalesce(sum(${invoices.storageFeeJpy}), 0)::bigint`,
+        taxJpy: sql<string>`coalesce(sum(${invoices.taxJpy}), 0)::bigint`,
+        totalJpy: sql<string>`coalesce(sum(${invoices.totalJpy}), 0)::bigint`,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.kind, 'shipping'),
+          eq(invoices.status, 'paid'),
+          gte(invoices.paidAt, from),
+          lt(invoices.paidAt, to),
+        ),
+      ),
+    // From the partial index of the items at the office (request_items_stored_idx).
+    db
+      .select({
+        items: count(),
+        averageDays: sql<string>`coalesce(avg(extract(epoch from now() - ${requestItems.receivedAt})) / 86400, 0)`,
+        longestDays: sql<string>`coalesce(max(extract(epoch from now() - ${requestItems.receivedAt})) / 86400, 0)`,
+      })
+      .from(requestItems)
+      .where(and(eq(requestItems.status, 'received'), sql`${requestItems.receivedAt} is not null`)),
+    db
+      .select({ method: shipments.method, region: shipments.region, shipments: count() })
+      .from(shipments)
+      .where(and(gte(shipments.shippedAt, from), lt(shipments.shippedAt, to)))
+      .groupBy(shipments.method, shipments.region)
+      .orderBy(shipments.method, shipments.region),
+    db
+      .select({
+        opened: sql<number>`count(*) filter (where ${claims.openedAt} >= ${from.toISOString()} and ${claims.openedAt} < ${to.toISOString()})::int`,
+        lost: sql<number>`count(*) filter (where ${claims.status} = 'lost' and ${claims.resolvedAt} >= ${from.toISOString()} and ${claims.resolvedAt} < ${to.toISOString()})::int`,
+        closed: sql<number>`count(*) filter (where ${claims.status} = 'closed' and ${claims.resolvedAt} >= ${from.toISOString()} and ${claims.resolvedAt} < ${to.toISOString()})::int`,
+        refundJpy: sql<string>`coalesce(sum(${claims.refundJpy}) filter (where ${claims.status} = 'lost' and ${claims.resolvedAt} >= ${from.toISOString()} and ${claims.resolvedAt} < ${to.toISOString()}), 0)::bigint`,
+      })
+      .from(claims),
+  ])
   const [[requests], [quotes], [revenue], [newUsers], shops, requestSeries, revenueSeries] =
     await Promise.all([
       db.select({ n: count() }).from(purchaseRequests).where(submittedIn),
@@ -259,6 +331,7 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
         )
         .groupBy(sql`1`),
     ])
+  const [[shipping], [office], shipped, [claimed]] = await partTwo
   const yen = (value: string | number | undefined) => Number(value ?? 0)
   const paidCount = revenue?.invoices ?? 0
   const totalJpy = yen(revenue?.totalJpy)
@@ -289,6 +362,25 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       averageJpy: paidCount === 0 ? 0 : Math.floor(totalJpy / paidCount),
     },
     newUsers: newUsers?.n ?? 0,
+    shippingRevenue: {
+      invoices: shipping?.invoices ?? 0,
+      shippingJpy: yen(shipping?.shippingJpy),
+      storageFeeJpy: yen(shipping?.storageFeeJpy),
+      taxJpy: yen(shipping?.taxJpy),
+      totalJpy: yen(shipping?.totalJpy),
+    },
+    office: {
+      items: office?.items ?? 0,
+      averageDaysStored: Math.floor(Number(office?.averageDays ?? 0)),
+      longestDaysStored: Math.floor(Number(office?.longestDays ?? 0)),
+    },
+    shipped: shipped.map((row) => ({ method: row.method, region: row.region, shipments: row.shipments })),
+    claims: {
+      opened: Number(claimed?.opened ?? 0),
+      lost: Number(claimed?.lost ?? 0),
+      closed: Number(claimed?.closed ?? 0),
+      refundJpy: yen(claimed?.refundJpy),
+    },
     topShops: shops.map((row) => ({ host: row.host, name: row.name, requests: row.requests })),
     series: [...byBucket].map(([bucket, values]) => ({ bucket, ...values })),
   }

@@ -881,6 +881,9 @@ export default {
       paidInvoices: 'Paid quotes',
       average: 'Average order',
       newUsers: 'New accounts',
+      shippingRevenue: 'Shipping receipts paid',
+      office: 'Items at the office now',
+      claims: 'Lost-parcel claims opened',
     },
     help: {
       requests: 'Purchase requests sent by customers in the period.',
@@ -912,9 +915,38 @@ export default {
     noShops: 'No requests in this period.',
     shopRequests_one: '{{requests}} request',
     shopRequests_other: '{{requests}} requests',
-    partTwo:
-      'Items in our office, storage, international shipping and lost-parcel claims will appear here once the warehouse and shipping part of orders is built.',
-    csvHeadings: { figure: 'Figure', value: 'Value', revenueJpy: 'Revenue (yen)' },
+    shippingHeading: 'Shipping and the office',
+    shippingRevenueHelp_one:
+      '{{invoices}} shipping receipt paid in the period: international shipping {{shipping}}, storage fees {{storage}}, their tax {{tax}}.',
+    shippingRevenueHelp_other:
+      '{{invoices}} shipping receipts paid in the period: international shipping {{shipping}}, storage fees {{storage}}, their tax {{tax}}.',
+    officeHelp:
+      'Received and not yet shipped or disposed of, whatever the period: on average {{average}} days there, the longest {{longest}} days.',
+    shippedHeading: 'Shipments handed to the carrier',
+    shippedHelp: 'In the period, by method and destination region.',
+    shippedNone: 'No shipment left in this period.',
+    shippedColumns: { method: 'Method', region: 'Region', shipments: 'Shipments' },
+    methods: { economic: 'Economy', express: 'Express (EMS)' },
+    regions: {
+      asia: 'Asia',
+      europe_canada_mexico: 'Europe, Canada, Mexico, Oceania, Middle East',
+      usa: 'USA',
+      central_south_america: 'Central and South America, Africa',
+    },
+    claimsHelp:
+      'Opened in the period: {{opened}}. Confirmed lost in it: {{lost}} (refunded {{refund}}); closed without a loss: {{closed}}.',
+    csvHeadings: {
+      figure: 'Figure',
+      value: 'Value',
+      revenueJpy: 'Revenue (yen)',
+      shippingJpy: 'International shipping (yen)',
+      storageFeeJpy: 'Storage fees (yen)',
+      shippingTaxJpy: 'Tax on storage fees (yen)',
+      averageDays: 'Average days at the office',
+      claimsOpened: 'Claims opened',
+      claimsLost: 'Claims confirmed lost',
+      claimsRefundJpy: 'Claims refunded (yen)',
+    },
   },
   adminOutbox: {
     title: 'Outbox',

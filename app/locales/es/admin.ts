@@ -899,6 +899,9 @@ export default {
       paidInvoices: 'Cotizaciones pagadas en el periodo',
       average: 'Pedido promedio',
       newUsers: 'Cuentas nuevas',
+      shippingRevenue: 'Recibos de envío pagados',
+      office: 'Productos en la oficina ahora',
+      claims: 'Reclamos por paquetes perdidos abiertos',
     },
     help: {
       requests: 'Solicitudes de compra que enviaron los clientes en el periodo.',
@@ -932,9 +935,38 @@ export default {
     noShops: 'No hay solicitudes en este periodo.',
     shopRequests_one: '{{requests}} solicitud',
     shopRequests_other: '{{requests}} solicitudes',
-    partTwo:
-      'Los productos en nuestra oficina, el almacenaje, el envío internacional y los reclamos por paquetes perdidos aparecerán aquí cuando esté lista la parte de almacén y envío de los pedidos.',
-    csvHeadings: { figure: 'Dato', value: 'Valor', revenueJpy: 'Ingresos (yenes)' },
+    shippingHeading: 'Envíos y oficina',
+    shippingRevenueHelp_one:
+      '{{invoices}} recibo de envío pagado en el periodo: envío internacional {{shipping}}, almacenamiento {{storage}}, su impuesto {{tax}}.',
+    shippingRevenueHelp_other:
+      '{{invoices}} recibos de envío pagados en el periodo: envío internacional {{shipping}}, almacenamiento {{storage}}, su impuesto {{tax}}.',
+    officeHelp:
+      'Recibidos y todavía no enviados ni desechados, sea cual sea el periodo: en promedio {{average}} días ahí, el más antiguo {{longest}} días.',
+    shippedHeading: 'Envíos entregados a la paquetería',
+    shippedHelp: 'En el periodo, por método y región de destino.',
+    shippedNone: 'Ningún envío salió en este periodo.',
+    shippedColumns: { method: 'Método', region: 'Región', shipments: 'Envíos' },
+    methods: { economic: 'Económico', express: 'Exprés (EMS)' },
+    regions: {
+      asia: 'Asia',
+      europe_canada_mexico: 'Europa, Canadá, México, Oceanía, Medio Oriente',
+      usa: 'EE. UU.',
+      central_south_america: 'Centro y Sudamérica, África',
+    },
+    claimsHelp:
+      'Abiertos en el periodo: {{opened}}. Confirmados perdidos en él: {{lost}} (reembolsado {{refund}}); cerrados sin pérdida: {{closed}}.',
+    csvHeadings: {
+      figure: 'Dato',
+      value: 'Valor',
+      revenueJpy: 'Ingresos (yenes)',
+      shippingJpy: 'Envío internacional (yenes)',
+      storageFeeJpy: 'Almacenamiento (yenes)',
+      shippingTaxJpy: 'Impuesto del almacenamiento (yenes)',
+      averageDays: 'Días promedio en la oficina',
+      claimsOpened: 'Reclamos abiertos',
+      claimsLost: 'Reclamos confirmados perdidos',
+      claimsRefundJpy: 'Reclamos reembolsados (yenes)',
+    },
   },
   adminOutbox: {
     title: 'Bandeja de salida',

@@ -79,6 +79,26 @@ function present(
         ['tax', figures.revenue.taxJpy],
       ] as const
     ).map(([part, amount]) => ({ part, amount: yen(amount), share: total === 0 ? 0 : amount / total })),
+    shipping: {
+      total: yen(figures.shippingRevenue.totalJpy),
+      count: figures.shippingRevenue.invoices,
+      invoices: formatNumber(figures.shippingRevenue.invoices, language),
+      shipping: yen(figures.shippingRevenue.shippingJpy),
+      storage: yen(figures.shippingRevenue.storageFeeJpy),
+      tax: yen(figures.shippingRevenue.taxJpy),
+    },
+    office: {
+      items: formatNumber(figures.office.items, language),
+      average: formatNumber(figures.office.averageDaysStored, language),
+      longest: formatNumber(figures.office.longestDaysStored, language),
+    },
+    shipped: figures.shipped.map((row) => ({ ...row, count: formatNumber(row.shipments, language) })),
+    claims: {
+      opened: formatNumber(figures.claims.opened, language),
+      lost: formatNumber(figures.claims.lost, language),
+      closed: formatNumber(figures.claims.closed, language),
+      refund: yen(figures.claims.refundJpy),
+    },
     topShops: figures.topShops.map((shop) => ({
       ...shop,
       count: shop.requests,
@@ -290,7 +310,68 @@ export default function AnalyticsRoute() {
               </ol>
             )}
           </section>
-          <p className="text-sm text-slate-700">{t('analytics.partTwo')}</p>
+          <section aria-labelledby="shipping-heading" className="space-y-4">
+            <h2 id="shipping-heading" className="text-xl font-semibold text-slate-900">
+              {t('analytics.shippingHeading')}
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {figure(
+                'shippingRevenue',
+                view.shipping.total,
+                t('analytics.shippingRevenueHelp', {
+                  count: view.shipping.count,
+                  invoices: view.shipping.invoices,
+                  shipping: view.shipping.shipping,
+                  storage: view.shipping.storage,
+                  tax: view.shipping.tax,
+                }),
+              )}
+              {figure(
+                'office',
+                view.office.items,
+                t('analytics.officeHelp', { average: view.office.average, longest: view.office.longest }),
+              )}
+              {figure('claims', view.claims.opened, t('analytics.claimsHelp', view.claims))}
+            </dl>
+            <div>
+              <h3 id="shipped-heading" className="text-lg font-semibold text-slate-900">
+                {t('analytics.shippedHeading')}
+              </h3>
+              <p className="text-sm text-slate-700">{t('analytics.shippedHelp')}</p>
+              {view.shipped.length === 0 ? (
+                <p className="mt-2 text-slate-700">{t('analytics.shippedNone')}</p>
+              ) : (
+                <table
+                  aria-labelledby="shipped-heading"
+                  className="mt-2 w-full max-w-2xl text-left text-sm"
+                  data-testid="shipped"
+                >
+                  <thead className="border-b border-slate-300 text-slate-700">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">
+                        {t('analytics.shippedColumns.method')}
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        {t('analytics.shippedColumns.region')}
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        {t('analytics.shippedColumns.shipments')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.shipped.map((row) => (
+                      <tr key={`${row.method}-${row.region}`} className="border-b border-slate-200">
+                        <td className="py-2 pr-3">{t(`analytics.methods.${row.method as 'economic'}`)}</td>
+                        <td className="py-2 pr-3">{t(`analytics.regions.${row.region as 'asia'}`)}</td>
+                        <td className="py-2 text-right tabular-nums">{row.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </div>
+          </section>
         </>
       ) : null}
     </section>
