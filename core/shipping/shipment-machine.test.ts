@@ -14,6 +14,8 @@ const ALLOWED: readonly [ShipmentStatus | null, ShipmentEvent, ActorKind, Shipme
   [null, 'request', 'customer', 'requested'],
   ['requested', 'cancel', 'customer', 'cancelled'],
   ['requested', 'cancel', 'staff', 'cancelled'],
+  ['packed', 'cancel', 'customer', 'cancelled'],
+  ['packed', 'cancel', 'staff', 'cancelled'],
   ['requested', 'pack', 'staff', 'packed'],
   ['packed', 'pay', 'provider', 'paid'],
   ['packed', 'pay', 'staff', 'paid'],
@@ -44,9 +46,9 @@ describe('every shipment state × event × actor', () => {
       }
 })
 
-test('final statuses accept no event; a packed shipment can no longer be cancelled', () => {
+test('final statuses accept no event; a paid shipment can no longer be cancelled', () => {
   for (const state of FINAL_SHIPMENT_STATUSES)
     for (const event of SHIPMENT_EVENTS)
       for (const actor of ACTOR_KINDS) expect(shipmentTransition(state, event, actor).ok).toBe(false)
-  expect(shipmentTransition('packed', 'cancel', 'customer')).toEqual({ ok: false, refusal: 'not_allowed' })
+  expect(shipmentTransition('paid', 'cancel', 'customer')).toEqual({ ok: false, refusal: 'not_allowed' })
 })

@@ -27,8 +27,8 @@ type Rule = { from: readonly (ShipmentStatus | null)[]; to: ShipmentStatus; by: 
 /** `from: null` is a shipment that does not exist yet. */
 export const SHIPMENT_MACHINE: Readonly<Record<ShipmentEvent, Rule>> = {
   request: { from: [null], to: 'requested', by: ['customer'] },
-  // Before staff have packed it: the items go back to storage.
-  cancel: { from: ['requested'], to: 'cancelled', by: ['customer', 'staff'] },
+  // Before it is paid: the items go back to storage (a packed one's shipping receipt is voided).
+  cancel: { from: ['requested', 'packed'], to: 'cancelled', by: ['customer', 'staff'] },
   // Weighed, packed and priced: the shipping receipt is issued.
   pack: { from: ['requested'], to: 'packed', by: ['staff'] },
   pay: { from: ['packed'], to: 'paid', by: ['provider', 'staff'] },

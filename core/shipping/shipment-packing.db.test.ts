@@ -5,7 +5,15 @@ import { expect, test } from 'vitest'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { recordManualPayment } from '#core/payments/staff-payments.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import { auditLog, invoiceLines, invoices, notifications, orderEvents, shipments } from '#db/schema/index.ts'
+import {
+  auditLog,
+  invoiceLines,
+  invoices,
+  notifications,
+  orderEvents,
+  requestItems,
+  shipments,
+} from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
@@ -89,12 +97,8 @@ test('staff pack and price a shipment: the shipping receipt is issued, the custo
     canPay: true,
   })
   expect(await refusal(getPaymentPanel(orders.as(bruno), owner))).toMatchObject({ code: 'not_found' })
-  // Packed: it can no longer be cancelled, nor packed twice.
+  // Packed: it cannot be packed twice.
   const before = await snapshot()
-  expect(await refusal(cancelShipment(orders.as(ana), { id: shipment.id, version: 1 }))).toMatchObject({
-    code: 'conflict',
-    reason: 'shipmentNotAllowed',
-  })
   expect(
     await refusal(packShipment(orders.as(moderator), { id: shipment.id, version: 1, weight: '1000' }, RATES)),
   ).toMatchObject({ code: 'conflict', reason: 'shipmentNotAllowed' })
@@ -213,4 +217,44 @@ test('bad packing input and the wrong people are refused with nothing written', 
   ).toMatchObject({ fields: { weight: ['packedTooHeavy.economic'] } })
   const left = await readdir(path.join(orders.files.root, 'shipments'), { recursive: true }).catch(() => [])
   expect(left.filter((name) => name.endsWith('.webp'))).toEqual([])
+})
+
+test('a packed shipment cancelled before it is paid: the receipt is voided, the items go back, a late transfer is refused', async () => {
+  const { db, orders, shipment } = await setup()
+  const packed = await packShipment(
+    orders.as(moderator),
+    { id: shipment.id, version: 0, weight: '1000' },
+    RATES,
+  )
+  expect(
+    await refusal(cancelShipment(orders.as(bruno), { id: shipment.id, version: packed.version })),
+  ).toMatchObject({
+    code: 'not_found',
+  })
+  await cancelShipment(orders.as(ana), { id: shipment.id, version: packed.version })
+  const [receipt] = await db.select().from(invoices).where(eq(invoices.id, packed.invoiceId))
+  expect(receipt?.status).toBe('void')
+  const detail = await getShipment(orders.as(ana), shipment.id)
+  expect(detail.status).toBe('cancelled')
+  expect(detail.events.map((event) => event.event)).toEqual(['request', 'pack', 'cancel'])
+  const items = await db
+    .select({ reservedAt: requestItems.reservedAt, status: requestItems.status })
+    .from(requestItems)
+  expect(items.every((item) => item.reservedAt === null && item.status === 'received')).toBe(true)
+  expect(
+    await refusal(
+      recordManualPayment(orders.as(admin), {
+        invoiceId: packed.invoiceId,
+        version: 1,
+        amountJpy: '4000',
+        reference: 'BANK late',
+      }),
+    ),
+  ).toMatchObject({ code: 'conflict', reason: 'invoiceNotPayable' })
+  // Paid shipments stay: once paid, only shipping, delivery or a claim move it.
+  expect(
+    await refusal(cancelShipment(orders.as(ana), { id: shipment.id, version: detail.version })),
+  ).toMatchObject({
+    code: 'conflict',
+  })
 })

@@ -234,7 +234,7 @@ test('a customer ships two items from two requests together: estimate, reservati
   expect((await exportAccountData(db, bruno.id))?.shipments).toEqual([])
 })
 
-test('staff cancelling tells the customer; a packed shipment cannot be cancelled', async () => {
+test('staff cancelling tells the customer; a paid shipment cannot be cancelled', async () => {
   const { db, pool, orders, first, peru } = await setup()
   const created = await requestShipment(
     orders.as(ana),
@@ -252,7 +252,7 @@ test('staff cancelling tells the customer; a packed shipment cannot be cancelled
     RATES,
     { locale: 'en' },
   )
-  await pool.query("UPDATE shipments SET status = 'packed' WHERE id = $1", [again.id])
+  await pool.query("UPDATE shipments SET status = 'paid' WHERE id = $1", [again.id])
   expect(await refusal(cancelShipment(orders.as(ana), { id: again.id, version: 0 }))).toMatchObject({
     code: 'conflict',
     reason: 'shipmentNotAllowed',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { applyInvoiceEvent } from '#core/orders/invoice-service.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
@@ -13,6 +14,7 @@ import { japanDaysBetween } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import {
   addresses,
+  invoices,
   orderEvents,
   packages,
   purchaseRequests,
@@ -271,10 +273,12 @@ const shipmentNotFound = (id: unknown) =>
   new AppError('not_found', `Shipment ${String(id).slice(0, 80)} not found`, { reason: 'shipmentNotFound' })
 
 /**
- * Cancels a shipment not packed yet (its owner, or staff): the items go back to storage, and the
- * days they waited are given back to their free storage. Staff cancelling tells the customer.
+ * Cancels a shipment not paid yet (its owner, or staff): the items go back to storage, and the
+ * days they waited are given back to their free storage; a packed one's open shipping receipt is
+ * voided in the same transaction (a payment that still arrives for it is held for staff, as for
+ * any receipt no longer payable). Staff cancelling tells the customer.
  * @throws AppError `unauthorized`, `invalid`, `not_found` (also another customer's),
- * `conflict` (`shipmentChanged`: a stale page; `shipmentNotAllowed`: packed already).
+ * `conflict` (`shipmentChanged`: a stale page; `shipmentNotAllowed`: paid already).
  */
 export async function cancelShipment(
   { db, actor, jobs }: OrderContext,
@@ -297,6 +301,19 @@ export async function cancelShipment(
       expectedVersion: version,
       set: { cancelledAt: now },
     })
+    if (applied.from === 'packed') {
+      const [receipt] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.shipmentId, id), eq(invoices.status, 'open')))
+      if (receipt)
+        await applyInvoiceEvent(tx, {
+          invoiceId: receipt.id,
+          event: 'void',
+          actor: { kind, id: user.id },
+          at: now,
+        })
+    }
     const released = await tx
       .update(shipmentItems)
       .set({ active: false })

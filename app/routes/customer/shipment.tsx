@@ -282,7 +282,7 @@ export default function ShipmentRoute() {
           )}
         </section>
       ) : null}
-      {shipment.status === 'requested' ? (
+      {shipment.status === 'requested' || shipment.status === 'packed' ? (
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="version" value={shipment.version} />
           <p id="cancel-hint" className="text-slate-700">
