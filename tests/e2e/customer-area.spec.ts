@@ -213,8 +213,9 @@ for (const language of ['es', 'en'] as const) {
     const panel = page.getByRole('navigation', { name: words.area })
     await expect(panel).toBeVisible()
     await expect(panel.getByRole('link', { name: words.tabs.shipping })).toBeFocused()
-    const box = await panel.boundingBox()
-    expect(box?.x).toBe(16) // the panel's padding, against the left edge
+    // Where the slide-in ends: the panel's padding, against the left edge (read until the
+    // transition is over; a busy machine can catch it on its way in).
+    await expect.poll(async () => (await panel.boundingBox())?.x).toBe(16)
     await expectNoAxeViolations(page)
     // Escape closes it and gives the focus back to the button.
     await page.keyboard.press('Escape')
