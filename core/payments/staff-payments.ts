@@ -205,6 +205,71 @@ function referenceUsed() {
   })
 }
 
+/** What is due back on a payment and what has been given back, in whole yen. */
+async function refundBalance(db: Executor, paymentId: string): Promise<{ due: number; done: number }> {
+  const [balance] = await db
+    .select({
+      due: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'due'), 0)::bigint`,
+      done: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'done'), 0)::bigint`,
+    })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+  return { due: Number(balance?.due ?? 0), done: Number(balance?.done ?? 0) }
+}
+
+/**
+ * A refund made (by hand, or through the provider): its `done` row, the payment's version moved
+ * on, the payment's history and the audit record, in the caller's transaction.
+ */
+async function recordRefundDone(
+  tx: Executor,
+  input: {
+    paymentId: string
+    amountJpy: number
+    actorId: string
+    /** The bank's or provider's reference, as the admin typed it or the provider gave it. */
+    reference: string
+    /** Through the provider's API: its name and refund id. */
+    provider?: { name: string; refundRef: string; status: string }
+  },
+) {
+  const { paymentId, amountJpy, actorId, reference, provider } = input
+  await tx.insert(refunds).values({
+    paymentId,
+    amountJpy,
+    status: 'done',
+    reason: reference,
+    recordedBy: actorId,
+    providerRef: provider?.refundRef ?? null,
+  })
+  await tx
+    .update(payments)
+    .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId))
+  await recordOrderEvent(tx, {
+    entityType: PAYMENT_ENTITY,
+    entityId: paymentId,
+    event: 'refund_done',
+    actor: { kind: 'staff', id: actorId },
+    note: provider ? null : reference,
+    data: provider
+      ? { amountJpy, provider: provider.name, refundRef: provider.refundRef, status: provider.status }
+      : { amountJpy },
+    visibleToCustomer: false,
+  })
+  await recordAudit(tx, {
+    actorId,
+    kind: 'payment.refund_done',
+    subject: { type: 'payment', id: paymentId },
+    before: { refundDueJpy: amountJpy },
+    after: {
+      refundDoneJpy: amountJpy,
+      reference: provider?.refundRef ?? reference,
+      ...(provider ? { via: provider.name } : {}),
+    },
+  })
+}
+
 /**
  * An admin made the refund due on a payment (a duplicate) at the provider or the bank: a `done`
  * refund row for what is still due, with their reference. The payment as the page showed it
@@ -227,45 +292,18 @@ export async function markRefundDone(
     if (payment.version !== data.version) {
       throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     }
-    const [balance] = await tx
-      .select({
-        due: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'due'), 0)::bigint`,
-        done: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'done'), 0)::bigint`,
-      })
-      .from(refunds)
-      .where(eq(refunds.paymentId, payment.id))
-    const outstanding = Number(balance?.due ?? 0) - Number(balance?.done ?? 0)
+    const balance = await refundBalance(tx, payment.id)
+    const outstanding = balance.due - balance.done
     if (outstanding <= 0) {
       throw new AppError('conflict', `Nothing to refund on payment ${payment.id}`, {
         reason: 'refundNothingDue',
       })
     }
-    await tx.insert(refunds).values({
+    await recordRefundDone(tx, {
       paymentId: payment.id,
       amountJpy: outstanding,
-      status: 'done',
-      reason: data.reference,
-      recordedBy: actor.id,
-    })
-    await tx
-      .update(payments)
-      .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
-    await recordOrderEvent(tx, {
-      entityType: PAYMENT_ENTITY,
-      entityId: payment.id,
-      event: 'refund_done',
-      actor: { kind: 'staff', id: actor.id },
-      note: data.reference,
-      data: { amountJpy: outstanding },
-      visibleToCustomer: false,
-    })
-    await recordAudit(tx, {
       actorId: actor.id,
-      kind: 'payment.refund_done',
-      subject: { type: 'payment', id: payment.id },
-      before: { refundDueJpy: outstanding },
-      after: { refundDoneJpy: outstanding, reference: data.reference },
+      reference: data.reference,
     })
     return { amountJpy: outstanding }
   })
@@ -288,16 +326,6 @@ export async function refundThroughProvider(
 ): Promise<{ amountJpy: number; refundRef: string; status: 'succeeded' | 'pending' }> {
   const { actor, data } = await adminPaymentInput(ctx, input, RefundThroughProviderSchema)
   const notFound = () => paymentNotFound(data.paymentId)
-  const balanceOf = async (db: Executor, id: string) => {
-    const [balance] = await db
-      .select({
-        due: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'due'), 0)::bigint`,
-        done: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'done'), 0)::bigint`,
-      })
-      .from(refunds)
-      .where(eq(refunds.paymentId, id))
-    return { due: Number(balance?.due ?? 0), done: Number(balance?.done ?? 0) }
-  }
   const [payment] = await ctx.db
     .select({
       id: payments.id,
@@ -317,7 +345,7 @@ export async function refundThroughProvider(
       reason: 'refundManualOnly',
     })
   }
-  const before = await balanceOf(ctx.db, payment.id)
+  const before = await refundBalance(ctx.db, payment.id)
   const amountJpy = before.due - before.done
   if (amountJpy <= 0) {
     throw new AppError('conflict', `Nothing to refund on payment ${payment.id}`, {
@@ -337,32 +365,12 @@ export async function refundThroughProvider(
       .where(eq(refunds.providerRef, refund.refundRef))
     // The same refund again (a double click answered from the provider's idempotency store).
     if (recorded) return { amountJpy: recorded.amountJpy, ...refund }
-    await tx.insert(refunds).values({
+    await recordRefundDone(tx, {
       paymentId: payment.id,
       amountJpy,
-      status: 'done',
-      reason: `${PROVIDER_LABELS[provider.name]} refund ${refund.refundRef}`,
-      recordedBy: actor.id,
-      providerRef: refund.refundRef,
-    })
-    await tx
-      .update(payments)
-      .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
-    await recordOrderEvent(tx, {
-      entityType: PAYMENT_ENTITY,
-      entityId: payment.id,
-      event: 'refund_done',
-      actor: { kind: 'staff', id: actor.id },
-      data: { amountJpy, provider: provider.name, refundRef: refund.refundRef, status: refund.status },
-      visibleToCustomer: false,
-    })
-    await recordAudit(tx, {
       actorId: actor.id,
-      kind: 'payment.refund_done',
-      subject: { type: 'payment', id: payment.id },
-      before: { refundDueJpy: amountJpy },
-      after: { refundDoneJpy: amountJpy, reference: refund.refundRef, via: provider.name },
+      reference: `${PROVIDER_LABELS[provider.name]} refund ${refund.refundRef}`,
+      provider: { name: provider.name, refundRef: refund.refundRef, status: refund.status },
     })
     return { amountJpy, ...refund }
   })
