@@ -43,3 +43,19 @@ test('the quote-ready e-mail says the total and the due date in the customer’s
   expect(email('es').subject).toContain('8.734\u00a0JPY')
   expect(email('es').text).toContain('antes del 1 de diciembre de 2026 a las 14:30 (hora de Japón)')
 })
+
+test('the new-shipment staff e-mail names the method and the country in the reader’s language', () => {
+  const email = (language: 'es' | 'en') =>
+    composeNotificationEmail({
+      audience: 'staff',
+      type: 'new_shipment',
+      params: { number: 'SH-000001', customer: 'Valeria', count: 2, method: 'express', country: 'MX' },
+      to: 'staff@example.com',
+      name: 'Staff',
+      language,
+      url: 'http://localhost:3000/admin-dashboard/shipments/x',
+      shop: { name: 'Shop', address: 'Osaka', email: 'shop@example.com' },
+    })
+  expect(email('en').text).toContain('Items: 2, Express (EMS) to Mexico.')
+  expect(email('es').text).toContain('Productos: 2, Exprés (EMS) a México.')
+})

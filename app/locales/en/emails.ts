@@ -39,7 +39,7 @@ export default {
     },
     new_shipment: {
       title: 'New shipment {{number}} from {{customer}}',
-      body: 'Items: {{count}}, {{method}} to {{country}}. It needs packing, weighing and pricing.',
+      body: 'Items: {{count}}, $t(analytics.methods.{{method}}) to {{country}}. It needs packing, weighing and pricing.',
     },
     new_claim: {
       title: 'Shipment {{number}} reported lost',

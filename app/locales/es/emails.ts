@@ -41,7 +41,7 @@ export default {
     },
     new_shipment: {
       title: 'Nuevo envío {{number}} de {{customer}}',
-      body: 'Productos: {{count}}, {{method}} a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
+      body: 'Productos: {{count}}, $t(analytics.methods.{{method}}) a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
     },
     new_claim: {
       title: 'Reportan perdido el envío {{number}}',

@@ -208,7 +208,6 @@ export default function ShipmentRoute() {
           panel={payment}
           checkout={paying?.checkout ?? null}
           formError={paying?.error ? t(paying.error as 'errors.codes.conflict') : null}
-          receiptHref={`/user-dashboard/invoices/${payment.invoice.id}`}
         />
       ) : null}
       {tracking ? <ShipmentTracking tracking={tracking} /> : null}
