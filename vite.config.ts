@@ -4,29 +4,30 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 
 /**
- * The browser build gets app/i18n-browser/ for i18next and react-i18next: the same strings in a
- * sliver of the code (docs/decisions/032-…). The server, the tests and the types keep the real
- * packages.
+ * What the browser build gets instead of a package (app/browser/, docs/decisions/032-…): a small
+ * stand-in for i18next and react-i18next (the same strings in a sliver of the code), and zod
+ * configured for the CSP. The server, the tests and the types keep the real packages.
  */
-function browserI18n(): Plugin {
+function browserStandIns(): Plugin {
+  const file = (name: string) => fileURLToPath(new URL(`./app/browser/${name}`, import.meta.url))
   const standIns: Record<string, string> = {
-    i18next: fileURLToPath(new URL('./app/i18n-browser/i18next.ts', import.meta.url)),
-    'react-i18next': fileURLToPath(new URL('./app/i18n-browser/react-i18next.tsx', import.meta.url)),
+    i18next: file('i18next.ts'),
+    'react-i18next': file('react-i18next.tsx'),
+    zod: file('zod.ts'),
   }
   return {
-    name: 'browser-i18n',
+    name: 'browser-stand-ins',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId: (source) => standIns[source],
+    // A stand-in's own imports reach the real package (app/browser/zod.ts imports zod).
+    resolveId: (source, importer) =>
+      importer && Object.values(standIns).includes(importer) ? undefined : standIns[source],
   }
 }
 
-// The server build's entry is server/app.ts (React Router 8 reads it from environments.ssr).
-// The Express app and the routes are then one module graph: context keys and caches exist once
-// per process.
 export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: './server/app.ts' } } } },
-  plugins: [browserI18n(), tailwindcss(), reactRouter()],
+  plugins: [browserStandIns(), tailwindcss(), reactRouter()],
   // Known up front, so the first page in development does not trigger a re-optimisation (504).
   optimizeDeps: {
     include: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom', 'lucide-react'],

@@ -2,7 +2,7 @@
  * What the browser needs of i18next's `t`, in under two kilobytes (docs/decisions/032-…): the
  * server keeps i18next itself; the browser build resolves `i18next` and `react-i18next` to this
  * folder (vite.config.ts). It must give exactly the server's strings, or hydration would not
- * match: i18n-browser.test.ts compares the two over every key of every browser bundle.
+ * match: app/browser/i18n.test.tsx compares the two over every key of every browser bundle.
  *
  * Covered, as i18next does it: nested keys ("a.b.c"); `count` plurals (`_zero` for 0 when
  * present, then the language's `Intl.PluralRules` suffix, then the bare key; no fallback from
