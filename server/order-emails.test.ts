@@ -26,18 +26,27 @@ test('amounts and due dates are written per language, dates in Japan time', () =
   })
 })
 
-test('the quote-ready e-mail says the total and the due date in the customer’s language', () => {
-  const email = (language: 'es' | 'en') =>
+/** One notification's e-mail in each language, to a made-up reader of the given audience. */
+function emailIn(
+  notification: Pick<Parameters<typeof composeNotificationEmail>[0], 'audience' | 'type' | 'params' | 'url'>,
+) {
+  return (language: 'es' | 'en') =>
     composeNotificationEmail({
-      audience: 'customer',
-      type: 'quote_ready',
-      params: { number: 'PR-000001', invoice: '2026-000001', totalJpy: 8734, dueDate: DUE },
-      to: 'ana@example.com',
+      ...notification,
+      to: 'reader@example.com',
       name: 'Ana',
       language,
-      url: 'http://localhost:3000/user-dashboard/requests/x',
       shop: { name: 'Shop', address: 'Osaka', email: 'shop@example.com' },
     })
+}
+
+test('the quote-ready e-mail says the total and the due date in the customer’s language', () => {
+  const email = emailIn({
+    audience: 'customer',
+    type: 'quote_ready',
+    params: { number: 'PR-000001', invoice: '2026-000001', totalJpy: 8734, dueDate: DUE },
+    url: 'http://localhost:3000/user-dashboard/requests/x',
+  })
   expect(email('en').subject).toContain('JPY\u00a08,734')
   expect(email('en').text).toMatch(/December 1, 2026 at 2:30\sPM \(Japan time\)/)
   expect(email('es').subject).toContain('8.734\u00a0JPY')
@@ -45,17 +54,12 @@ test('the quote-ready e-mail says the total and the due date in the customer’s
 })
 
 test('the new-shipment staff e-mail names the method and the country in the reader’s language', () => {
-  const email = (language: 'es' | 'en') =>
-    composeNotificationEmail({
-      audience: 'staff',
-      type: 'new_shipment',
-      params: { number: 'SH-000001', customer: 'Valeria', count: 2, method: 'express', country: 'MX' },
-      to: 'staff@example.com',
-      name: 'Staff',
-      language,
-      url: 'http://localhost:3000/admin-dashboard/shipments/x',
-      shop: { name: 'Shop', address: 'Osaka', email: 'shop@example.com' },
-    })
+  const email = emailIn({
+    audience: 'staff',
+    type: 'new_shipment',
+    params: { number: 'SH-000001', customer: 'Valeria', count: 2, method: 'express', country: 'MX' },
+    url: 'http://localhost:3000/admin-dashboard/shipments/x',
+  })
   expect(email('en').text).toContain('Items: 2, Express (EMS) to Mexico.')
   expect(email('es').text).toContain('Productos: 2, Exprés (EMS) a México.')
 })
