@@ -18,9 +18,14 @@ export function I18nextProvider({ i18n, children }: { i18n: BrowserI18n; childre
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 
-export function useTranslation() {
+function useI18n(): BrowserI18n {
   const i18n = useContext(I18nContext)
-  if (!i18n) throw new Error('useTranslation outside I18nextProvider')
+  if (!i18n) throw new Error('i18n used outside I18nextProvider')
+  return i18n
+}
+
+export function useTranslation() {
+  const i18n = useI18n()
   return { t: i18n.t, i18n, ready: true }
 }
 
@@ -39,9 +44,7 @@ export function Trans({
   values?: TOptions
   components?: Record<string, ReactElement>
 }) {
-  const i18n = useContext(I18nContext)
-  if (!i18n) throw new Error('Trans outside I18nextProvider')
-  const text = i18n.t(i18nKey, values)
+  const text = useI18n().t(i18nKey, values)
   const nodes: ReactNode[] = []
   let last = 0
   for (const match of text.matchAll(TAG)) {

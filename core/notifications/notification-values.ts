@@ -12,7 +12,8 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
  * `Jpy` is an amount of yen (`JPY 12,345`, `12.345 JPY`… per language), one whose name ends in
  * `Date` an ISO timestamp written as a date and time in Japan time (the texts say so), one ending
  * in `Day` a Japan calendar day (`2026-04-29`) written as a date, `country` (an ISO code) the
- * country's name, the rest as given (a text may translate a code itself: `$t(…{{method}})`). Params are stored once and read in any language: the same for the e-mail
+ * country's name, the rest as given (a text may translate a code itself: `$t(…{{method}})`).
+ * Params are stored once and read in any language: the same for the e-mail
  * (server/order-emails.ts) and the in-app list (the notifications tab).
  */
 export function notificationValues(params: NotificationParams, language: Language): Record<string, string> {
