@@ -351,7 +351,7 @@ async function waitUntilReady(
   })
   while (Date.now() < deadline) {
     if (exited) throw new Error(`PostgreSQL exited during start-up:\n${stderr()}`)
-    const client = new pg.Client({ connectionString: url })
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
     client.on('error', () => undefined)
     try {
       await client.connect()

@@ -199,16 +199,19 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 /**
  * Say not ready at once, keep accepting for the drain period (closing the port would reset the
  * connections still waiting to be accepted; every answer now closes its connection), then stop
- * accepting, let in-flight requests and jobs finish, and close the database.
+ * accepting, let in-flight requests and jobs finish, and close the database. Every step is
+ * bounded: one that hangs (a database that stopped answering mid-shutdown) is logged by name and
+ * skipped, and the process then exits 1 rather than never.
  */
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
+  const timeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000
   const force = setTimeout(
     () => {
       logger.error('shutdown timed out; closing remaining connections')
       server.closeAllConnections()
     },
-    (env.SHUTDOWN_DRAIN_SECONDS + env.SHUTDOWN_TIMEOUT_SECONDS) * 1000,
+    env.SHUTDOWN_DRAIN_SECONDS * 1000 + timeoutMs,
   )
   force.unref()
   const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
@@ -218,21 +221,42 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   clearInterval(closeIdle)
-  await closeDev?.()
+  let clean = true
+  const step = async (name: string, work: () => Promise<unknown>, limitMs = timeoutMs) => {
+    let timer: NodeJS.Timeout | undefined
+    const outcome = await Promise.race([
+      work().then(
+        () => 'done' as const,
+        (error: unknown) => {
+          logger.warn({ err: error, step: name }, 'shutdown step failed')
+          return 'failed' as const
+        },
+      ),
+      new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), limitMs)
+      }),
+    ])
+    clearTimeout(timer)
+    if (outcome === 'late') {
+      clean = false
+      logger.error({ step: name, limitMs }, 'shutdown step did not finish in time; going on without it')
+    }
+  }
+  await step('dev server', async () => closeDev?.())
   // Background tasks may still be enqueueing (account e-mails); then the workers stop taking
   // jobs and finish theirs (one still running at the deadline is retried by another process).
-  await services?.backgroundSettled()
-  await jobs
-    .stop({ timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 })
-    .catch((error) => logger.warn({ err: error }, 'job queue did not stop cleanly'))
-  await settingsListener.close()
+  await step('background tasks', async () => services?.backgroundSettled())
+  await step('job queue', () => jobs.stop({ timeoutMs }), timeoutMs + 5_000)
+  await step('settings listener', () => settingsListener.close())
   // A request whose client went away is no longer a connection server.close() waits for, but its
   // handler may still be querying: let the pool go quiet before closing it.
-  await untilPoolIdle(pool, env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
-  await pool.end()
-  await embedded?.stop()
-  logger.info('stopped')
-  process.exit(0)
+  await untilPoolIdle(pool, timeoutMs)
+  await step('database pool', () => pool.end())
+  // Bounded inside: a fast shutdown, then SIGQUIT after 30 s.
+  await step('embedded PostgreSQL', async () => embedded?.stop(), 40_000)
+  if (clean) logger.info('stopped')
+  else logger.error('stopped, with a shutdown step left unfinished (logged above)')
+  process.exit(clean ? 0 : 1)
 }
 
 async function untilPoolIdle(pg: typeof pool, timeoutMs: number) {

@@ -3,12 +3,18 @@ import net from 'node:net'
 /**
  * A TCP proxy on loopback between the app and its PostgreSQL, for outage tests: `cut()` destroys
  * every open connection and stops listening (new connections are refused, as when a database
- * server is down); `restore()` listens again on the same port.
+ * server is down); `restore()` listens again on the same port; `stall()` stops passing bytes
+ * without closing anything (a network that drops every packet): whatever waits for an answer hangs.
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>()
   let server: net.Server | null = null
   let port = 0
+  let stalled = false
+  const stop = (socket: net.Socket) => {
+    socket.unpipe()
+    socket.pause()
+  }
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -24,6 +30,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         }
         client.on('error', drop).on('close', drop)
         upstream.on('error', drop).on('close', drop)
+        if (stalled) {
+          stop(client)
+          return
+        }
         client.pipe(upstream)
         upstream.pipe(client)
       })
@@ -55,6 +65,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       for (const socket of sockets) socket.resetAndDestroy()
       sockets.clear()
       await closed
+    },
+    stall() {
+      stalled = true
+      for (const socket of sockets) stop(socket)
     },
     async restore() {
       if (!server) await listen()

@@ -164,7 +164,10 @@ function load(url: string) {
 /** Polls a page until it has answered other than 200 and then 200 again; returns when. */
 async function waitForOk(url: string, since: number, sawOutage = false): Promise<number> {
   for (;;) {
-    const response = await fetch(`${url}/store-guide`, { headers: { cookie: 'lang=en' } }).catch(() => null)
+    const response = await fetch(`${url}/store-guide`, {
+      headers: { cookie: 'lang=en' },
+      signal: AbortSignal.timeout(5_000),
+    }).catch(() => null)
     if (response?.status !== 200) sawOutage = true
     else if (sawOutage) return Date.now()
     if (Date.now() - since > RECOVERY_LIMIT_MS + 5_000) throw new Error('no 200 within the limit')
@@ -481,3 +484,35 @@ test('any database: anonymous pages in the page cache are served during an outag
   // Bounded: the recovery itself is asserted inside; a busy machine only makes the load slower
   // (a CI run on two busy cores once took over 180 s here: initdb, the load, crash recovery).
 }, 300_000)
+
+test('any database: the database stops answering during a shutdown; each step gives up in time and the app exits 1 naming it', async () => {
+  const database = await createTestDatabase()
+  const target = new URL(database.url)
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+  const proxied = new URL(database.url)
+  proxied.hostname = '127.0.0.1'
+  proxied.port = String(proxy.port)
+  const dataDir = newDataDir()
+  const server = await startServer({
+    DATABASE_URL: proxied.toString(),
+    DATA_DIR: dataDir,
+    PAGE_CACHE: 'false',
+    SHUTDOWN_DRAIN_SECONDS: '0',
+    SHUTDOWN_TIMEOUT_SECONDS: '2',
+  })
+  cleanUp(server, dataDir, () => proxy.close())
+  // Connections open: the pool's, the job queue's, the settings listener's.
+  expect((await fetch(`${server.url}/store-guide`)).status).toBe(200)
+
+  // Packets dropped, nothing closed: closing a connection waits for an answer that never comes.
+  proxy.stall()
+  server.child.kill('SIGTERM')
+
+  expect(await server.exited).toBe(1)
+  const unfinished = server
+    .logs()
+    .filter((line) => line.msg === 'shutdown step did not finish in time; going on without it')
+  expect(unfinished.length, server.output()).toBeGreaterThan(0)
+  expect(unfinished.map((line) => line.step)).toContain('settings listener')
+  expect(server.output()).toContain('stopped, with a shutdown step left unfinished')
+}, 120_000)
