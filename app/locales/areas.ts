@@ -43,3 +43,14 @@ export const BUNDLES: Record<Language, Record<BundleName, () => Promise<Bundle>>
     admin: () => import('./en/admin.ts'),
   },
 }
+
+/**
+ * The shape of a Spanish area file: the English file's keys, plus `x_many` beside each plural
+ * `x_other`. i18next picks a plural's string by the language's CLDR categories: English has
+ * `one` and `other`, Spanish also `many` (1,000,000; 2,000,000…), and a missing one shows the key.
+ */
+export type SpanishStrings<T> = {
+  [K in keyof T]: T[K] extends string ? string : SpanishStrings<T[K]>
+} & {
+  [K in keyof T as K extends `${infer Base}_other` ? `${Base}_many` : never]: string
+}

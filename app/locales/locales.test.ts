@@ -20,11 +20,45 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const english = flatten(en)
 const spanish = flatten(es)
 
-test('es and en have exactly the same keys', () => {
-  const missingInSpanish = [...english.keys()].filter((key) => !spanish.has(key))
-  const extraInSpanish = [...spanish.keys()].filter((key) => !english.has(key))
+// i18next picks `key_<category>` by the language's CLDR plural rules (`_zero` first when count
+// is 0 and it exists); a category without its string shows the raw key.
+const PLURAL = /_(zero|one|two|few|many|other)$/
+const withoutPluralForm = (key: string) => key.replace(PLURAL, '_{plural}')
+
+test('es and en have exactly the same keys (each plural with the forms its own language uses)', () => {
+  const englishKeys = new Set([...english.keys()].map(withoutPluralForm))
+  const spanishKeys = new Set([...spanish.keys()].map(withoutPluralForm))
+  const missingInSpanish = [...englishKeys].filter((key) => !spanishKeys.has(key))
+  const extraInSpanish = [...spanishKeys].filter((key) => !englishKeys.has(key))
   expect({ missingInSpanish, extraInSpanish }).toEqual({ missingInSpanish: [], extraInSpanish: [] })
 })
+
+test.each([
+  ['es', spanish],
+  ['en', english],
+] as const)(
+  'every plural in %s has a string for each of its plural categories, and no other',
+  (language, strings) => {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories
+    const plurals = new Map<string, Set<string>>()
+    for (const key of strings.keys()) {
+      const form = PLURAL.exec(key)?.[1]
+      if (!form) continue
+      const base = key.replace(PLURAL, '')
+      plurals.set(base, (plurals.get(base) ?? new Set()).add(form))
+    }
+    expect(plurals.size).toBeGreaterThan(10)
+    const wrong = [...plurals].flatMap(([base, forms]) => [
+      ...categories
+        .filter((category) => !forms.has(category))
+        .map((category) => `${base}_${category} missing`),
+      ...[...forms]
+        .filter((form) => form !== 'zero' && !categories.includes(form as Intl.LDMLPluralRule))
+        .map((form) => `${base}_${form} is not a ${language} plural form`),
+    ])
+    expect(wrong).toEqual([])
+  },
+)
 
 test('no string is empty in either language', () => {
   const empty = [...english, ...spanish].filter(([, value]) => value.trim() === '').map(([key]) => key)
@@ -128,6 +162,8 @@ test('each area file has the same keys in both languages', async () => {
   for (const area of ['common', 'public', 'account', 'admin', 'emails']) {
     const english = flatten(((await import(`./en/${area}.ts`)) as { default: Tree }).default)
     const spanish = flatten(((await import(`./es/${area}.ts`)) as { default: Tree }).default)
-    expect([...spanish.keys()].sort(), area).toEqual([...english.keys()].sort())
+    const keys = (strings: Map<string, string>) =>
+      [...new Set([...strings.keys()].map(withoutPluralForm))].sort()
+    expect(keys(spanish), area).toEqual(keys(english))
   }
 })

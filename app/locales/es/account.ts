@@ -1,3 +1,4 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/account.ts'
 
 // Spanish strings of the account area.
@@ -7,7 +8,7 @@ import type en from '../en/account.ts'
 // «agregar» (not «añadir»), «vence / venció» (not «caduca / ha caducado»), the simple past for
 // what just happened («Perdiste», «Enviamos», «Se eliminó»; not «Has perdido», «Hemos enviado»,
 // «Se ha eliminado»), no vosotros. Say things in plain words: no technical jargon (no «aal2»).
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   auth: {
     title: 'Iniciar sesión',
@@ -119,6 +120,7 @@ export default {
     backupText: 'Si pierdes tu teléfono, cada código de respaldo te permite iniciar sesión una vez.',
     backupRemaining_one: 'Te queda {{count}} código sin usar.',
     backupRemaining_other: 'Te quedan {{count}} códigos sin usar.',
+    backupRemaining_many: 'Te quedan {{count}} códigos sin usar.',
     backupNone: 'Los códigos de respaldo se crean al agregar tu primer método.',
     backupShowOnce: 'Guarda estos códigos ahora en un lugar seguro: no se volverán a mostrar.',
     backupCodesLabel: 'Tus códigos de respaldo',
@@ -182,6 +184,7 @@ export default {
       'Todavía no tienes notificaciones. Cuando envíes una solicitud, aquí te contaremos qué pasa con ella.',
     unreadCount_one: '{{count}} notificación sin leer.',
     unreadCount_other: '{{count}} notificaciones sin leer.',
+    unreadCount_many: '{{count}} notificaciones sin leer.',
     manyUnread: 'Más de 99 notificaciones sin leer.',
     allReadNow: 'Ya leíste todo.',
     markRead: 'Marcar como leída',
@@ -404,6 +407,7 @@ export default {
     arrived: 'Llegó',
     daysLeft_one: 'Te queda {{count}} día de almacenamiento gratis (hasta el {{date}})',
     daysLeft_other: 'Te quedan {{count}} días de almacenamiento gratis (hasta el {{date}})',
+    daysLeft_many: 'Te quedan {{count}} días de almacenamiento gratis (hasta el {{date}})',
     storageOver: 'El almacenamiento gratis terminó el {{date}}',
     photoAlt: 'Foto {{position}} del paquete {{number}}',
     openPhoto: 'Abrir la foto {{position}} del paquete {{number}}',
@@ -748,4 +752,4 @@ export default {
       body: 'El paquete {{packageNumber}} llegó a Osaka con productos de tu solicitud {{number}} (productos: {{count}}, fotos: {{photos}}). El almacenamiento es gratis por {{days}} días desde hoy. Mira las fotos y el peso en tu pestaña de envíos.',
     },
   },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>

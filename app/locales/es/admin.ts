@@ -1,3 +1,4 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/admin.ts'
 
 // Spanish strings of the admin area.
@@ -7,7 +8,7 @@ import type en from '../en/admin.ts'
 // «agregar» (not «añadir»), «vence / venció» (not «caduca / ha caducado»), the simple past for
 // what just happened («Perdiste», «Enviamos», «Se eliminó»; not «Has perdido», «Hemos enviado»,
 // «Se ha eliminado»), no vosotros. Say things in plain words: no technical jargon (no «aal2»).
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   adminArea: {
     nav: 'Área de administración',
@@ -125,6 +126,7 @@ export default {
     grandTotal: 'Total',
     unpriced_one: 'A {{count}} producto todavía le falta título y precio.',
     unpriced_other: 'A {{count}} productos todavía les falta título y precio.',
+    unpriced_many: 'A {{count}} productos todavía les falta título y precio.',
     approveHeading: 'Enviar la cotización',
     approveHint:
       'Emite la factura con el siguiente número, con {{days}} días para pagar, y se lo avisa al cliente por correo.',
@@ -542,8 +544,10 @@ export default {
     arrived: 'llegó el {{date}}',
     over_one: '{{count}} día después de su último día gratis ({{date}}).',
     over_other: '{{count}} días después de su último día gratis ({{date}}).',
+    over_many: '{{count}} días después de su último día gratis ({{date}}).',
     disposableIn_one: 'Se podrá desechar en {{count}} día.',
     disposableIn_other: 'Se podrá desechar en {{count}} días.',
+    disposableIn_many: 'Se podrá desechar en {{count}} días.',
     disposableNow: 'Ya se puede desechar.',
     dispose: 'Desechar este producto',
     reason: 'Motivo (el cliente lo ve)',
@@ -686,6 +690,7 @@ export default {
     dashboardLink: 'Mensajes de contacto',
     dashboardOpen_one: '{{count}} mensaje abierto',
     dashboardOpen_other: '{{count}} mensajes abiertos',
+    dashboardOpen_many: '{{count}} mensajes abiertos',
     title: 'Mensajes de contacto',
     lead: 'Mensajes enviados con el formulario de contacto, del más reciente al más antiguo, en hora de Japón. Marca cada uno como atendido cuando lo hayas respondido.',
     filtersLabel: 'Qué mensajes',
@@ -755,6 +760,7 @@ export default {
     add: 'Agregar una tienda',
     count_one: '{{count}} tienda',
     count_other: '{{count}} tiendas',
+    count_many: '{{count}} tiendas',
     hiddenBadge: 'Oculta',
     hiddenNote: 'Esta tienda está oculta: la guía pública no la muestra.',
     moveUp: 'Subir {{name}}',
@@ -867,6 +873,7 @@ export default {
     },
     requests_one: '{{count}} solicitud de compra',
     requests_other: '{{count}} solicitudes de compra',
+    requests_many: '{{count}} solicitudes de compra',
     noRequests: 'Todavía no hay solicitudes de compra.',
     history: 'Lo que hizo el equipo con esta cuenta',
     noHistory: 'Nada todavía.',
@@ -910,6 +917,7 @@ export default {
         '{{paid}} de las {{issued}} cotizaciones enviadas en el periodo están pagadas (sin importar cuándo se pagaron).',
       revenue_one: 'De {{invoices}} cotización pagada en el periodo, impuestos incluidos.',
       revenue_other: 'De {{invoices}} cotizaciones pagadas en el periodo, impuestos incluidos.',
+      revenue_many: 'De {{invoices}} cotizaciones pagadas en el periodo, impuestos incluidos.',
       average:
         'Ingresos divididos por las cotizaciones pagadas en el periodo, redondeado hacia abajo al yen.',
       newUsers: 'Cuentas creadas en el periodo.',
@@ -935,10 +943,13 @@ export default {
     noShops: 'No hay solicitudes en este periodo.',
     shopRequests_one: '{{requests}} solicitud',
     shopRequests_other: '{{requests}} solicitudes',
+    shopRequests_many: '{{requests}} solicitudes',
     shippingHeading: 'Envíos y oficina',
     shippingRevenueHelp_one:
       '{{invoices}} recibo de envío pagado en el periodo: envío internacional {{shipping}}, almacenamiento {{storage}}, su impuesto {{tax}}.',
     shippingRevenueHelp_other:
+      '{{invoices}} recibos de envío pagados en el periodo: envío internacional {{shipping}}, almacenamiento {{storage}}, su impuesto {{tax}}.',
+    shippingRevenueHelp_many:
       '{{invoices}} recibos de envío pagados en el periodo: envío internacional {{shipping}}, almacenamiento {{storage}}, su impuesto {{tax}}.',
     officeHelp:
       'Recibidos y todavía no enviados ni desechados, sea cual sea el periodo: en promedio {{average}} días ahí, el más antiguo {{longest}} días.',
@@ -977,4 +988,4 @@ export default {
     smsSent: 'Los mensajes de texto salen por tu proveedor de SMS.',
     allSent: 'Los correos y mensajes de texto salen por tus proveedores: aquí no espera nada.',
   },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>

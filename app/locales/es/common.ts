@@ -1,3 +1,4 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/common.ts'
 
 // Spanish strings of the common area.
@@ -7,7 +8,7 @@ import type en from '../en/common.ts'
 // «agregar» (not «añadir»), «vence / venció» (not «caduca / ha caducado»), the simple past for
 // what just happened («Perdiste», «Enviamos», «Se eliminó»; not «Has perdido», «Hemos enviado»,
 // «Se ha eliminado»), no vosotros. Say things in plain words: no technical jargon (no «aal2»).
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   site: {
     tagline: 'Compras y envíos desde Japón',
@@ -278,6 +279,7 @@ export default {
     notifications: 'Notificaciones',
     unreadNotifications_one: '{{count}} notificación sin leer',
     unreadNotifications_other: '{{count}} notificaciones sin leer',
+    unreadNotifications_many: '{{count}} notificaciones sin leer',
     manyUnreadNotifications: 'Más de 99 notificaciones sin leer',
     signOut: 'Cerrar sesión',
     welcome: 'Hola, {{name}}',
@@ -294,4 +296,4 @@ export default {
       backToDashboard: 'Volver al panel',
     },
   },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>

@@ -1,3 +1,4 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/public.ts'
 
 // Spanish strings of the public area.
@@ -7,7 +8,7 @@ import type en from '../en/public.ts'
 // «agregar» (not «añadir»), «vence / venció» (not «caduca / ha caducado»), the simple past for
 // what just happened («Perdiste», «Enviamos», «Se eliminó»; not «Has perdido», «Hemos enviado»,
 // «Se ha eliminado»), no vosotros. Say things in plain words: no technical jargon (no «aal2»).
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   pricing: {
     heading: 'Precios transparentes',
@@ -19,6 +20,7 @@ export default {
     storage: 'Almacenamiento gratuito',
     storageDays_one: '{{count}} día',
     storageDays_other: '{{count}} días',
+    storageDays_many: '{{count}} días',
     noHiddenFees: 'Sin cargos ocultos.',
     approximately: 'aprox. {{amount}}',
   },
@@ -100,6 +102,7 @@ export default {
       average: '{{average}} de 5',
       basedOn_one: 'según {{count}} opinión',
       basedOn_other: 'según {{count}} opiniones',
+      basedOn_many: 'según {{count}} opiniones',
       stars: '{{rating}} de 5 estrellas',
       empty: 'Todavía no hay opiniones.',
       widgetHeading: 'Más opiniones y publicaciones',
@@ -337,6 +340,7 @@ export default {
     apply: 'Mostrar',
     count_one: '{{count}} tienda',
     count_other: '{{count}} tiendas',
+    count_many: '{{count}} tiendas',
     opensInNewTab: '(se abre en una pestaña nueva)',
   },
   contact: {
@@ -394,4 +398,4 @@ export default {
       },
     },
   },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>
