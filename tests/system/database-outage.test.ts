@@ -340,10 +340,32 @@ async function outageUnderLoad(options: {
   return timings
 }
 
+/** A test database reached through a TCP proxy on loopback, which the test can cut or stall. */
+async function databaseBehindProxy() {
+  const database = await createTestDatabase()
+  const target = new URL(database.url)
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+  const proxied = new URL(database.url)
+  proxied.hostname = '127.0.0.1'
+  proxied.port = String(proxy.port)
+  return { database, proxy, proxiedUrl: proxied.toString() }
+}
+
+/** SIGTERM, and exit 0; otherwise the shutdown's log lines say which step did not finish. */
+async function expectCleanStop(server: ServerProcess) {
+  const code = await server.stop()
+  const shutdown = server.logs().filter((line) => /shut|stop/.test(String(line.msg)))
+  expect(code, JSON.stringify(shutdown, null, 1)).toBe(0)
+}
+
 /** A failure with the server's last log lines, which say what it was doing. */
 function withOutput(server: ServerProcess) {
   return (error: Error): never => {
-    error.message += `\n--- server output (last lines) ---\n${server.output().split('\n').slice(-60).join('\n')}`
+    const lines = server.output().split('\n')
+    // Errors and 5xx answers first (they may be long before the end), then the last lines.
+    const errors = lines.filter((line) => /"level":(50|60)|"statusCode":5\d\d/.test(line)).slice(0, 20)
+    error.message += `\n--- server errors and 5xx (first 20) ---\n${errors.join('\n')}`
+    error.message += `\n--- server output (last lines) ---\n${lines.slice(-40).join('\n')}`
     throw error
   }
 }
@@ -383,7 +405,7 @@ test('embedded: the postmaster is killed under load; the app restarts it and ser
   expect(postmasterPid()).not.toBe(killed)
   expect(server.output()).toContain('exited unexpectedly (SIGKILL); restarting it')
   expect(server.output()).toMatch(/PostgreSQL restarted on 127\.0\.0\.1:\d+ \(pid \d+, attempt 1\/5\)/)
-  expect(await server.stop()).toBe(0)
+  await expectCleanStop(server)
   // Bounded: the recovery itself is asserted inside; a busy machine only makes the load slower
   // (a CI run on two busy cores once took over 180 s here: initdb, the load, crash recovery).
 }, 300_000)
@@ -411,16 +433,11 @@ test('embedded: when PostgreSQL cannot be restarted the app says why and exits 1
 test('any database: connections cut and refused by a proxy for 3 s; the pool and the queue recover', async () => {
   formService ??= await startFormService()
   const forms = formService
-  const database = await createTestDatabase()
-  const target = new URL(database.url)
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-  const proxied = new URL(database.url)
-  proxied.hostname = '127.0.0.1'
-  proxied.port = String(proxy.port)
+  const { database, proxy, proxiedUrl } = await databaseBehindProxy()
   const dataDir = newDataDir()
   const port = await freePort()
   const server = await startServer({
-    DATABASE_URL: proxied.toString(),
+    DATABASE_URL: proxiedUrl,
     DATA_DIR: dataDir,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
@@ -441,21 +458,16 @@ test('any database: connections cut and refused by a proxy for 3 s; the pool and
   }).catch(withOutput(server))
 
   expect(server.child.exitCode).toBeNull()
-  expect(await server.stop()).toBe(0)
+  await expectCleanStop(server)
   // Bounded: the recovery itself is asserted inside; a busy machine only makes the load slower
   // (a CI run on two busy cores once took over 180 s here: initdb, the load, crash recovery).
 }, 300_000)
 
 test('any database: anonymous pages in the page cache are served during an outage, even past their TTL', async () => {
-  const database = await createTestDatabase()
-  const target = new URL(database.url)
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-  const proxied = new URL(database.url)
-  proxied.hostname = '127.0.0.1'
-  proxied.port = String(proxy.port)
+  const { proxy, proxiedUrl } = await databaseBehindProxy()
   const dataDir = newDataDir()
   const server = await startServer({
-    DATABASE_URL: proxied.toString(),
+    DATABASE_URL: proxiedUrl,
     DATA_DIR: dataDir,
     PAGE_CACHE: 'true',
     PAGE_CACHE_TTL_SECONDS: '1',
@@ -486,15 +498,10 @@ test('any database: anonymous pages in the page cache are served during an outag
 }, 300_000)
 
 test('any database: the database stops answering during a shutdown; each step gives up in time and the app exits 1 naming it', async () => {
-  const database = await createTestDatabase()
-  const target = new URL(database.url)
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-  const proxied = new URL(database.url)
-  proxied.hostname = '127.0.0.1'
-  proxied.port = String(proxy.port)
+  const { proxy, proxiedUrl } = await databaseBehindProxy()
   const dataDir = newDataDir()
   const server = await startServer({
-    DATABASE_URL: proxied.toString(),
+    DATABASE_URL: proxiedUrl,
     DATA_DIR: dataDir,
     PAGE_CACHE: 'false',
     SHUTDOWN_DRAIN_SECONDS: '0',
