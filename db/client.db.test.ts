@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
+import type pg from 'pg'
 import { expect, test } from 'vitest'
 import { isDatabaseUnavailable } from '#core/shared/database-errors.ts'
 import { createTestDatabase } from '#tests/db.ts'
+import { createDb } from './client.ts'
 
 // A connection killed under the app (docs/decisions/015-database-outage.md): the error reaches
 // the work that used it, never the process, and the pool goes on with fresh connections.
@@ -34,4 +36,39 @@ test('a connection terminated inside a transaction fails that transaction only; 
   } finally {
     process.off('uncaughtException', onUncaught)
   }
+})
+
+test('a connection cut between checkout and BEGIN fails the transaction and gives the connection back: the pool neither shrinks nor hangs on end()', async () => {
+  const { url } = await createTestDatabase()
+  const { db, pool } = createDb(url, { max: 2 })
+  // Cut each connection as it is checked out, before the transaction's BEGIN is sent (as when
+  // the database restarts at that moment).
+  let cut = 0
+  const cutOnCheckout = (client: pg.PoolClient) => {
+    cut++
+    ;(client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+  }
+  pool.on('acquire', cutOnCheckout)
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const failure = await db
+      .transaction(async (tx) => tx.execute(sql`SELECT 1`))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+    expect(isDatabaseUnavailable(failure), String(failure)).toBe(true)
+  }
+  pool.off('acquire', cutOnCheckout)
+  expect(cut).toBe(3)
+  // More failed transactions than the pool has connections, and none is still checked out.
+  expect(pool.totalCount - pool.idleCount).toBe(0)
+  const [row] = (await db.transaction(async (tx) => tx.execute(sql`SELECT 1 AS ok`))).rows
+  expect(row).toEqual({ ok: 1 })
+  // The transaction options still apply.
+  const isolation = await db.transaction(async (tx) => tx.execute(sql`SHOW transaction_isolation`), {
+    isolationLevel: 'serializable',
+  })
+  expect(isolation.rows).toEqual([{ transaction_isolation: 'serializable' }])
+  const ended = await Promise.race([pool.end().then(() => 'ended'), sleep(5_000).then(() => 'still waiting')])
+  expect(ended).toBe('ended')
 })

@@ -1,4 +1,6 @@
-import { drizzle } from 'drizzle-orm/node-postgres'
+import { sql, type TablesRelationalConfig } from 'drizzle-orm'
+import { drizzle, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres'
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
 
@@ -31,7 +33,49 @@ export function createDb(databaseUrl: string, options: DbOptions = {}) {
     client.on('error', () => undefined)
   })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
+  releaseEveryTransactionClient(db as unknown as { session: Session })
   return { db, pool }
+}
+
+type Session = NodePgSession<Record<string, unknown>, TablesRelationalConfig>
+
+/**
+ * Drizzle 0.45.4 (the latest) sends a pool transaction's BEGIN before its try/finally: when BEGIN
+ * fails (the connection was cut between checkout and BEGIN, as when the database restarts) the
+ * client is never released. The pool loses that connection for good (after `max` such failures
+ * every request waits for a connection and gets 503) and `pool.end()` waits for it forever (a
+ * shutdown that never ends). This is Drizzle's own `transaction`, with BEGIN inside the `try`; a
+ * released client whose connection broke is dropped by the pool, which checks that itself.
+ */
+function releaseEveryTransactionClient(db: { session: Session }) {
+  const { session } = db
+  const { dialect, schema, options } = session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1]
+    schema: ConstructorParameters<typeof NodePgSession>[2]
+    options: ConstructorParameters<typeof NodePgSession>[3]
+  }
+  const pool = (session as unknown as { client: pg.Pool }).client
+  session.transaction = async <T>(
+    work: (tx: NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<T>,
+    config?: PgTransactionConfig,
+  ): Promise<T> => {
+    const client = await pool.connect()
+    try {
+      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema)
+      await tx.execute(sql`begin`)
+      try {
+        if (config) await tx.setTransaction(config)
+        const result = await work(tx)
+        await tx.execute(sql`commit`)
+        return result
+      } catch (error) {
+        await tx.execute(sql`rollback`)
+        throw error
+      }
+    } finally {
+      client.release()
+    }
+  }
 }
 
 export type Database = ReturnType<typeof createDb>['db']
