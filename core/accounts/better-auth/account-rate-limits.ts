@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { isDatabaseUnavailable } from '#core/shared/database-errors.ts'
 import { releaseRateLimit } from '#core/shared/rate-limit.ts'
 import {
   type AccountLimitsOptions,
@@ -50,7 +51,16 @@ export function accountRateLimits(options: AccountLimitsOptions) {
             const key = signInKey(ctx.body)
             const returned = ctx.context.returned
             if (!key || (isAPIError(returned) && returned.statusCode === 401)) return
-            await releaseRateLimit(options.db, key, rule, counted.get(ctx.context))
+            // Giving the attempt back is a courtesy: with the database away (often why the answer
+            // is not a 401: the endpoint's own 503) it stays counted and the answer goes out as it is.
+            await releaseRateLimit(options.db, key, rule, counted.get(ctx.context)).catch(
+              (error: unknown) => {
+                if (!isDatabaseUnavailable(error)) throw error
+                ctx.context.logger.warn(
+                  `Sign-in attempt for ${key} not given back: the database is unavailable`,
+                )
+              },
+            )
           }),
         },
       ],

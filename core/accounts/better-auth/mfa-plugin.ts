@@ -255,33 +255,42 @@ export function mfa(options: MfaOptions) {
             if (sessionAal(created.session) === 'aal2') return
             // A refreshed cookie of an older session is not a sign-in.
             if (Date.now() - new Date(created.session.createdAt).getTime() > 60_000) return
-            const factors = await verifiedFactors(db, created.user.id)
-            if (factors.length === 0) return
+            // Fail closed: when the account's factors cannot be read (the database went away at this
+            // moment), the session cookie the endpoint set does not leave with the 503.
+            try {
+              return await speakingAuth(async () => {
+                const factors = await verifiedFactors(db, created.user.id)
+                if (factors.length === 0) return
 
-            // No session without the second factor: drop it and keep a pending sign-in instead.
-            deleteSessionCookie(ctx, true)
-            await ctx.context.internalAdapter.deleteSession(created.session.token)
-            ctx.context.setNewSession(null)
-            const token = randomBytes(32).toString('base64url')
-            await insertPendingSignIn(db, {
-              token,
-              userId: created.user.id,
-              dontRemember: (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false,
-              expiresAt: new Date(Date.now() + MFA_LIMITS.pendingSignInSeconds * 1000),
-            })
-            const cookie = ctx.context.createAuthCookie(PENDING_COOKIE, {
-              maxAge: MFA_LIMITS.pendingSignInSeconds,
-            })
-            await ctx.setSignedCookie(cookie.name, token, ctx.context.secret, cookie.attributes)
-            // Our own housekeeping, a little at a time: pending sign-ins and challenges past their life.
-            if (Math.random() < 0.05) await dropExpired(db)
-            const returned = ctx.context.returned
-            const wasRedirect =
-              isAPIError(returned) && returned.statusCode >= 300 && returned.statusCode < 400
-            if (wasRedirect || ctx.request?.method === 'GET') {
-              throw ctx.redirect(new URL(options.challengePath, ctx.context.baseURL).toString())
+                // No session without the second factor: drop it and keep a pending sign-in instead.
+                deleteSessionCookie(ctx, true)
+                await ctx.context.internalAdapter.deleteSession(created.session.token)
+                ctx.context.setNewSession(null)
+                const token = randomBytes(32).toString('base64url')
+                await insertPendingSignIn(db, {
+                  token,
+                  userId: created.user.id,
+                  dontRemember: (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false,
+                  expiresAt: new Date(Date.now() + MFA_LIMITS.pendingSignInSeconds * 1000),
+                })
+                const cookie = ctx.context.createAuthCookie(PENDING_COOKIE, {
+                  maxAge: MFA_LIMITS.pendingSignInSeconds,
+                })
+                await ctx.setSignedCookie(cookie.name, token, ctx.context.secret, cookie.attributes)
+                // Our own housekeeping, a little at a time: pending sign-ins and challenges past their life.
+                if (Math.random() < 0.05) await dropExpired(db)
+                const returned = ctx.context.returned
+                const wasRedirect =
+                  isAPIError(returned) && returned.statusCode >= 300 && returned.statusCode < 400
+                if (wasRedirect || ctx.request?.method === 'GET') {
+                  throw ctx.redirect(new URL(options.challengePath, ctx.context.baseURL).toString())
+                }
+                return ctx.json({ mfaRequired: true, factors: factors.map(publicFactor) })
+              })
+            } catch (error) {
+              if (!isAPIError(error) || error.statusCode >= 500) deleteSessionCookie(ctx, true)
+              throw error
             }
-            return ctx.json({ mfaRequired: true, factors: factors.map(publicFactor) })
           }),
         },
       ],
