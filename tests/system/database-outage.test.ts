@@ -363,7 +363,10 @@ function withOutput(server: ServerProcess) {
   return (error: Error): never => {
     const lines = server.output().split('\n')
     // Errors and 5xx answers first (they may be long before the end), then the last lines.
-    const errors = lines.filter((line) => /"level":(50|60)|"statusCode":5\d\d/.test(line)).slice(0, 20)
+    // (better-auth logs its own errors as text: `ERROR [Better Auth]: …`.)
+    const errors = lines
+      .filter((line) => /"level":(50|60)|"statusCode":5\d\d|\bERROR\b/.test(line))
+      .slice(0, 20)
     error.message += `\n--- server errors and 5xx (first 20) ---\n${errors.join('\n')}`
     error.message += `\n--- server output (last lines) ---\n${lines.slice(-40).join('\n')}`
     throw error
