@@ -72,3 +72,25 @@ test('a connection cut between checkout and BEGIN fails the transaction and give
   const ended = await Promise.race([pool.end().then(() => 'ended'), sleep(5_000).then(() => 'still waiting')])
   expect(ended).toBe('ended')
 })
+
+test('when the rollback fails too (the connection went under it), the caller hears the first failure and the connection is not pooled again', async () => {
+  const { url } = await createTestDatabase()
+  const { db, pool } = createDb(url, { max: 1 })
+  const why = new Error('the work failed')
+  const failure = await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`)
+      const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client
+      ;(client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+      throw why
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    )
+  expect(failure).toBe(why)
+  expect(pool.totalCount - pool.idleCount).toBe(0)
+  const [row] = (await db.transaction(async (tx) => tx.execute(sql`SELECT 1 AS ok`))).rows
+  expect(row).toEqual({ ok: 1 })
+  await pool.end()
+})

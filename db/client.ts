@@ -60,6 +60,7 @@ function releaseEveryTransactionClient(db: { session: Session }) {
     config?: PgTransactionConfig,
   ): Promise<T> => {
     const client = await pool.connect()
+    let broken: Error | undefined
     try {
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema)
       await tx.execute(sql`begin`)
@@ -69,11 +70,16 @@ function releaseEveryTransactionClient(db: { session: Session }) {
         await tx.execute(sql`commit`)
         return result
       } catch (error) {
-        await tx.execute(sql`rollback`)
+        // The caller hears the first failure (a commit cut off is still a lost connection: "may
+        // or may not have been saved"), not the rollback's; a client whose rollback failed is
+        // destroyed rather than pooled again.
+        await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
+          broken = rollbackError
+        })
         throw error
       }
     } finally {
-      client.release()
+      client.release(broken)
     }
   }
 }

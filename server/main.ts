@@ -221,26 +221,25 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   clearInterval(closeIdle)
+  clearTimeout(force)
   let clean = true
   const step = async (name: string, work: () => Promise<unknown>, limitMs = timeoutMs) => {
     let timer: NodeJS.Timeout | undefined
     const outcome = await Promise.race([
       work().then(
         () => 'done' as const,
-        (error: unknown) => {
-          logger.warn({ err: error, step: name }, 'shutdown step failed')
-          return 'failed' as const
-        },
+        (error: unknown) => ({ error }),
       ),
       new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), limitMs)
       }),
     ])
     clearTimeout(timer)
-    if (outcome === 'late') {
-      clean = false
+    if (outcome === 'done') return
+    clean = false
+    if (outcome === 'late')
       logger.error({ step: name, limitMs }, 'shutdown step did not finish in time; going on without it')
-    }
+    else logger.error({ err: outcome.error, step: name }, 'shutdown step failed; going on without it')
   }
   await step('dev server', async () => closeDev?.())
   // Background tasks may still be enqueueing (account e-mails); then the workers stop taking

@@ -71,6 +71,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       for (const socket of sockets) stop(socket)
     },
     async restore() {
+      stalled = false
       if (!server) await listen()
     },
     async close() {

@@ -255,8 +255,9 @@ export function mfa(options: MfaOptions) {
             if (sessionAal(created.session) === 'aal2') return
             // A refreshed cookie of an older session is not a sign-in.
             if (Date.now() - new Date(created.session.createdAt).getTime() > 60_000) return
-            // Fail closed: when the account's factors cannot be read (the database went away at this
-            // moment), the session cookie the endpoint set does not leave with the 503.
+            // Fail closed: when the gate cannot finish (the database went away at this moment: 503),
+            // the session cookie the endpoint set does not leave (better-auth's expiry also takes
+            // the earlier Set-Cookie out of the answer). Its own redirect to the challenge is no failure.
             try {
               return await speakingAuth(async () => {
                 const factors = await verifiedFactors(db, created.user.id)
@@ -288,7 +289,8 @@ export function mfa(options: MfaOptions) {
                 return ctx.json({ mfaRequired: true, factors: factors.map(publicFactor) })
               })
             } catch (error) {
-              if (!isAPIError(error) || error.statusCode >= 500) deleteSessionCookie(ctx, true)
+              const redirect = isAPIError(error) && error.statusCode >= 300 && error.statusCode < 400
+              if (!redirect) deleteSessionCookie(ctx, true)
               throw error
             }
           }),
