@@ -37,7 +37,8 @@ export function accountRateLimits(options: AccountLimitsOptions) {
             try {
               await speakingAuth(() => limitAttempts(options.db, key, rule, { now }))
             } catch (error) {
-              ctx.context.logger.warn(`Sign-in limit reached for ${key}`)
+              if (isAPIError(error) && error.statusCode === 429)
+                ctx.context.logger.warn(`Sign-in limit reached for ${key}`)
               throw error
             }
           }),
