@@ -200,8 +200,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
  * Say not ready at once, keep accepting for the drain period (closing the port would reset the
  * connections still waiting to be accepted; every answer now closes its connection), then stop
  * accepting, let in-flight requests and jobs finish, and close the database. Every step is
- * bounded: one that hangs (a database that stopped answering mid-shutdown) is logged by name and
- * skipped, and the process then exits 1 rather than never.
+ * bounded: one that hangs (a database that stopped answering mid-shutdown) or fails is logged by
+ * name and skipped, and the process then exits 1 rather than never.
  */
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
