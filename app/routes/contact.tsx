@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
@@ -7,6 +6,7 @@ import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { messagingHandle } from '#app/lib/messaging-links.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { result: { status: 'error' as const, error: { '': ['contact.form.errors.unreadable'] } } },
       { status: 400 },
     )
-  const submission = parseWithZod(formData, { schema: ContactMessageSchema })
+  const submission = parseSubmission(formData, { schema: ContactMessageSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     // Stored with its forwarding job; a worker sends it (and retries) after the answer.

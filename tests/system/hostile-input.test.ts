@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
 import { beforeAll, expect, test } from 'vitest'
-import { insertPasswordAccount } from '#tests/support/accounts.ts'
-import { type ServerProcess, startAppOnTestDatabase } from './server-process.ts'
+import {
+  insertPasswordAccount,
+  insertSession,
+  SESSION_COOKIE,
+  signedSessionCookie,
+} from '#tests/support/accounts.ts'
+import { type ServerProcess, SYSTEM_TEST_SECRET, startAppOnTestDatabase } from './server-process.ts'
 
 // Malformed and oversized input from a probe of every route: a clear 4xx, never a 500, and
 // nothing read beyond the limits.
@@ -124,4 +131,102 @@ test('Google sign-in that is not configured is a 404 with the reason, not a 502'
   })
   expect(response.status).toBe(404)
   expect(await response.text()).toContain('Signing in with Google is not available here.')
+})
+
+/** The server process's resident memory, in MB (Linux). */
+function residentMb(pid: number | undefined): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+test("a list index far above its form's limit is a quick 400 on every list-shaped form; the server keeps answering", async () => {
+  const signIn = async (email: string, role: 'user' | 'admin') => {
+    const account = await insertPasswordAccount(database.pool, { email, role })
+    const token = await insertSession(database.pool, account.id)
+    return `${SESSION_COOKIE}=${signedSessionCookie(token, SYSTEM_TEST_SECRET)}; lang=en`
+  }
+  const customer = await signIn('rows-customer@example.com', 'user')
+  const admin = await signIn('rows-admin@example.com', 'admin')
+  const someRequest = randomUUID()
+  const huge = 99_999_999
+  const multipart = (fields: [string, string][]) => {
+    const form = new FormData()
+    for (const [name, value] of fields) form.append(name, value)
+    return form
+  }
+  const urlencoded = (fields: [string, string][]) => new URLSearchParams(fields)
+  const posts: { path: string; cookie: string; body: FormData | URLSearchParams }[] = [
+    // The probe's post: one real row and one a hundred million places further.
+    ...['/user-dashboard', '/user-dashboard.data'].map((path) => ({
+      path,
+      cookie: customer,
+      body: multipart([
+        ['form', 'request'],
+        ['items[0].url', 'https://jp.mercari.com/item/a'],
+        [`items[${huge}].url`, 'https://jp.mercari.com/item/b'],
+      ]),
+    })),
+    // "Add an item" without JavaScript, at a position no form has.
+    {
+      path: '/user-dashboard',
+      cookie: customer,
+      body: multipart([
+        ['items[0].url', 'https://jp.mercari.com/item/a'],
+        ['__intent__', JSON.stringify({ type: 'insert', payload: { name: 'items', index: huge } })],
+      ]),
+    },
+    {
+      path: '/admin-dashboard/rates',
+      cookie: admin,
+      body: urlencoded([
+        ['method', 'economic'],
+        [`rows[${huge}].usa`, '1'],
+      ]),
+    },
+    {
+      path: `/admin-dashboard/requests/${someRequest}`,
+      cookie: admin,
+      body: urlencoded([
+        ['intent', 'price'],
+        ['version', '0'],
+        [`items[${huge}].title`, 'x'],
+      ]),
+    },
+    {
+      path: `/admin-dashboard/requests/${someRequest}/arrival`,
+      cookie: admin,
+      body: multipart([
+        ['version', '0'],
+        [`items[${huge}].weightG`, '100'],
+      ]),
+    },
+    {
+      path: '/admin-dashboard/settings',
+      cookie: admin,
+      body: urlencoded([[`storageReminderDays[${huge}]`, '1']]),
+    },
+  ]
+  const before = residentMb(server.child.pid)
+  const answers = posts.map(({ path, cookie, body }) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: server.url, accept: 'text/html' },
+      body,
+    }).then(async (response) => ({ path, status: response.status, text: await response.text() })),
+  )
+  // While the hostile posts are in flight, the process still answers.
+  const health = await fetch(`${server.url}/healthz`)
+  expect(health.status).toBe(200)
+  for (const answer of await Promise.all(answers)) {
+    expect(answer.status, answer.path).toBe(400)
+    if (!answer.path.endsWith('.data')) {
+      expect(answer.text, answer.path).toContain('The form has more rows than it allows.')
+    }
+    // Nothing of the hundred million rows comes back.
+    expect(answer.text.length, answer.path).toBeLessThan(200_000)
+  }
+  // Before the check, one such post grew the process by gigabytes and killed it.
+  expect(residentMb(server.child.pid) - before).toBeLessThan(150)
+  expect((await database.pool.query('SELECT count(*)::int AS n FROM purchase_requests')).rows[0].n).toBe(0)
 })

@@ -5,10 +5,10 @@ import {
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { type AddressInput, AddressSchema, PROFILE_LIMITS } from '#core/customers/profile-schemas.ts'
 import { useProfileFieldError } from './field-errors.ts'
 
@@ -49,7 +49,7 @@ export function AddressForm({
     defaultValue,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: AddressSchema }),
   })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   const text = (

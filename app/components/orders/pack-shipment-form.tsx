@@ -5,11 +5,11 @@ import {
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from '#core/shipping/shipment-schemas.ts'
 import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 
@@ -45,7 +45,7 @@ export function PackShipmentForm({
     lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PackShipmentSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: PackShipmentSchema }),
   })
   const fieldError = (errors: string[] | undefined) =>
     errors?.[0] ? t(`staffShipments.packErrors.${errors[0] as 'invalid'}`) : null

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { parseYen } from '#core/money/parse-yen.ts'
 import { priceQuote, type QuotePricing, type QuoteTotals } from '#core/orders/quote-pricing.ts'
 import { QUOTE_LIMITS, type SaveQuoteDraftInput, SaveQuoteDraftSchema } from '#core/orders/quote-schemas.ts'
@@ -79,7 +79,7 @@ export function QuotePricingForm({
     },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveQuoteDraftSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: SaveQuoteDraftSchema }),
   })
   const rows = fields.items.getFieldList()
   const errorText = (errors: string[] | undefined) =>

@@ -5,10 +5,10 @@ import {
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
 import {
   MarkRefundDoneSchema,
@@ -206,7 +206,7 @@ function ResolveHeldForm({
     id: `resolve-${row.id}`,
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResolveHeldPaymentSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: ResolveHeldPaymentSchema }),
   })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   return (
@@ -312,7 +312,7 @@ function RefundDoneForm({
     id: `refund-${row.id}`,
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MarkRefundDoneSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: MarkRefundDoneSchema }),
   })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   return (
@@ -368,7 +368,7 @@ function RecordBankTransfer({
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordManualPaymentSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: RecordManualPaymentSchema }),
   })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   const fieldError = (errors: string[] | undefined) =>

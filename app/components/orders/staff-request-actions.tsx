@@ -5,11 +5,11 @@ import {
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import {
   AddNoteSchema,
   QUOTE_LIMITS,
@@ -93,7 +93,7 @@ export function ApproveForm({
   const [form] = useForm({
     id: 'quote-approve',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestVersionSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: RequestVersionSchema }),
   })
   return (
     <ActionBox headingId="approve-heading" heading={t('quote.approveHeading')}>
@@ -120,7 +120,7 @@ export function RejectForm({ requestId, version, lastResult }: Common) {
     lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectRequestSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: RejectRequestSchema }),
   })
   return (
     <ActionBox headingId="reject-heading" heading={t('quote.rejectHeading')}>
@@ -162,7 +162,7 @@ export function ReviseForm({
   const [form] = useForm({
     id: 'quote-revise',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestVersionSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: RequestVersionSchema }),
   })
   return (
     <ActionBox headingId="revise-heading" heading={t('quote.reviseHeading')}>
@@ -187,7 +187,7 @@ export function NoteForm({ requestId, version, lastResult }: Common) {
     defaultValue: { visibility: 'internal' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddNoteSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: AddNoteSchema }),
   })
   const visibilityError = errors.field(fields.visibility.errors)
   return (

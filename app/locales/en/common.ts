@@ -165,6 +165,8 @@ export default {
         'The site is temporarily unavailable and nothing was saved. Please try again in a moment.',
       databaseUnavailableCheck:
         'The site became unavailable while saving: your change may or may not have been saved. Please check in a moment before trying again.',
+      formListTooLong: 'The form has more rows than it allows. Reload the page and send it again.',
+      formMalformed: 'The form arrived damaged. Reload the page and send it again.',
       requestInvalid: 'Check the highlighted fields.',
       requestNotFound: 'That request does not exist.',
       requestChanged: 'This request has just changed. Here is how it is now.',

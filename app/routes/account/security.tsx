@@ -1,7 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { SecurityOutcome } from '#app/components/account-security/security-form.ts'
 import { SecurityPage } from '#app/components/account-security/security-page.tsx'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { mfaClient } from '#app/lib/mfa.server.ts'
 import { qrPath } from '#app/lib/qr.server.ts'
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const formId = String(form.get('formId') ?? '').slice(0, 80)
-  const submission = parseWithZod(form, { schema: SecurityFormSchema })
+  const submission = parseSubmission(form, { schema: SecurityFormSchema })
   if (submission.status !== 'success') return data({ formId, result: submission.reply() }, { status: 400 })
   const mfa = mfaClient(context, request)
   const input = submission.value

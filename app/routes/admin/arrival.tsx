@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { readForm } from '#app/lib/form-data.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { getRequest } from '#core/orders/request-service.ts'
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     maxBytes: ARRIVAL_FORM_BODY_BYTES,
   })
   if (!read.ok && read.problem === 'tooLarge') {
-    const result = parseWithZod(new FormData(), { schema: BookArrivalSchema }).reply({
+    const result = parseSubmission(new FormData(), { schema: BookArrivalSchema }).reply({
       formErrors: ['errors.reasons.requestInvalid'],
       fieldErrors: { photos: ['photosTooLarge'] },
     })
@@ -72,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   formData.set('id', params.id)
   const photos = formData.getAll('photos').filter((value): value is File => typeof value !== 'string')
   formData.delete('photos')
-  const submission = parseWithZod(formData, { schema: BookArrivalSchema })
+  const submission = parseSubmission(formData, { schema: BookArrivalSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     // The form as sent (the service parses it again, as it does for any caller).
@@ -95,7 +95,7 @@ export default function ArrivalRoute() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { items: items.map((item) => ({ id: item.id })) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookArrivalSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: BookArrivalSchema }),
   })
   const fieldError = (errors: string[] | undefined) =>
     errors?.[0] ? t(`arrival.errors.${errors[0] as 'invalid'}`) : null

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { subjectLabel } from '#app/lib/contact-subject.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { japanTimeFormatter } from '#app/lib/japan-time.ts'
 import enAdmin from '#app/locales/en/admin.ts'
@@ -65,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServiceContext(context)
   const formData = await request.formData().catch(() => new FormData())
-  const submission = parseWithZod(formData, { schema: HandleMessageSchema })
+  const submission = parseSubmission(formData, { schema: HandleMessageSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     const id = messageId(params)
@@ -87,7 +87,7 @@ export default function MessageRoute() {
   const navigation = useNavigation()
   const [form] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: HandleMessageSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: HandleMessageSchema }),
   })
   const forwardState = FORWARD_STATES.find((state) => state === message.forwardStatus)
   const formError = form.errors?.[0]

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, useActionData, useLoaderData } from 'react-router'
 import { RateChangePreview, RateTableEditor } from '#app/components/admin/rate-table-editor.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext, getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { shippingRates } = context.get(requestContext)
   const formData = await request.formData().catch(() => new FormData())
   const method = SHIPPING_METHODS.find((candidate) => candidate === formData.get('method')) ?? null
-  const submission = parseWithZod(formData, { schema: RateTableFormSchema })
+  const submission = parseSubmission(formData, { schema: RateTableFormSchema })
   if (submission.status !== 'success')
     return data({ method, result: submission.reply(), preview: null } satisfies Answer, { status: 400 })
   const { step, rows, version } = submission.value

@@ -1,8 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { StaffPaymentsData } from '#app/components/orders/staff-payments.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
@@ -85,7 +85,7 @@ function requireRecorder(context: Context) {
 /** `record_payment`: an admin records a bank transfer; back to the page with a notice. */
 export async function recordPaymentAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
-  const submission = parseWithZod(formData, { schema: RecordManualPaymentSchema })
+  const submission = parseSubmission(formData, { schema: RecordManualPaymentSchema })
   if (submission.status !== 'success') {
     return data(
       { intent: 'record_payment' as const, paymentId: null, result: submission.reply() },
@@ -103,7 +103,7 @@ export async function recordPaymentAction(formData: FormData, context: Context, 
 /** `refund_done`: an admin made the refund due on a payment. */
 export async function refundDoneAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
-  const submission = parseWithZod(formData, { schema: MarkRefundDoneSchema })
+  const submission = parseSubmission(formData, { schema: MarkRefundDoneSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
   if (submission.status !== 'success') {
     return data({ intent: 'refund_done' as const, paymentId, result: submission.reply() }, { status: 400 })
@@ -119,7 +119,7 @@ export async function refundDoneAction(formData: FormData, context: Context, own
 /** `refund_provider`: an admin gives back what is due through PayPal or Stripe (their API). */
 export async function refundProviderAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
-  const submission = parseWithZod(formData, { schema: RefundThroughProviderSchema })
+  const submission = parseSubmission(formData, { schema: RefundThroughProviderSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
   if (submission.status !== 'success') {
     return data(
@@ -138,7 +138,7 @@ export async function refundProviderAction(formData: FormData, context: Context,
 /** `resolve_held`: an admin accepts a held payment as the quote's, or refunds it whole. */
 export async function resolveHeldAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
-  const submission = parseWithZod(formData, { schema: ResolveHeldPaymentSchema })
+  const submission = parseSubmission(formData, { schema: ResolveHeldPaymentSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
   if (submission.status !== 'success') {
     return data({ intent: 'resolve_held' as const, paymentId, result: submission.reply() }, { status: 400 })

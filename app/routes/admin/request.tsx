@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import {
   data,
@@ -24,6 +23,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, type PublicError, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
@@ -188,7 +188,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = (done: Done) => redirect(`/admin-dashboard/requests/${params.id}?done=${done}`)
   switch (intent) {
     case 'price': {
-      const submission = parseWithZod(formData, { schema: SaveQuoteDraftSchema })
+      const submission = parseSubmission(formData, { schema: SaveQuoteDraftSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return saveQuoteDraft(orders, submission.value).then(
@@ -198,7 +198,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'approve':
     case 'revise': {
-      const submission = parseWithZod(formData, { schema: RequestVersionSchema })
+      const submission = parseSubmission(formData, { schema: RequestVersionSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       const run = intent === 'approve' ? approveQuote : reviseQuote
@@ -208,7 +208,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       )
     }
     case 'reject': {
-      const submission = parseWithZod(formData, { schema: RejectRequestSchema })
+      const submission = parseSubmission(formData, { schema: RejectRequestSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return rejectRequest(orders, submission.value).then(
@@ -226,7 +226,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'resolve_held':
       return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered': {
-      const submission = parseWithZod(formData, { schema: MarkOrderedSchema })
+      const submission = parseSubmission(formData, { schema: MarkOrderedSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return markItemsOrdered(orders, submission.value).then(
@@ -235,7 +235,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       )
     }
     case 'mark_unavailable': {
-      const submission = parseWithZod(formData, { schema: MarkUnavailableSchema })
+      const submission = parseSubmission(formData, { schema: MarkUnavailableSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return markItemUnavailable(orders, submission.value).then(
@@ -244,7 +244,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       )
     }
     case 'note': {
-      const submission = parseWithZod(formData, { schema: AddNoteSchema })
+      const submission = parseSubmission(formData, { schema: AddNoteSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return addNote(orders, submission.value).then(

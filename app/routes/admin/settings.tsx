@@ -1,11 +1,11 @@
 import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext, getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServiceContext(context)
   const { settings } = context.get(requestContext)
   const formData = await request.formData().catch(() => new FormData())
-  const submission = parseWithZod(formData, { schema: SettingsFormSchema })
+  const submission = parseSubmission(formData, { schema: SettingsFormSchema })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), fresh: null as Fresh }, { status: 400 })
   try {
@@ -82,7 +82,7 @@ function SettingsForm() {
     defaultValue: initial,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: SettingsFormSchema }),
   })
   const fresh = actionData?.fresh ?? null
   const version = fresh?.version ?? initial.version

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
@@ -12,6 +11,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
@@ -169,7 +169,7 @@ async function packAction(
   problem: 'tooLarge' | 'malformed' | null,
 ) {
   if (problem === 'tooLarge') {
-    const result = parseWithZod(new FormData(), { schema: PackShipmentSchema }).reply({
+    const result = parseSubmission(new FormData(), { schema: PackShipmentSchema }).reply({
       formErrors: ['errors.reasons.shipmentInvalid'],
       fieldErrors: { photos: ['photoTooLarge'] },
     })
@@ -178,7 +178,7 @@ async function packAction(
   form.set('id', id)
   const photos = form.getAll('photos').filter((value): value is File => typeof value !== 'string')
   form.delete('photos')
-  const submission = parseWithZod(form, { schema: PackShipmentSchema })
+  const submission = parseSubmission(form, { schema: PackShipmentSchema })
   if (submission.status !== 'success') {
     return data({ intent: 'pack' as const, result: submission.reply() }, { status: 400 })
   }

@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
@@ -8,6 +7,7 @@ import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
@@ -117,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: StoreFormSchema })
+  const submission = parseSubmission(formData, { schema: StoreFormSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), fresh: null as Fresh, logoProblem: null }, { status: 400 })
   }
@@ -166,7 +166,7 @@ function StoreForm() {
     defaultValue: initial,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StoreFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: StoreFormSchema }),
   })
   const fresh = actionData?.fresh ?? null
   const version = fresh?.version ?? initial.version

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
@@ -7,6 +6,7 @@ import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestPasswordReset } from '#app/lib/auth-client.server.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { areas } from '#app/locales/areas.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The same answer whether or not the account exists. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseSubmission(await request.formData(), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     await requestPasswordReset({ context, request }, submission.value.email)

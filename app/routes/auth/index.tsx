@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
@@ -13,6 +12,7 @@ import {
   startGoogleSignIn,
 } from '#app/lib/auth-client.server.ts'
 import { flashCookie, sentToCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import { accountPageHeaders, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'signup') {
-    const submission = parseWithZod(form, { schema: SignUpSchema })
+    const submission = parseSubmission(form, { schema: SignUpSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
     const { fullName, email, password } = submission.value
     try {
@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'resend') {
     // The same answer whether or not the account exists; better-auth's rate limit holds.
-    const submission = parseWithZod(form, { schema: ForgotPasswordSchema })
+    const submission = parseSubmission(form, { schema: ForgotPasswordSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
     try {
       await resendVerificationEmail(caller, submission.value.email)
@@ -136,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return sentScreen(context, submission.value.email)
   }
 
-  const submission = parseWithZod(form, { schema: SignInSchema })
+  const submission = parseSubmission(form, { schema: SignInSchema })
   if (submission.status !== 'success')
     return data({ intent: 'signin', result: submission.reply() }, { status: 400 })
   try {

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -12,6 +11,7 @@ import {
 } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { mfaClient, type PublicFactor } from '#app/lib/mfa.server.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const formId = formIdOf(form)
   const redirectTo = safeRedirect(form.get('redirectTo'))
-  const submission = parseWithZod(form, { schema: MfaChallengeFormSchema })
+  const submission = parseSubmission(form, { schema: MfaChallengeFormSchema })
   if (submission.status !== 'success') return data({ formId, result: submission.reply() }, { status: 400 })
   const mfa = mfaClient(context, request)
   const input = submission.value

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
@@ -7,6 +6,7 @@ import { FailureAlert, PasswordRuleToasts } from '#app/components/failure-alert.
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { resetPassword } from '#app/lib/auth-client.server.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { accountPageHeaders } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
@@ -26,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseSubmission(await request.formData(), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') {
     return data(
       { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { AddressLines } from '#app/components/customer/address-card.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const formData = new FormData()
   formData.set('id', params.id)
-  const submission = parseWithZod(formData, { schema: AddressIdSchema })
+  const submission = parseSubmission(formData, { schema: AddressIdSchema })
   try {
     // A malformed id is "not found" in the service, like any other.
     await deleteAddress(getServiceContext(context), params.id)

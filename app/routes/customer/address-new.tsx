@@ -1,9 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { AddressForm } from '#app/components/customer/address-form.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { countryOptions } from '#core/customers/countries.ts'
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData())
-  const submission = parseWithZod(formData, { schema: AddressSchema })
+  const submission = parseSubmission(formData, { schema: AddressSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     await createAddress(getServiceContext(context), submission.value)

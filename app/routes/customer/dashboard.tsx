@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -7,6 +6,7 @@ import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, { maxFiles: REQUEST_LIMITS.items, maxBytes: REQUEST_FORM_BODY_BYTES })
   // More files or bytes than a request may have (the page's own checks keep a browser from it).
   if (!read.ok && read.problem === 'tooLarge') {
-    const result = parseWithZod(new FormData(), { schema: SubmitRequestSchema }).reply({
+    const result = parseSubmission(new FormData(), { schema: SubmitRequestSchema }).reply({
       formErrors: ['errors.reasons.requestInvalid'],
       fieldErrors: { items: ['photosTooLarge'] },
     })
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Sends the request; an added or removed row (no JavaScript) comes back as the form to go on with. */
 async function submitRequestAction(formData: FormData, context: Route.ActionArgs['context']) {
-  const submission = parseWithZod(formData, { schema: SubmitRequestSchema })
+  const submission = parseSubmission(formData, { schema: SubmitRequestSchema })
   if (submission.status !== 'success') {
     return data(
       { form: 'request' as const, result: submission.reply() },
@@ -112,7 +112,7 @@ function RequestForm() {
     defaultValue: { items: [{ url: '', quantity: '1', notes: '' }] },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SubmitRequestSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: SubmitRequestSchema }),
   })
   const hydrated = useHydrated()
   const items = fields.items.getFieldList()

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { CircleCheck, Info, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
@@ -7,6 +6,7 @@ import { z } from 'zod'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import {
@@ -59,7 +59,7 @@ const MarkSchema = z.discriminatedUnion('intent', [
 /** Marks one or all read, then shows the same page again (the header's count follows). */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData())
-  const submission = parseWithZod(formData, { schema: MarkSchema })
+  const submission = parseSubmission(formData, { schema: MarkSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ formErrors: ['errors.codes.invalid'] }) }, { status: 400 })
   }

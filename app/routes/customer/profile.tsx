@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
@@ -11,6 +10,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { callAuth } from '#app/lib/auth-client.server.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const done = (what: Done) => redirect(`/user-dashboard/profile?done=${what}`)
 
 async function saveProfileAction(formData: FormData, context: Route.ActionArgs['context']) {
-  const submission = parseWithZod(formData, { schema: ProfileSchema })
+  const submission = parseSubmission(formData, { schema: ProfileSchema })
   if (submission.status !== 'success')
     return data({ form: 'profile' as const, result: submission.reply() }, { status: 400 })
   try {
@@ -82,7 +82,7 @@ async function saveProfileAction(formData: FormData, context: Route.ActionArgs['
 }
 
 async function makeDefaultAction(formData: FormData, context: Route.ActionArgs['context']) {
-  const submission = parseWithZod(formData, { schema: AddressIdSchema })
+  const submission = parseSubmission(formData, { schema: AddressIdSchema })
   if (submission.status !== 'success') {
     return data(
       {
@@ -106,7 +106,7 @@ async function deleteAccountAction(
   request: Request,
   context: Route.ActionArgs['context'],
 ) {
-  const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
+  const submission = parseSubmission(formData, { schema: DeleteAccountSchema })
   if (submission.status !== 'success')
     return data({ form: 'delete' as const, result: submission.reply() }, { status: 400 })
   const { password, confirm } = submission.value
@@ -206,7 +206,7 @@ function ProfileForm() {
     defaultValue: { name: profile.name, phone: profile.phone ?? '', language: profile.language },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: ProfileSchema }),
   })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   return (
