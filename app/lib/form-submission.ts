@@ -1,3 +1,4 @@
+import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
@@ -18,7 +19,7 @@ import { throwRouteError } from './http-errors.ts'
 export function parseSubmission<Schema extends z.ZodType>(
   formData: FormData,
   options: { schema: Schema },
-): ReturnType<typeof parseWithZod<Schema>> {
+): Submission<z.input<Schema>, string[], z.output<Schema>> {
   const problem = formShapeProblem(formData, options.schema)
   if (problem) {
     throwRouteError(
