@@ -10,7 +10,7 @@ import { refusal } from '#tests/support/refusal.ts'
 import { insertPeople } from '#tests/support/warehouse-fixtures.ts'
 import { confirmReturn, startCheckout } from './payment-service.ts'
 import { paymentProvidersFromEnv } from './provider.ts'
-import { recordManualPayment, refundThroughProvider } from './staff-payments.ts'
+import { markRefundDone, recordManualPayment, refundThroughProvider } from './staff-payments.ts'
 
 // Refunds through the payment port (ADR 030): what is due on a PayPal or Stripe payment goes back
 // through the provider's API, once, even when two admins click at once; a bank transfer is
@@ -78,8 +78,8 @@ for (const provider of ['paypal', 'stripe'] as const) {
       reason: 'paymentChanged',
     })
     const before = standIn.refunds.length
-    // Two admins at once: one refund at the provider, one row here. The second click either
-    // gets the same refund back (the provider's idempotency) or finds the payment changed.
+    // Two admins at once: one refund at the provider, one row here. The second click finds the
+    // payment claimed by the first (changed), or gets the same refund back.
     const results = await Promise.allSettled([
       refundThroughProvider(orders.as(admin), input),
       refundThroughProvider(orders.as(admin), input),
@@ -123,13 +123,16 @@ test('a provider down or refusing records nothing; a bank transfer is refunded b
   ).toMatchObject({ code: 'upstream_failed', reason: 'paymentProviderDown' })
   standIn.down = false
   expect((await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))).length).toBe(1)
+  // The attempt moved the payment on (the page reloads to try again) and let go of its hold.
+  const [afterDown] = await db.select().from(payments).where(eq(payments.id, paid.paymentId))
+  expect(afterDown).toMatchObject({ version: paid.version + 1, refundingAt: null })
   // More than was captured: the provider refuses.
   await db
     .insert(refunds)
     .values({ paymentId: paid.paymentId, amountJpy: 10_000_000, status: 'due', reason: 'test' })
   expect(
     await refusal(
-      refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: paid.version }),
+      refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: paid.version + 1 }),
     ),
   ).toMatchObject({ code: 'upstream_failed', reason: 'paymentRefused' })
   expect((await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))).length).toBe(2)
@@ -147,4 +150,79 @@ test('a provider down or refusing records nothing; a bank transfer is refunded b
   expect(
     await refusal(refundThroughProvider(orders.as(admin), { paymentId: manual.paymentId, version: 0 })),
   ).toMatchObject({ reason: 'refundManualOnly' })
+})
+
+test('"refund through the provider" and "mark refund done" at the same moment: one of them, never both', async () => {
+  const { db, orders, paidWithDue } = setup
+  for (const provider of ['paypal', 'stripe', 'paypal', 'stripe', 'paypal', 'stripe'] as const) {
+    const paid = await paidWithDue(provider, 2420)
+    const input = { paymentId: paid.paymentId, version: paid.version }
+    const before = standIn.refunds.length
+    const [throughProvider, byHand] = await Promise.allSettled([
+      refundThroughProvider(orders.as(admin), input),
+      markRefundDone(orders.as(admin), { ...input, reference: 'BANK REFUND 1' }),
+    ])
+    const outcomes = [throughProvider.status, byHand.status]
+    expect(
+      outcomes.filter((status) => status === 'fulfilled'),
+      provider,
+    ).toHaveLength(1)
+    for (const result of [throughProvider, byHand]) {
+      if (result.status === 'rejected') {
+        expect(['paymentChanged', 'refundInProgress']).toContain(result.reason?.details?.reason)
+      }
+    }
+    // Money went back once: at the provider only when its action won.
+    expect(standIn.refunds.length - before).toBe(throughProvider.status === 'fulfilled' ? 1 : 0)
+    const rows = await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))
+    const done = rows.filter((row) => row.status === 'done').reduce((sum, row) => sum + row.amountJpy, 0)
+    expect(done).toBe(2420)
+  }
+})
+
+test('a refund under way holds the payment; after a crash the hold lapses and the same refund is recorded once', async () => {
+  const { db, orders, paidWithDue } = setup
+  const paid = await paidWithDue('paypal', 900)
+  // As if the process died between the provider's refund and our record: claimed, nothing recorded.
+  const claimedAt = new Date()
+  await db
+    .update(payments)
+    .set({ refundingAt: claimedAt, version: paid.version + 1 })
+    .where(eq(payments.id, paid.paymentId))
+  const input = { paymentId: paid.paymentId, version: paid.version + 1 }
+  expect(await refusal(markRefundDone(orders.as(admin), { ...input, reference: 'X' }))).toMatchObject({
+    reason: 'refundInProgress',
+  })
+  expect(await refusal(refundThroughProvider(orders.as(admin), input))).toMatchObject({
+    reason: 'refundInProgress',
+  })
+  // Five minutes on, the hold is gone: asked again, the provider's idempotency gives the same refund.
+  await db
+    .update(payments)
+    .set({ refundingAt: new Date(claimedAt.getTime() - 6 * 60_000) })
+    .where(eq(payments.id, paid.paymentId))
+  const before = standIn.refunds.length
+  const first = await refundThroughProvider(orders.as(admin), input)
+  expect(first.amountJpy).toBe(900)
+  expect(standIn.refunds.length).toBe(before + 1)
+  const [row] = await db.select().from(payments).where(eq(payments.id, paid.paymentId))
+  expect(row?.refundingAt).toBeNull()
+})
+
+test('the database refuses more done than due on a payment, whatever the code does', async () => {
+  const { db, paidWithDue } = setup
+  const paid = await paidWithDue('stripe', 2420)
+  await db
+    .insert(refunds)
+    .values({ paymentId: paid.paymentId, amountJpy: 2420, status: 'done', reason: 'bank' })
+  await expect(
+    db.insert(refunds).values({ paymentId: paid.paymentId, amountJpy: 1, status: 'done', reason: 'bank' }),
+  ).rejects.toMatchObject({ cause: { code: '23514', constraint: 'refunds_within_due' } })
+  // Due rows are never refused: more may become due later (a lost parcel).
+  await db
+    .insert(refunds)
+    .values({ paymentId: paid.paymentId, amountJpy: 100, status: 'due', reason: 'claim' })
+  await db
+    .insert(refunds)
+    .values({ paymentId: paid.paymentId, amountJpy: 100, status: 'done', reason: 'bank' })
 })

@@ -99,11 +99,33 @@ async function adminPaymentInput<Schema extends z.ZodType<{ paymentId: string }>
   return { actor, data: parsed.data }
 }
 
-const uniqueViolation = (error: unknown, constraint: string) => {
+function constraintViolation(error: unknown, code: string, constraint: string): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
   const pgError = cause as { code?: string; constraint?: string }
-  return pgError?.code === '23505' && pgError.constraint === constraint
+  return pgError?.code === code && pgError.constraint === constraint
 }
+
+const uniqueViolation = (error: unknown, constraint: string) =>
+  constraintViolation(error, '23505', constraint)
+
+const nothingDue = (paymentId: string) =>
+  new AppError('conflict', `Nothing to refund on payment ${paymentId}`, { reason: 'refundNothingDue' })
+
+/**
+ * How long a refund through the provider holds the payment (its `refundingAt`): longer than the
+ * provider's longest answer (PAYMENT_PROVIDER_TIMEOUT_SECONDS, at most 120 s), so a refund by hand
+ * never goes out beside it; a process that died half-way holds it no longer than this.
+ */
+export const REFUND_HOLD_MINUTES = 5
+
+function refundUnderWay(refundingAt: Date | null, now = Date.now()): boolean {
+  return refundingAt !== null && now - refundingAt.getTime() < REFUND_HOLD_MINUTES * 60_000
+}
+
+const refundInProgress = (paymentId: string) =>
+  new AppError('conflict', `A refund through the provider is under way on payment ${paymentId}`, {
+    reason: 'refundInProgress',
+  })
 
 /**
  * An admin records a bank transfer that arrived: the amount must be exactly the invoice's total
@@ -234,17 +256,26 @@ async function recordRefundDone(
   },
 ) {
   const { paymentId, amountJpy, actorId, reference, provider } = input
-  await tx.insert(refunds).values({
-    paymentId,
-    amountJpy,
-    status: 'done',
-    reason: reference,
-    recordedBy: actorId,
-    providerRef: provider?.refundRef ?? null,
-  })
+  try {
+    // Inside a savepoint, so a refusal by the database leaves the caller's transaction usable.
+    await tx.transaction((savepoint) =>
+      savepoint.insert(refunds).values({
+        paymentId,
+        amountJpy,
+        status: 'done',
+        reason: reference,
+        recordedBy: actorId,
+        providerRef: provider?.refundRef ?? null,
+      }),
+    )
+  } catch (error) {
+    // The database's own guard (migration 0028): never more done than due on a payment.
+    if (constraintViolation(error, '23514', 'refunds_within_due')) throw nothingDue(paymentId)
+    throw error
+  }
   await tx
     .update(payments)
-    .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
+    .set({ version: sql`${payments.version} + 1`, refundingAt: null, updatedAt: new Date() })
     .where(eq(payments.id, paymentId))
   await recordOrderEvent(tx, {
     entityType: PAYMENT_ENTITY,
@@ -284,7 +315,7 @@ export async function markRefundDone(
   const notFound = () => paymentNotFound(data.paymentId)
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx
-      .select({ id: payments.id, version: payments.version, invoiceId: payments.invoiceId })
+      .select({ id: payments.id, version: payments.version, refundingAt: payments.refundingAt })
       .from(payments)
       .where(eq(payments.id, data.paymentId))
       .for('update')
@@ -292,13 +323,11 @@ export async function markRefundDone(
     if (payment.version !== data.version) {
       throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     }
+    // The provider may be giving this money back right now: one of the two, never both.
+    if (refundUnderWay(payment.refundingAt)) throw refundInProgress(payment.id)
     const balance = await refundBalance(tx, payment.id)
     const outstanding = balance.due - balance.done
-    if (outstanding <= 0) {
-      throw new AppError('conflict', `Nothing to refund on payment ${payment.id}`, {
-        reason: 'refundNothingDue',
-      })
-    }
+    if (outstanding <= 0) throw nothingDue(payment.id)
     await recordRefundDone(tx, {
       paymentId: payment.id,
       amountJpy: outstanding,
@@ -311,62 +340,95 @@ export async function markRefundDone(
 
 /**
  * An admin gives back what is still due on a PayPal or Stripe payment through the provider's API
- * (the refund port), instead of at the provider's site by hand. The provider is called outside
- * any transaction with an idempotency key made of the payment, what was refunded before and the
- * amount: a double click, or two admins at once, make one refund at the provider, and the
- * provider's refund id (unique) records it once. A manual payment (a bank transfer) is refunded
- * by the bank and marked done by hand.
+ * (the refund port), instead of at the provider's site by hand. The payment is claimed first
+ * (version compared and moved on, `refundingAt` set, committed), so a double click, two admins at
+ * once, or "mark refund done" at the same moment get `paymentChanged` or `refundInProgress`
+ * instead of a second refund. The provider is then called outside any transaction with an
+ * idempotency key made of the payment, what was refunded before and the amount, and its refund
+ * id (unique) records it once; the database refuses more done than due. A manual payment (a bank
+ * transfer) is refunded by the bank and marked done by hand.
  * @throws AppError as markRefundDone; `conflict` `refundManualOnly` (a bank transfer, or a
- *   provider not configured now); `upstream_failed` (the provider refused or is down: nothing
- *   recorded, try again).
+ *   provider not configured now), `refundInProgress`; `upstream_failed` (the provider refused or
+ *   is down: nothing recorded, try again).
  */
 export async function refundThroughProvider(
   ctx: OrderContext,
   input: Partial<Record<'paymentId' | 'version', unknown>>,
 ): Promise<{ amountJpy: number; refundRef: string; status: 'succeeded' | 'pending' }> {
   const { actor, data } = await adminPaymentInput(ctx, input, RefundThroughProviderSchema)
-  const notFound = () => paymentNotFound(data.paymentId)
-  const [payment] = await ctx.db
-    .select({
-      id: payments.id,
-      version: payments.version,
-      provider: payments.provider,
-      captureRef: payments.captureRef,
-    })
-    .from(payments)
-    .where(eq(payments.id, data.paymentId))
-  if (!payment) throw notFound()
-  if (payment.version !== data.version) {
-    throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
-  }
-  const provider = providerOf(ctx, payment.provider)
-  if (!provider || !payment.captureRef) {
-    throw new AppError('conflict', `Payment ${payment.id} is refunded by hand`, {
-      reason: 'refundManualOnly',
-    })
-  }
-  const before = await refundBalance(ctx.db, payment.id)
-  const amountJpy = before.due - before.done
-  if (amountJpy <= 0) {
-    throw new AppError('conflict', `Nothing to refund on payment ${payment.id}`, {
-      reason: 'refundNothingDue',
-    })
-  }
-  const refund = await provider.refund({
-    captureRef: payment.captureRef,
-    amountJpy,
-    idempotencyKey: `refund-${payment.id}-${before.done}-${amountJpy}`,
+  // First the claim, committed before the provider is called: the payment as the page showed it
+  // (version), nothing under way, something due. Its version moves on and `refundingAt` holds it,
+  // so a second click, another admin, or "mark refund done" meanwhile is refused.
+  const claim = await ctx.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select({
+        id: payments.id,
+        version: payments.version,
+        provider: payments.provider,
+        captureRef: payments.captureRef,
+        refundingAt: payments.refundingAt,
+      })
+      .from(payments)
+      .where(eq(payments.id, data.paymentId))
+      .for('update')
+    if (!payment) throw paymentNotFound(data.paymentId)
+    if (payment.version !== data.version) {
+      throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
+    }
+    if (refundUnderWay(payment.refundingAt)) throw refundInProgress(payment.id)
+    const provider = providerOf(ctx, payment.provider)
+    if (!provider || !payment.captureRef) {
+      throw new AppError('conflict', `Payment ${payment.id} is refunded by hand`, {
+        reason: 'refundManualOnly',
+      })
+    }
+    const before = await refundBalance(tx, payment.id)
+    const amountJpy = before.due - before.done
+    if (amountJpy <= 0) throw nothingDue(payment.id)
+    await tx
+      .update(payments)
+      .set({ refundingAt: new Date(), version: sql`${payments.version} + 1`, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+    return {
+      paymentId: payment.id,
+      captureRef: payment.captureRef,
+      provider,
+      amountJpy,
+      doneBefore: before.done,
+    }
   })
+  const { paymentId, provider, amountJpy } = claim
+  let refund: Awaited<ReturnType<typeof provider.refund>>
+  try {
+    // The same key after a crash here (nothing recorded yet): the provider answers with the same
+    // refund instead of making a second one.
+    refund = await provider.refund({
+      captureRef: claim.captureRef,
+      amountJpy,
+      idempotencyKey: `refund-${paymentId}-${claim.doneBefore}-${amountJpy}`,
+    })
+  } catch (error) {
+    // Refused or unanswered: nothing was given back, so the hold goes (best effort: it expires anyway).
+    await ctx.db
+      .update(payments)
+      .set({ refundingAt: null })
+      .where(eq(payments.id, paymentId))
+      .catch(() => undefined)
+    throw error
+  }
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for('update')
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId)).for('update')
     const [recorded] = await tx
       .select({ amountJpy: refunds.amountJpy })
       .from(refunds)
       .where(eq(refunds.providerRef, refund.refundRef))
-    // The same refund again (a double click answered from the provider's idempotency store).
-    if (recorded) return { amountJpy: recorded.amountJpy, ...refund }
+    // The same refund again (a retry after a crash, answered from the provider's idempotency store).
+    if (recorded) {
+      await tx.update(payments).set({ refundingAt: null }).where(eq(payments.id, paymentId))
+      return { amountJpy: recorded.amountJpy, ...refund }
+    }
     await recordRefundDone(tx, {
-      paymentId: payment.id,
+      paymentId,
       amountJpy,
       actorId: actor.id,
       reference: `${PROVIDER_LABELS[provider.name]} refund ${refund.refundRef}`,

@@ -190,6 +190,12 @@ export const payments = pgTable(
     recordedBy: text(),
     note: text(),
     version: integer().notNull().default(0),
+    // The customer came back from the provider's page (they approved or paid there): until the
+    // payment is settled, their pages say "being confirmed" and offer no second checkout.
+    returnedAt: timestamp({ withTimezone: true }),
+    // An admin's refund through the provider's API is under way (set before the call, cleared
+    // when it is recorded or refused): a refund by hand waits for it.
+    refundingAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),

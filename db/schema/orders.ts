@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
@@ -53,10 +54,15 @@ export const purchaseRequests = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     // Compare-and-set: every transition is `UPDATE … WHERE id = $1 AND version = $2`.
     version: integer().notNull().default(0),
+    // The form's one-time token (a hidden field): the same form sent twice is one request.
+    submissionKey: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('purchase_requests_submission_key')
+      .on(table.userId, table.submissionKey)
+      .where(sql`${table.submissionKey} is not null`),
     // Newest first (ORDER BY submitted_at DESC, id DESC, and the keyset cursor's row comparison)
     // is a backward scan of these. Not `.desc()`: drizzle writes DESC NULLS LAST, which an
     // ORDER BY … DESC (NULLS FIRST) cannot use (docs/decisions/022-orders-at-scale.md).

@@ -155,6 +155,8 @@ export default {
       paymentAdminsOnly: 'Only admins can record payments and refunds.',
       paymentNotFound: 'That payment does not exist.',
       paymentChanged: 'This payment has just changed. Here is how it is now.',
+      refundInProgress:
+        'A refund through the payment service is under way on this payment. Reload the page in a minute to see how it ended.',
       refundNothingDue: 'There is no refund due on this payment.',
       paymentNotHeld: 'This payment is no longer held: it was resolved already.',
       heldCannotPay:

@@ -171,6 +171,8 @@ export default {
       paymentAdminsOnly: 'Solo los administradores pueden registrar pagos y reembolsos.',
       paymentNotFound: 'Ese pago no existe.',
       paymentChanged: 'Este pago acaba de cambiar. Así está ahora.',
+      refundInProgress:
+        'Hay un reembolso en curso por el servicio de pago en este pago. Recarga la página en un minuto para ver cómo terminó.',
       refundNothingDue: 'Este pago no tiene un reembolso pendiente.',
       paymentNotHeld: 'Este pago ya no está retenido: ya se resolvió.',
       heldCannotPay:
