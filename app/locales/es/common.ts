@@ -183,7 +183,8 @@ export default {
         'El sitio no está disponible por el momento y no se guardó nada. Inténtalo de nuevo en un momento.',
       databaseUnavailableCheck:
         'El sitio dejó de estar disponible mientras guardábamos: puede que tu cambio se haya guardado o no. Revísalo en un momento antes de intentarlo de nuevo.',
-      formListTooLong: 'El formulario tiene más filas de las permitidas. Recarga la página y envíalo de nuevo.',
+      formListTooLong:
+        'El formulario tiene más filas de las permitidas. Recarga la página y envíalo de nuevo.',
       formMalformed: 'El formulario llegó dañado. Recarga la página y envíalo de nuevo.',
       requestInvalid: 'Revisa los campos marcados.',
       requestNotFound: 'Esa solicitud no existe.',
