@@ -147,6 +147,14 @@ export function createApp(deps: AppDeps) {
   )
   // Language, currency and consent first: the security headers and the page cache depend on them.
   app.use(preferences({ appUrl: deps.appUrl }))
+  // A NUL byte in the address (path or query) reaches no route: PostgreSQL cannot hold it in
+  // text (a search for `a%00b` was a 500), and no link or form of ours makes one. One check here
+  // for every search, filter and id: 400, translated by the error handler.
+  app.use((req, _res, next) => {
+    if (NUL.test(req.originalUrl))
+      return next(Object.assign(new Error('NUL in the address'), { status: 400 }))
+    next()
+  })
   app.use(
     securityHeaders({
       isProduction: deps.isProduction,

@@ -230,3 +230,30 @@ test("a list index far above its form's limit is a quick 400 on every list-shape
   expect(residentMb(server.child.pid) - before).toBeLessThan(150)
   expect((await database.pool.query('SELECT count(*)::int AS n FROM purchase_requests')).rows[0].n).toBe(0)
 })
+
+test('a NUL in any address (staff searches, filters, ids) is a 400 page, not a 500', async () => {
+  const account = await insertPasswordAccount(database.pool, {
+    email: 'nul-staff@example.com',
+    role: 'admin',
+  })
+  const token = await insertSession(database.pool, account.id)
+  const cookie = `${SESSION_COOKIE}=${signedSessionCookie(token, SYSTEM_TEST_SECRET)}; lang=en`
+  for (const path of [
+    '/admin-dashboard/requests?q=a%00b',
+    '/admin-dashboard/shipments?q=a%00b',
+    '/admin-dashboard/users?q=a%00b',
+    '/admin-dashboard/audit?actor=a%00b',
+    '/admin-dashboard/requests?status=quoted%00',
+    '/admin-dashboard/messages?cursor=%00',
+    '/user-dashboard/requests/%00',
+    '/store-guide?category=%00',
+  ]) {
+    const response = await fetch(`${server.url}${path}`, { headers: { cookie, accept: 'text/html' } })
+    expect(response.status, path).toBe(400)
+    expect(await response.text(), path).toContain('The request could not be understood.')
+  }
+  // The same searches without it still work.
+  expect((await fetch(`${server.url}/admin-dashboard/requests?q=ab`, { headers: { cookie } })).status).toBe(
+    200,
+  )
+})
