@@ -77,5 +77,12 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests and client errors (404, 405…) are not failures of ours; the request log has them.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
-  context.get(requestContext).log.error({ err: error, url: request.url }, 'request failed')
+  const { log } = context.get(requestContext)
+  // React Router's own refusal of a cross-origin action (server/app.ts refuses them first): a
+  // visitor's doing, not a failure of ours, so a warning without a stack.
+  if (error instanceof Error && /Aborting the action\.$/.test(error.message)) {
+    log.warn({ url: request.url, why: error.message }, 'cross-origin form post refused')
+    return
+  }
+  log.error({ err: error, url: request.url }, 'request failed')
 }

@@ -52,6 +52,7 @@ import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/embedded-postgres.ts'
 import { insertSession, SESSION_COOKIE, signedSessionCookie } from '#tests/support/accounts.ts'
+import { idleJobHandlers } from '#tests/support/jobs.ts'
 import { seedOrders } from './lib/orders-seed.ts'
 import { clusterCpuMeter, cpuTimesAvailable, processCpuMs } from './lib/process-cpu.ts'
 import { startProductionServer } from './lib/production-server.ts'
@@ -137,16 +138,7 @@ async function prepareDatabase(name: string, migrationsFolder?: string) {
   const jobs = createJobQueue({
     pool,
     jobs: JOBS,
-    handlers: {
-      'contact.forward': noop,
-      'email.send': noop,
-      'notification.email': noop,
-      'notification.staff-email': noop,
-      'orders.expire-quotes': noop,
-      'storage.remind': noop,
-      'payments.reconcile': noop,
-      'jobs.prune-effects': noop,
-    },
+    handlers: idleJobHandlers(),
     logger: { info: noop, warn: noop, error: noop },
     schedules: false,
     work: false,

@@ -214,6 +214,7 @@ export function createApp(deps: AppDeps) {
   // Payment webhooks read their body raw, so they come before the API router's JSON parser.
   app.use('/api', paymentWebhooks({ db: deps.db, orders: services.orders }))
   app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
+  app.use(refuseCrossOriginForms())
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES, UPLOAD_FORMS))
   app.use(
     reactRouterHandler({
@@ -388,6 +389,34 @@ function limitFormBodies(
       return
     }
     next()
+  }
+}
+
+/**
+ * A page's form posted from another site (or from `Origin: null`): 403 with a translated line and
+ * one warning in the log, before React Router, whose own check (the same rule: the Origin's host
+ * is the request's) would log it as an error with a stack, which anyone could fill the log with.
+ * A post without Origin goes on: React Router lets it through, and resource routes that change
+ * state refuse it themselves (app/lib/same-origin.server.ts).
+ */
+function refuseCrossOriginForms(): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.headers.origin
+    if (req.method === 'GET' || req.method === 'HEAD' || origin === undefined) return next()
+    let host: string | null = null
+    try {
+      host = origin === 'null' ? null : new URL(origin).host
+    } catch {
+      host = null
+    }
+    if (host !== null && host === req.get('host')) return next()
+    req.log?.warn({ origin: origin.slice(0, 200) }, 'cross-origin form post refused')
+    const language: Language = res.locals.preferences.language
+    res
+      .status(403)
+      .type('text/plain')
+      .set('Cache-Control', 'no-store')
+      .send(MESSAGES[language].errors.crossOrigin)
   }
 }
 

@@ -7,7 +7,7 @@ import type { AppJobEnqueuer, AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
 import type { CustomerNotificationType } from '#core/notifications/notify.ts'
 import { expireQuotes } from '#core/orders/quote-expiry.ts'
-import { reconcilePendingPayments } from '#core/payments/payment-service.ts'
+import { confirmPendingPayment, reconcilePendingPayments } from '#core/payments/payment-service.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
@@ -45,6 +45,13 @@ export function createJobHandlers(deps: {
     return { name, address, email }
   }
   const absolute = (path: string) => new URL(path, deps.appUrl).toString()
+  const paymentSystem = () => ({
+    db,
+    jobs: deps.jobs(),
+    payments: deps.payments ?? [],
+    settings: deps.settings,
+    appUrl: deps.appUrl.replace(/\/+$/, ''),
+  })
   return {
     'contact.forward': async ({ messageId }, job) => {
       await forwardContactMessage({ db, forwarding: deps.contactForwarding }, messageId, job)
@@ -116,15 +123,14 @@ export function createJobHandlers(deps: {
     'jobs.prune-effects': async () => {
       await pruneJobEffects(db)
     },
+    'payments.confirm': async ({ paymentId }) => {
+      if (!deps.payments?.length) return
+      const result = await confirmPendingPayment(paymentSystem(), paymentId)
+      if (result !== 'unchanged' && result !== 'pending') deps.log?.({ [`confirm.${result}`]: 1 })
+    },
     'payments.reconcile': async () => {
       if (!deps.payments?.length) return
-      const report = await reconcilePendingPayments({
-        db,
-        jobs: deps.jobs(),
-        payments: deps.payments,
-        settings: deps.settings,
-        appUrl: deps.appUrl.replace(/\/+$/, ''),
-      })
+      const report = await reconcilePendingPayments(paymentSystem())
       if (Object.values(report).some((count) => count > 0)) deps.log?.(report)
     },
   }

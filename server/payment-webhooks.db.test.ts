@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import pino from 'pino'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { JOBS } from '#core/jobs/registry.ts'
@@ -8,9 +9,9 @@ import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { insertPasswordAccount, TEST_APP_URL, TEST_AUTH_SECRET } from '#tests/support/accounts.ts'
 import { createTestFileStore } from '#tests/support/file-store.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import { idleJobHandlers } from '#tests/support/jobs.ts'
 import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
 import { createApp } from './app.ts'
-import { createLogger } from './logger.ts'
 
 // The webhook routes inside the whole Express app, as `npm start` mounts them: the body reaches
 // the signature check byte for byte (no JSON or form parser before it), no origin or session
@@ -18,25 +19,17 @@ import { createLogger } from './logger.ts'
 
 let standIn: PaymentStandIn
 let base: string
+/** What the app logged, one object per line. */
+const logged: { level: number; msg: string; [key: string]: unknown }[] = []
 let pool: Awaited<ReturnType<typeof createTestDatabase>>['pool']
 
 beforeAll(async () => {
   const database = await createTestDatabase()
   pool = database.pool
-  const noop = async () => {}
   const jobs = createJobQueue({
     pool,
     jobs: JOBS,
-    handlers: {
-      'contact.forward': noop,
-      'email.send': noop,
-      'notification.email': noop,
-      'notification.staff-email': noop,
-      'jobs.prune-effects': noop,
-      'payments.reconcile': noop,
-      'orders.expire-quotes': noop,
-      'storage.remind': noop,
-    },
+    handlers: idleJobHandlers(),
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,
     work: false,
@@ -58,7 +51,7 @@ beforeAll(async () => {
     files: createTestFileStore(),
     payments: paymentProvidersFromEnv(standIn.env),
     thirdParty: { reviewsWidgetId: null, instagramWidgetId: null, scriptUrl: 'https://widgets.example/x.js' },
-    logger: createLogger('silent'),
+    logger: pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
     checkDatabase: async () => {},
     isProduction: false,
     appUrl: TEST_APP_URL,
@@ -141,4 +134,57 @@ test('unknown provider 404, GET 404, a body over 1 MB 413: nothing written', asy
   })
   expect(large.status).toBe(413)
   expect(await events()).toBe(before)
+})
+
+test('the log: a refused webhook is one warning saying why, a held payment one warning, a cross-origin form post one warning without a stack', async () => {
+  const from = logged.length
+  const forged = await standIn.sendForgedWebhook('stripe')
+  expect(forged.status).toBe(400)
+  const refused = logged.slice(from).filter((line) => line.msg === 'payment webhook refused')
+  expect(refused).toHaveLength(1)
+  expect(refused[0]).toMatchObject({ level: 40, provider: 'stripe' })
+  expect(String(refused[0]?.why)).toContain('signature')
+
+  // Money taken that is not the quote's: held for staff, and said so in the log.
+  const ana = await insertPasswordAccount(pool, { email: 'ana.held@example.com', name: 'Ana' })
+  const quoted = await insertQuotedRequest(pool, { userId: ana.id })
+  const { rows } = await pool.query(
+    `INSERT INTO payments (invoice_id, provider, requested_jpy) VALUES ($1, 'stripe', $2) RETURNING id`,
+    [quoted.invoiceId, quoted.totalJpy],
+  )
+  const [stripe] = paymentProvidersFromEnv(standIn.env).filter((provider) => provider.name === 'stripe')
+  const checkout = await stripe?.createCheckout({
+    invoiceId: quoted.invoiceId,
+    invoiceNumber: quoted.invoiceNumber,
+    amountJpy: quoted.totalJpy + 1,
+    description: 'x',
+    returnUrl: `${TEST_APP_URL}/payments/return/stripe?payment=${rows[0].id}`,
+    cancelUrl: `${TEST_APP_URL}/payments/cancel/stripe?payment=${rows[0].id}`,
+    locale: 'en',
+    idempotencyKey: rows[0].id,
+  })
+  if (!checkout) throw new Error('no checkout')
+  await pool.query('UPDATE payments SET provider_ref = $2 WHERE id = $1', [rows[0].id, checkout.providerRef])
+  await submitPayPage(checkout.payUrl, 'Approve payment')
+  await standIn.settled()
+  expect(logged.slice(from).filter((line) => line.msg === 'payment held for staff review')).toEqual([
+    expect.objectContaining({ level: 40, paymentId: rows[0].id, result: 'held' }),
+  ])
+
+  const crossSite = await fetch(`${base}/contact`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://evil.example',
+      cookie: 'lang=en',
+    },
+    body: new URLSearchParams({ name: 'x', email: 'x@example.com', message: 'hello' }),
+  })
+  expect(crossSite.status).toBe(403)
+  expect(await crossSite.text()).toBe('This form can only be sent from our own pages.')
+  const crossLines = logged.slice(from).filter((line) => line.msg === 'cross-origin form post refused')
+  expect(crossLines).toEqual([expect.objectContaining({ level: 40, origin: 'https://evil.example' })])
+  expect(crossLines[0]).not.toHaveProperty('err')
+  // Nothing of this is an error.
+  expect(logged.slice(from).filter((line) => line.level >= 50)).toEqual([])
 })

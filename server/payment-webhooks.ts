@@ -33,12 +33,22 @@ export function paymentWebhooks({ db, orders }: { db: Database; orders: OrderDep
         headers[name] = Array.isArray(value) ? value.join(', ') : value
       }
       const provider = String(req.params.provider)
-      const { result } = await handleWebhook({ db, ...orders }, provider, headers, rawBody)
+      const { result, settled } = await handleWebhook({ db, ...orders }, provider, headers, rawBody)
+      // Money that staff must look at: held (another amount, currency or invoice) or paid twice.
+      if (settled?.result === 'held' || settled?.result === 'duplicate') {
+        req.log?.warn(
+          { provider, paymentId: settled.paymentId, result: settled.result },
+          `payment ${settled.result === 'held' ? 'held for staff review' : 'paid twice: refund due'}`,
+        )
+      }
       res.status(200).json({ received: true, result })
     } catch (caught) {
       const error = databaseUnavailableError(caught, { write: true }) ?? caught
       if (!isAppError(error)) return next(error)
-      if (error.code !== 'invalid' && error.code !== 'not_found') {
+      // One warning with the reason (a forgery, a stale replay, a tampered body…): no stack.
+      if (error.code === 'invalid') {
+        req.log?.warn({ provider: req.params.provider, why: error.message }, 'payment webhook refused')
+      } else if (error.code !== 'not_found') {
         req.log?.warn({ err: error }, 'payment webhook not processed')
       }
       const { status, headers, body } = apiError(error, translator(language))

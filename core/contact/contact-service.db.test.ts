@@ -6,6 +6,7 @@ import { AppError } from '#core/shared/errors.ts'
 import { contactMessages } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { startFormService } from '#tests/support/form-service.ts'
+import { idleJobHandlers } from '#tests/support/jobs.ts'
 import { ContactMessageSchema } from './contact-schemas.ts'
 import {
   CONTACT_RATE_LIMIT,
@@ -25,16 +26,7 @@ beforeAll(async () => {
   queue = createJobQueue({
     pool: database.pool,
     jobs: JOBS,
-    handlers: {
-      'contact.forward': async () => {},
-      'email.send': async () => {},
-      'notification.email': async () => {},
-      'notification.staff-email': async () => {},
-      'jobs.prune-effects': async () => {},
-      'payments.reconcile': async () => {},
-      'orders.expire-quotes': async () => {},
-      'storage.remind': async () => {},
-    },
+    handlers: idleJobHandlers(),
     logger: silent,
     schedules: false,
     work: false,
@@ -224,18 +216,11 @@ test('through the queue: the submitted message is forwarded by the contact.forwa
   const worker = createJobQueue({
     pool: database.pool,
     jobs: JOBS,
-    handlers: {
+    handlers: idleJobHandlers({
       'contact.forward': async ({ messageId }, job) => {
         await forwardContactMessage({ db, forwarding }, messageId, job)
       },
-      'email.send': async () => {},
-      'notification.email': async () => {},
-      'notification.staff-email': async () => {},
-      'jobs.prune-effects': async () => {},
-      'payments.reconcile': async () => {},
-      'orders.expire-quotes': async () => {},
-      'storage.remind': async () => {},
-    },
+    }),
     logger: silent,
     pollingIntervalSeconds: 0.5,
     schedules: false,

@@ -76,6 +76,20 @@ export const JOBS = defineJobs({
     schedule: { cron: '*/15 * * * *', payload: {} },
   },
   /**
+   * Asks the provider again about one payment a minute after its customer came back from the
+   * provider's page, if it is still pending (core/payments/payment-service.ts
+   * `confirmPendingPayment`): a crash between the provider taking the money and our record is
+   * settled within a minute or two, not at the next reconciliation. A provider that does not
+   * answer: 1, 2, 4… minutes, up to 10.
+   */
+  'payments.confirm': {
+    payload: z.object({ paymentId: z.uuid() }),
+    retryLimit: 6,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireInSeconds: 180,
+  },
+  /**
    * Expires quotes unpaid after the days to pay and reminds a day before (core/orders/quote-expiry.ts),
    * every hour on the hour, Japan time. Idempotent: a second run finds nothing left to do.
    */

@@ -7,6 +7,7 @@ import {
   isInvoiceStatus,
 } from '#core/payments/invoice-machine.ts'
 import { ownerOf, type PaymentOwner } from '#core/payments/settle-payment.ts'
+import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -134,6 +135,11 @@ export async function issuePurchaseInvoice(
     taxRateBasisPoints: basisPointsOf(settings.taxRate),
   }
   const priced = priceQuote(input.items, pricing)
+  if (priced.totalJpy > MAX_TOTAL_JPY) {
+    throw new AppError('conflict', `Quote total ¥${priced.totalJpy} is above ¥${MAX_TOTAL_JPY}`, {
+      reason: 'quoteTooLarge',
+    })
+  }
   const year = japanYear(issuedAt)
   const { sequence, number } = await takeInvoiceNumber(tx, year)
   const dueAt = new Date(issuedAt.getTime() + settings.daysToPay * 86_400_000)

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { MAX_ITEM_PRICE_JPY, MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { createDb } from '#db/client.ts'
@@ -681,4 +682,35 @@ test('numbers stay gapless when 20 requests are approved in parallel, and a fail
   } finally {
     await wide.pool.end()
   }
+})
+
+test('a quote whose total no payment could take is refused at approval, with nothing issued', async () => {
+  const { orders, newRequest, versionOf, counts } = await setup()
+  // Ten of an item at the largest price: ¥110,000,000 with the fee and tax, above ¥99,999,999.
+  const request = await newRequest([10])
+  await saveQuoteDraft(orders.as(moderator), {
+    id: request.id,
+    version: request.version,
+    items: [{ id: request.itemIds[0] ?? '', title: 'Statue', unitPrice: String(MAX_ITEM_PRICE_JPY) }],
+  })
+  const before = await counts()
+  expect(
+    await refusal(
+      approveQuote(orders.as(moderator), { id: request.id, version: await versionOf(request.id) }),
+    ),
+  ).toMatchObject({ code: 'conflict', reason: 'quoteTooLarge' })
+  expect(await counts()).toEqual(before)
+  // Nine of them fit.
+  const smaller = await newRequest([9])
+  await saveQuoteDraft(orders.as(moderator), {
+    id: smaller.id,
+    version: smaller.version,
+    items: [{ id: smaller.itemIds[0] ?? '', title: 'Statue', unitPrice: String(MAX_ITEM_PRICE_JPY) }],
+  })
+  const approved = await approveQuote(orders.as(moderator), {
+    id: smaller.id,
+    version: await versionOf(smaller.id),
+  })
+  const invoice = await getInvoice(orders.as(ana), approved.invoiceId)
+  expect(invoice.totalJpy).toBeLessThanOrEqual(MAX_TOTAL_JPY)
 })

@@ -106,6 +106,9 @@ export const SubmitRequestSchema = z.object({
       .refine((items) => photosBytes(items) <= REQUEST_LIMITS.photosBytes, { error: 'photosTooLarge' }),
   ),
   note: optionalText,
+  // The form's one-time token (the page makes a new one each time it shows the form): the same
+  // form sent twice (a double click, a resend) is one request. An unreadable one is no token.
+  submissionKey: z.uuid().optional().catch(undefined),
 })
 
 export type SubmitRequestInput = z.output<typeof SubmitRequestSchema>

@@ -377,3 +377,23 @@ test('queue: a broad search says "N or more" instead of counting on, and still p
     cancelled: Math.floor(broad / 10),
   })
 })
+
+test('the same form sent ten times at once (one token) is one request, one set of notifications', async () => {
+  const { db, pool, orders, counts } = await setup()
+  const submissionKey = crypto.randomUUID()
+  const input = { ...TWO_LINKS, submissionKey }
+  const results = await Promise.all(
+    Array.from({ length: 10 }, () => submitRequest(orders.as(ana), input, { locale: 'es' })),
+  )
+  expect(new Set(results.map((result) => result.id)).size).toBe(1)
+  expect(await counts()).toMatchObject({ requests: 1, items: input.items.length })
+  expect(await countJobs(pool, 'notification.staff-email')).toBe(1)
+  const told = await db.select().from(notifications).where(eq(notifications.userId, ana.id))
+  expect(told.filter((row) => row.type === 'request_received')).toHaveLength(1)
+  // Sent again later (a resend of the same page): the same request.
+  expect((await submitRequest(orders.as(ana), input, { locale: 'es' })).id).toBe(results[0]?.id)
+  // Another customer with the same token is another request; a new token, another request.
+  await submitRequest(orders.as(bruno), input, { locale: 'es' })
+  await submitRequest(orders.as(ana), { ...input, submissionKey: crypto.randomUUID() }, { locale: 'es' })
+  expect((await counts()).requests).toBe(3)
+})

@@ -1,5 +1,6 @@
 import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
@@ -150,78 +151,105 @@ export async function submitRequest(
   if (!parsed.success) throw invalidInput(parsed.error.issues)
   const step = transition(null, 'submit', 'customer')
   if (!step.ok) throw new Error(`The machine refuses submit: ${step.refusal}`)
+  const { submissionKey } = parsed.data
+  const sentBefore = () => requestOfSubmission(db, user.id, submissionKey)
+  // The same form again after its request was stored: that request, nothing new.
+  const earlier = await sentBefore()
+  if (earlier) return earlier
   const photos = await preparePhotos(parsed.data.items, processPhoto)
   const storeIdOf = await storeIdsByHost(db)
 
-  return db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(purchaseRequests)
-      .values({
-        userId: user.id,
-        status: step.to,
-        customerNote: parsed.data.note ?? null,
-        locale: meta.locale,
-      })
-      .returning({ id: purchaseRequests.id, number: purchaseRequests.number })
-    if (!request) throw new Error('Unable to store a purchase request: no row returned')
-    const items = await tx
-      .insert(requestItems)
-      .values(
-        parsed.data.items.map((item, index) => {
-          const shopHost = shopHostOf(item.url)
-          return {
-            requestId: request.id,
-            position: index + 1,
-            url: item.url,
-            shopHost,
-            storeId: storeIdOf(shopHost),
-            quantity: item.quantity,
-            notes: item.notes ?? null,
-          }
-        }),
-      )
-      .returning({ id: requestItems.id, position: requestItems.position })
-    const photoRows = items.flatMap((item) => {
-      const photo = photos.get(item.position - 1)
-      return photo
-        ? [
-            {
+  return db
+    .transaction(async (tx) => {
+      const [request] = await tx
+        .insert(purchaseRequests)
+        .values({
+          userId: user.id,
+          status: step.to,
+          customerNote: parsed.data.note ?? null,
+          locale: meta.locale,
+          submissionKey: submissionKey ?? null,
+        })
+        .returning({ id: purchaseRequests.id, number: purchaseRequests.number })
+      if (!request) throw new Error('Unable to store a purchase request: no row returned')
+      const items = await tx
+        .insert(requestItems)
+        .values(
+          parsed.data.items.map((item, index) => {
+            const shopHost = shopHostOf(item.url)
+            return {
               requestId: request.id,
-              itemId: item.id,
-              contentType: photo.contentType,
-              bytes: photo.bytes,
-              width: photo.width,
-              height: photo.height,
-              byteSize: photo.bytes.byteLength,
-              sha256: photo.sha256,
-            },
-          ]
-        : []
+              position: index + 1,
+              url: item.url,
+              shopHost,
+              storeId: storeIdOf(shopHost),
+              quantity: item.quantity,
+              notes: item.notes ?? null,
+            }
+          }),
+        )
+        .returning({ id: requestItems.id, position: requestItems.position })
+      const photoRows = items.flatMap((item) => {
+        const photo = photos.get(item.position - 1)
+        return photo
+          ? [
+              {
+                requestId: request.id,
+                itemId: item.id,
+                contentType: photo.contentType,
+                bytes: photo.bytes,
+                width: photo.width,
+                height: photo.height,
+                byteSize: photo.bytes.byteLength,
+                sha256: photo.sha256,
+              },
+            ]
+          : []
+      })
+      if (photoRows.length > 0) await tx.insert(requestPhotos).values(photoRows)
+      await tx.insert(orderEvents).values({
+        entityType: ENTITY,
+        entityId: request.id,
+        event: 'submit',
+        fromStatus: null,
+        toStatus: step.to,
+        actorKind: 'customer',
+        actorId: user.id,
+      })
+      await notifyCustomer(tx, jobs, {
+        userId: user.id,
+        type: 'request_received',
+        params: { number: request.number },
+        requestId: request.id,
+      })
+      const [customer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id))
+      await notifyStaff(tx, jobs, {
+        type: 'new_request',
+        params: { number: request.number, customer: customer?.name ?? '', count: parsed.data.items.length },
+        link: `/admin-dashboard/requests/${request.id}`,
+      })
+      return request
     })
-    if (photoRows.length > 0) await tx.insert(requestPhotos).values(photoRows)
-    await tx.insert(orderEvents).values({
-      entityType: ENTITY,
-      entityId: request.id,
-      event: 'submit',
-      fromStatus: null,
-      toStatus: step.to,
-      actorKind: 'customer',
-      actorId: user.id,
+    .catch(async (error: unknown) => {
+      // The same form sent twice at once: the unique key let one through; this is the other.
+      if (!isConstraintViolation(error, 'unique', 'purchase_requests_submission_key')) throw error
+      const first = await sentBefore()
+      if (!first) throw error
+      return first
     })
-    await notifyCustomer(tx, jobs, {
-      userId: user.id,
-      type: 'request_received',
-      params: { number: request.number },
-      requestId: request.id,
-    })
-    const [customer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id))
-    await notifyStaff(tx, jobs, {
-      type: 'new_request',
-      params: { number: request.number, customer: customer?.name ?? '', count: parsed.data.items.length },
-      link: `/admin-dashboard/requests/${request.id}`,
-    })
-    return request
-  })
+}
+
+async function requestOfSubmission(
+  db: Database,
+  userId: string,
+  submissionKey: string | undefined,
+): Promise<{ id: string; number: string } | null> {
+  if (!submissionKey) return null
+  const [row] = await db
+    .select({ id: purchaseRequests.id, number: purchaseRequests.number })
+    .from(purchaseRequests)
+    .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.submissionKey, submissionKey)))
+  return row ?? null
 }
 
 type Cursor = { at: Date; id: string }

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
+import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 
 // The payment forms' schemas, shared by the pages (Conform) and the services. Messages are i18n
 // keys under `payments.errors` (the customer's in app/locales/*/account.ts, staff's in admin.ts).
 
-export const PAYMENT_LIMITS = { reference: 100, note: 2000, amountJpy: 1_000_000_000 } as const
+export const PAYMENT_LIMITS = { reference: 100, note: 2000, amountJpy: MAX_TOTAL_JPY } as const
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/

@@ -23,11 +23,14 @@ import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
 import {
   ABANDON_AFTER_HOURS,
+  BEING_CONFIRMED_MINUTES,
+  confirmPendingPayment,
   confirmReturn,
   handleWebhook,
   reconcilePendingPayments,
   startCheckout,
 } from './payment-service.ts'
+import { getPaymentPanel } from './payment-views.ts'
 import { type PaymentProvider, type ProviderName, paymentProvidersFromEnv } from './provider.ts'
 import { type PaymentSystemDeps, settlePayment } from './settle-payment.ts'
 
@@ -603,4 +606,113 @@ test('lock order: settling waits behind a transaction that holds the request and
     client.release()
   }
   expect(await state(quoted)).toMatchObject({ invoice: 'paid', request: 'paid' })
+})
+
+test('a crash between the provider taking the money and our record: "being confirmed", no second checkout, settled a minute later by the job', async () => {
+  // The webhooks are lost too: only our own follow-up can learn the payment.
+  standIn.webhookUrl = null
+  for (const provider of PROVIDERS) {
+    const quoted = await quote()
+    const checkout = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider })
+    await submitPayPage(checkout.payUrl, 'Approve payment')
+    // The process dies right after the provider answered the return (PayPal captured the order).
+    const crashing: PaymentSystemDeps = {
+      ...system,
+      payments: providers.map((real) =>
+        real.name === provider
+          ? {
+              ...real,
+              confirm: async (ref: string) => {
+                await real.confirm(ref)
+                throw new Error('process killed')
+              },
+            }
+          : real,
+      ),
+    }
+    await expect(confirmReturn(crashing, { provider, paymentId: checkout.paymentId })).rejects.toThrow(
+      'process killed',
+    )
+    expect((await state(quoted)).invoice).toBe('open')
+    // The customer's page does not ask them to pay again, and no second checkout opens.
+    expect(await getPaymentPanel(orders.as(ana), { kind: 'request', id: quoted.requestId })).toMatchObject({
+      beingConfirmed: true,
+      canPay: false,
+    })
+    for (const other of PROVIDERS) {
+      expect(
+        await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: other })),
+      ).toEqual({ code: 'conflict', reason: 'paymentBeingConfirmed' })
+    }
+    // The return left its follow-up job, due a minute later, in the same transaction as the mark.
+    const { rows: jobs } = await pool.query(
+      `SELECT extract(epoch FROM start_after - created_on) AS delay FROM pgboss.job
+       WHERE name = 'payments.confirm' AND data->>'paymentId' = $1`,
+      [checkout.paymentId],
+    )
+    expect(jobs).toHaveLength(1)
+    expect(Number(jobs[0].delay)).toBeGreaterThanOrEqual(55)
+    // The job runs: paid once, the same capture; running it again changes nothing.
+    expect(await confirmPendingPayment(system, checkout.paymentId)).toBe('paid')
+    expect(await confirmPendingPayment(system, checkout.paymentId)).toBe('unchanged')
+    const after = await state(quoted)
+    expect(after).toMatchObject({ invoice: 'paid', invoicePays: 1, payments: [{ status: 'succeeded' }] })
+    if (provider === 'paypal') expect(standIn.captureCount(after.rows[0]?.providerRef ?? '')).toBe(1)
+  }
+})
+
+test('"being confirmed" lasts 30 minutes at most: a customer who did not pay after all may pay again', async () => {
+  standIn.webhookUrl = null
+  const quoted = await quote()
+  const checkout = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })
+  // Back from Stripe's page without paying (a crafted return): still pending at the provider.
+  expect((await confirmReturn(system, { provider: 'stripe', paymentId: checkout.paymentId })).status).toBe(
+    'pending',
+  )
+  const owner = { kind: 'request', id: quoted.requestId } as const
+  expect(await getPaymentPanel(orders.as(ana), owner)).toMatchObject({ beingConfirmed: true, canPay: false })
+  await db
+    .update(payments)
+    .set({ returnedAt: new Date(Date.now() - (BEING_CONFIRMED_MINUTES + 1) * 60_000) })
+    .where(eq(payments.id, checkout.paymentId))
+  expect(await getPaymentPanel(orders.as(ana), owner)).toMatchObject({ beingConfirmed: false, canPay: true })
+  expect(
+    (await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'paypal' })).reused,
+  ).toBe(false)
+})
+
+test('PayPal: a capture denied and then one completed on the same order keeps the completed capture (the one a refund targets)', async () => {
+  const quoted = await quote()
+  const checkout = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'paypal' })
+  const [row] = await db.select().from(payments).where(eq(payments.id, checkout.paymentId))
+  const providerRef = row?.providerRef ?? ''
+  const report = { providerRef, amountJpy: quoted.totalJpy, currency: 'JPY', invoiceId: quoted.invoiceId }
+  expect(
+    (
+      await settlePayment(
+        system,
+        'paypal',
+        { ...report, status: 'failed', captureRef: 'DENIED-1' },
+        'webhook',
+      )
+    ).result,
+  ).toBe('failed')
+  expect(
+    (
+      await settlePayment(
+        system,
+        'paypal',
+        { ...report, status: 'succeeded', captureRef: 'DONE-2' },
+        'webhook',
+      )
+    ).result,
+  ).toBe('paid')
+  const [paid] = await db.select().from(payments).where(eq(payments.id, checkout.paymentId))
+  expect(paid).toMatchObject({ status: 'succeeded', captureRef: 'DONE-2' })
+  // The denied capture is in the payment's history, not on the payment.
+  const history = await db
+    .select({ event: orderEvents.event, data: orderEvents.data })
+    .from(orderEvents)
+    .where(eq(orderEvents.entityId, checkout.paymentId))
+  expect(history.find((entry) => entry.event === 'fail')?.data).toMatchObject({ captureRef: 'DENIED-1' })
 })

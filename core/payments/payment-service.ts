@@ -46,6 +46,15 @@ import {
 
 /** A pending checkout this young is reused (its pay link) instead of opening another. */
 export const CHECKOUT_REUSE_MINUTES = 60
+/**
+ * After the customer came back from the provider's page, how long their pages say "being
+ * confirmed" (no pay buttons, no second checkout) while the payment is still pending: long enough
+ * for the confirmation job and two runs of the reconciliation, short enough that a customer who
+ * did not pay after all is not kept from paying.
+ */
+export const BEING_CONFIRMED_MINUTES = 30
+/** When the job that asks the provider again runs after a return (and then with back-off). */
+export const CONFIRM_AFTER_RETURN_SECONDS = 60
 /** The reconciliation job asks about payments pending longer than this… */
 export const RECONCILE_AFTER_MINUTES = 15
 /** …until this old; then they are closed as abandoned (no provider keeps a checkout this long). */
@@ -103,6 +112,7 @@ export async function startCheckout(
         status: payments.status,
         payUrl: payments.payUrl,
         createdAt: payments.createdAt,
+        returnedAt: payments.returnedAt,
       })
       .from(payments)
       .where(eq(payments.invoiceId, invoice.id))
@@ -110,6 +120,13 @@ export async function startCheckout(
     if (attempts.some((attempt) => attempt.status === 'held')) {
       throw new AppError('conflict', `Invoice ${invoice.number} has a payment under review`, {
         reason: 'paymentUnderReview',
+      })
+    }
+    // The customer came back from a provider's page a moment ago: that money may have been taken
+    // and not yet recorded (a crash between the two). No second checkout until it is settled.
+    if (attempts.some((attempt) => isBeingConfirmed(attempt))) {
+      throw new AppError('conflict', `Invoice ${invoice.number} has a payment being confirmed`, {
+        reason: 'paymentBeingConfirmed',
       })
     }
     const since = Date.now() - CHECKOUT_REUSE_MINUTES * 60_000
@@ -228,6 +245,24 @@ export async function confirmReturn(
   if (!payment || !provider || !isPaymentStatus(payment.status)) throw notFound()
   const owner = ownerOf(payment)
   if (payment.status !== 'pending' || !payment.providerRef) return { owner, status: payment.status }
+  // Committed before the provider is asked (PayPal captures here): should the process die between
+  // the capture and our record, the customer's pages say "being confirmed" instead of asking them
+  // to pay again, and the job asks the provider again within a minute or two.
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ returnedAt: sql`coalesce(${payments.returnedAt}, now())` })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    await deps.jobs.enqueue(
+      tx,
+      'payments.confirm',
+      { paymentId: payment.id },
+      {
+        startAfter: CONFIRM_AFTER_RETURN_SECONDS,
+        singleton: { key: payment.id, seconds: BEING_CONFIRMED_MINUTES * 60 },
+      },
+    )
+  })
   let outcome: PaymentOutcome
   try {
     outcome = await provider.confirm(payment.providerRef)
@@ -237,6 +272,37 @@ export async function confirmReturn(
   }
   const settled = await settlePayment(deps, provider.name, outcome, 'return')
   return { owner, status: settled.status ?? 'pending' }
+}
+
+/** A pending payment whose customer came back from the provider's page less than 30 minutes ago. */
+export function isBeingConfirmed(
+  payment: { status: string; returnedAt: Date | null },
+  now: number = Date.now(),
+): boolean {
+  return (
+    payment.status === 'pending' &&
+    payment.returnedAt !== null &&
+    now - payment.returnedAt.getTime() < BEING_CONFIRMED_MINUTES * 60_000
+  )
+}
+
+/**
+ * The job a return leaves behind (`payments.confirm`): asks the provider once more about that
+ * payment, if it is still pending, and settles what it says. A provider that does not answer is a
+ * failure, so the queue tries again with back-off; the scheduled reconciliation is the last net.
+ */
+export async function confirmPendingPayment(
+  deps: PaymentSystemDeps,
+  paymentId: string,
+): Promise<SettleResult['result']> {
+  const [payment] = await deps.db
+    .select({ provider: payments.provider, providerRef: payments.providerRef, status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+  const provider = payment ? providerOf(deps, payment.provider) : null
+  if (!payment || !provider || !payment.providerRef || payment.status !== 'pending') return 'unchanged'
+  const outcome = await provider.confirm(payment.providerRef)
+  return (await settlePayment(deps, provider.name, outcome, 'reconcile')).result
 }
 
 /** What a payment pays for (the cancel page goes back to it). */
@@ -273,8 +339,8 @@ export async function handleWebhook(
   const provider = providerOf(deps, providerName)
   if (!provider) throw new AppError('not_found', `No payment provider ${providerName} is configured`)
   const verified = await provider.verifyWebhook(headers, rawBody)
-  if (!verified) {
-    throw new AppError('invalid', `A ${providerName} webhook failed verification`, {
+  if (verified.refused) {
+    throw new AppError('invalid', `A ${providerName} webhook was refused: ${verified.refused}`, {
       reason: 'webhookInvalid',
     })
   }

@@ -6,6 +6,7 @@ import { AppError } from '#core/shared/errors.ts'
 import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
+import { isBeingConfirmed } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
 import { type PaymentOwner, UUID } from './settle-payment.ts'
 
@@ -54,6 +55,11 @@ export type PaymentPanel = {
   bankTransfer: Settings['bankTransfer']
   /** A payment of this invoice is held for review: the customer is not asked to pay again. */
   underReview: boolean
+  /**
+   * The customer came back from the provider's page and the payment is not settled yet (a moment,
+   * or a crash between the provider taking it and our record): not asked to pay again either.
+   */
+  beingConfirmed: boolean
   /** How the invoice was paid, once it is. */
   paidWith: PaymentMethod | null
   /** The customer may pay now (their open quote, no payment under review). */
@@ -146,6 +152,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
           recordedBy: users.name,
           createdAt: payments.createdAt,
           settledAt: payments.settledAt,
+          returnedAt: payments.returnedAt,
           version: payments.version,
         })
         .from(payments)
@@ -167,6 +174,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       : []
   const ofInvoice = rows.filter((row) => row.invoiceId === invoice?.id)
   const underReview = ofInvoice.some((row) => row.status === 'held')
+  const beingConfirmed = !underReview && ofInvoice.some((row) => isBeingConfirmed(row))
   const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
     null) as PaymentMethod | null
   const payable =
@@ -181,10 +189,11 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
     providers: ctx.payments.map((provider) => provider.name),
     bankTransfer,
     underReview,
+    beingConfirmed,
     paidWith,
-    canPay: kind === 'customer' && payable && !underReview,
+    canPay: kind === 'customer' && payable && !underReview && !beingConfirmed,
     payments: staff
-      ? rows.map(({ invoiceId, ...row }) => ({
+      ? rows.map(({ invoiceId, returnedAt: _returnedAt, ...row }) => ({
           ...row,
           invoiceNumber: invoiceRows.find((candidate) => candidate.id === invoiceId)?.number ?? '',
           provider: row.provider as PaymentMethod,

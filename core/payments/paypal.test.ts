@@ -292,7 +292,7 @@ test('webhooks: denied capture is failed; other event types are verified and ign
   })
 })
 
-test('webhooks: forged, tampered, incomplete or for another webhook id are null', async () => {
+test('webhooks: forged, tampered, incomplete or for another webhook id are refused, saying why', async () => {
   const provider = paypal()
   const { providerRef, payUrl } = await provider.createCheckout(checkout())
   await submitPayPage(payUrl, 'Approve payment')
@@ -301,15 +301,17 @@ test('webhooks: forged, tampered, incomplete or for another webhook id are null'
   if (!real) throw new Error('no webhook')
 
   const forged = await standIn.sendForgedWebhook('paypal')
-  expect(await provider.verifyWebhook(forged.headers, forged.body)).toBeNull()
+  expect(await provider.verifyWebhook(forged.headers, forged.body)).toEqual({ refused: 'signature' })
   const tampered = real.body.replace('"value":"12345"', '"value":"99999"')
   expect(tampered).not.toBe(real.body)
-  expect(await provider.verifyWebhook(real.headers, tampered)).toBeNull()
-  expect(await paypal({ webhookId: 'WH-SOMEONE-ELSE' }).verifyWebhook(real.headers, real.body)).toBeNull()
+  expect(await provider.verifyWebhook(real.headers, tampered)).toEqual({ refused: 'signature' })
+  expect(await paypal({ webhookId: 'WH-SOMEONE-ELSE' }).verifyWebhook(real.headers, real.body)).toEqual({
+    refused: 'signature',
+  })
 
   const calls = standIn.calls.length
   const { 'paypal-transmission-sig': _, ...unsigned } = real.headers
-  expect(await provider.verifyWebhook(unsigned, real.body)).toBeNull()
+  expect(await provider.verifyWebhook(unsigned, real.body)).toEqual({ refused: 'unsigned' })
   expect(await provider.verifyWebhook(real.headers, 'not json')).toBeNull()
   expect(standIn.calls.length).toBe(calls)
 })

@@ -259,14 +259,14 @@ export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
         transmission_sig: headers['paypal-transmission-sig'],
         transmission_time: headers['paypal-transmission-time'],
       }
-      if (Object.values(fields).some((value) => !value)) return null
+      if (Object.values(fields).some((value) => !value)) return { refused: 'unsigned' }
       let event: z.infer<typeof Event>
       try {
         const parsed = Event.safeParse(JSON.parse(rawBody))
-        if (!parsed.success) return null
+        if (!parsed.success) return { refused: 'unreadable' }
         event = parsed.data
       } catch {
-        return null
+        return { refused: 'unreadable' }
       }
       // The event goes back byte for byte: PayPal checks a CRC of the body it sent, and a
       // re-serialised event (other spacing, key order or number format) would fail.
@@ -274,12 +274,12 @@ export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
       const path = '/v1/notifications/verify-webhook-signature'
       const answer = await call('POST', path, { body: request })
       // Headers PayPal cannot make sense of (a made-up cert URL…): not verifiable.
-      if (answer.status === 400 || answer.status === 422) return null
+      if (answer.status === 400 || answer.status === 422) return { refused: 'unverifiable' }
       if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
       const verification = z.object({ verification_status: z.string() }).safeParse(answer.body)
       if (!verification.success)
         throw providerDown(http, `POST ${path}`, 'answered without a verification status')
-      if (verification.data.verification_status !== 'SUCCESS') return null
+      if (verification.data.verification_status !== 'SUCCESS') return { refused: 'signature' }
       return {
         eventId: event.id,
         type: event.event_type,

@@ -77,6 +77,19 @@ export type VerifiedWebhook = {
   type: string
   /** Null for event types this port ignores (refunds, disputes…: not handled yet). */
   outcome: PaymentOutcome | null
+  refused?: never
+}
+
+/**
+ * Why a webhook delivery was refused, for the log: no signature headers, a timestamp outside the
+ * tolerance, a signature that does not match (forged or tampered), a body that is not an event,
+ * or headers the provider itself cannot verify.
+ */
+export type WebhookRefusal = {
+  refused: 'unsigned' | 'stale' | 'signature' | 'unreadable' | 'unverifiable'
+  eventId?: never
+  type?: never
+  outcome?: never
 }
 
 export type RefundInput = {
@@ -114,10 +127,13 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<Refund>
   /**
    * Verifies a webhook delivery: the raw body exactly as received (decoded as UTF-8) and its
-   * headers (any case). Returns null when it is forged or unverifiable. Throws
+   * headers (any case). Returns why when it is forged or unverifiable (`refused`). Throws
    * AppError('upstream_failed') if the provider cannot be asked (PayPal verifies by postback).
    */
-  verifyWebhook(headers: Record<string, string | undefined>, rawBody: string): Promise<VerifiedWebhook | null>
+  verifyWebhook(
+    headers: Record<string, string | undefined>,
+    rawBody: string,
+  ): Promise<VerifiedWebhook | WebhookRefusal>
 }
 
 /**

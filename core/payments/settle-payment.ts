@@ -317,14 +317,11 @@ export async function settleWithin(
   if (outcome.status === 'failed') {
     const step = paymentTransition(state, 'fail', 'provider')
     if (!step.ok) return unchanged()
+    // A denied or failed capture is no money: its id goes in the history, not on the payment,
+    // which keeps room for the capture that completes later (the one a refund must target).
     await tx
       .update(payments)
-      .set({
-        status: step.to,
-        captureRef: payment.captureRef ?? outcome.captureRef,
-        version: sql`${payments.version} + 1`,
-        updatedAt: new Date(),
-      })
+      .set({ status: step.to, version: sql`${payments.version} + 1`, updatedAt: new Date() })
       .where(eq(payments.id, payment.id))
     await recordOrderEvent(tx, {
       entityType: PAYMENT_ENTITY,
@@ -333,7 +330,7 @@ export async function settleWithin(
       from: state,
       to: step.to,
       actor: PROVIDER_ACTOR,
-      data: { source },
+      data: { source, ...(outcome.captureRef ? { captureRef: outcome.captureRef } : {}) },
       visibleToCustomer: false,
     })
     return { ...base, result: 'failed', status: step.to }

@@ -6,6 +6,7 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import type { OrderActor } from '#core/orders/order-events.ts'
 import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
+import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
@@ -98,15 +99,6 @@ async function adminPaymentInput<Schema extends z.ZodType<{ paymentId: string }>
   }
   return { actor, data: parsed.data }
 }
-
-function constraintViolation(error: unknown, code: string, constraint: string): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
-  const pgError = cause as { code?: string; constraint?: string }
-  return pgError?.code === code && pgError.constraint === constraint
-}
-
-const uniqueViolation = (error: unknown, constraint: string) =>
-  constraintViolation(error, '23505', constraint)
 
 const nothingDue = (paymentId: string) =>
   new AppError('conflict', `Nothing to refund on payment ${paymentId}`, { reason: 'refundNothingDue' })
@@ -215,7 +207,7 @@ export async function recordManualPayment(
     })
   } catch (error) {
     // Two invoices recorded with one reference at the same moment: the index decides.
-    if (uniqueViolation(error, 'payments_capture_ref_key')) throw referenceUsed()
+    if (isConstraintViolation(error, 'unique', 'payments_capture_ref_key')) throw referenceUsed()
     throw error
   }
 }
@@ -270,7 +262,7 @@ async function recordRefundDone(
     )
   } catch (error) {
     // The database's own guard (migration 0028): never more done than due on a payment.
-    if (constraintViolation(error, '23514', 'refunds_within_due')) throw nothingDue(paymentId)
+    if (isConstraintViolation(error, 'check', 'refunds_within_due')) throw nothingDue(paymentId)
     throw error
   }
   await tx

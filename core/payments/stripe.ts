@@ -161,7 +161,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
     async verifyWebhook(rawHeaders, rawBody) {
       const header = lowerCaseHeaders(rawHeaders)['stripe-signature']
-      if (!header) return null
+      if (!header) return { refused: 'unsigned' }
       let timestamp: string | null = null
       const signatures: string[] = []
       for (const part of header.split(',')) {
@@ -169,21 +169,22 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         if (key === 't' && timestamp === null) timestamp = value ?? null
         if (key === 'v1' && value) signatures.push(value)
       }
-      if (timestamp === null || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) return null
-      if (Math.abs(now() / 1000 - Number(timestamp)) > tolerance) return null
+      if (timestamp === null || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0)
+        return { refused: 'unsigned' }
+      if (Math.abs(now() / 1000 - Number(timestamp)) > tolerance) return { refused: 'stale' }
       const expected = createHmac('sha256', config.webhookSecret).update(`${timestamp}.${rawBody}`).digest()
       const matches = signatures.some(
         (signature) =>
           /^[0-9a-f]{64}$/.test(signature) && timingSafeEqual(Buffer.from(signature, 'hex'), expected),
       )
-      if (!matches) return null
+      if (!matches) return { refused: 'signature' }
       let event: z.infer<typeof Event>
       try {
         const parsed = Event.safeParse(JSON.parse(rawBody))
-        if (!parsed.success) return null
+        if (!parsed.success) return { refused: 'unreadable' }
         event = parsed.data
       } catch {
-        return null
+        return { refused: 'unreadable' }
       }
       return { eventId: event.id, type: event.type, outcome: eventOutcome(event.type, event.data.object) }
     },

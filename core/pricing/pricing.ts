@@ -32,6 +32,13 @@ export const WEIGHT_LIMITS: Record<
 /** Above this an item price is refused as a typing mistake rather than priced. */
 export const MAX_ITEM_PRICE_JPY = 10_000_000
 export const MAX_ITEM_COUNT = 99
+/**
+ * The largest total one invoice may ask and one payment may record (a quote, a shipping receipt,
+ * a bank transfer staff type): ¥99,999,999, the most Stripe Checkout takes in yen. Ten items at
+ * the largest price, many of each, can add up to more: such a quote is refused when it is
+ * approved (`quoteTooLarge`), never issued for a total nobody could pay.
+ */
+export const MAX_TOTAL_JPY = 99_999_999
 
 export type PricingSettings = { serviceFeeJpy: number; taxRate: number; yenRates: YenRates }
 

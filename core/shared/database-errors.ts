@@ -84,3 +84,16 @@ export function databaseUnavailableError(error: unknown, options: { write?: bool
     retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
   })
 }
+
+/**
+ * Whether PostgreSQL refused a write for one named constraint: `unique` (23505, a unique index:
+ * two requests at once, one of them first) or `check` (23514, a CHECK or a trigger's guard). Raw
+ * or wrapped by Drizzle (the original in `cause`).
+ */
+export function isConstraintViolation(error: unknown, kind: 'unique' | 'check', constraint: string): boolean {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as {
+    code?: string
+    constraint?: string
+  } | null
+  return cause?.code === (kind === 'unique' ? '23505' : '23514') && cause.constraint === constraint
+}

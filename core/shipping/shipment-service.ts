@@ -7,6 +7,7 @@ import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
+import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
@@ -243,9 +244,7 @@ export async function requestShipment(
     })
   } catch (error) {
     // Another request took an item between our check and our insert (its unique index).
-    const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
-    const pg = cause as { code?: string; constraint?: string }
-    if (pg?.code === '23505' && pg.constraint === 'shipment_items_one_active_key') throw notShippable()
+    if (isConstraintViolation(error, 'unique', 'shipment_items_one_active_key')) throw notShippable()
     throw error
   }
 }

@@ -1,8 +1,9 @@
 import { japanYear, takeInvoiceNumber } from '#core/orders/invoice-service.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { basisPointsOf } from '#core/orders/quote-pricing.ts'
-import { taxOn } from '#core/pricing/pricing.ts'
+import { MAX_TOTAL_JPY, taxOn } from '#core/pricing/pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
+import { AppError } from '#core/shared/errors.ts'
 import type { Executor } from '#db/client.ts'
 import { invoiceLines, invoices } from '#db/schema/index.ts'
 
@@ -51,6 +52,11 @@ export async function issueShippingInvoice(
   const taxRateBasisPoints = basisPointsOf(settings.taxRate)
   const storage = input.storage.filter((line) => line.days > 0 && line.feePerDayJpy > 0)
   const totals = shippingReceiptTotals(input.shippingJpy, storage, taxRateBasisPoints)
+  if (totals.totalJpy > MAX_TOTAL_JPY) {
+    throw new AppError('conflict', `Shipping receipt total ¥${totals.totalJpy} is above ¥${MAX_TOTAL_JPY}`, {
+      reason: 'quoteTooLarge',
+    })
+  }
   const year = japanYear(issuedAt)
   const { sequence, number } = await takeInvoiceNumber(tx, year)
   const [invoice] = await tx

@@ -1,4 +1,6 @@
 import type pg from 'pg'
+import type { JobHandlers } from '#core/jobs/job-queue.ts'
+import { type AppJobs, JOBS } from '#core/jobs/registry.ts'
 
 /**
  * Waits, polling, until no job of `name` is waiting or running in the app's queue: e-mails and
@@ -23,4 +25,14 @@ export async function waitForJobsIdle(pool: pg.Pool, name: string, timeoutMs = 1
 export async function countJobs(pool: pg.Pool, name: string): Promise<number> {
   const { rows } = await pool.query('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [name])
   return rows[0].n
+}
+
+/**
+ * A handler for every job of the registry that does nothing, with a test's own where it gives one:
+ * for a queue a test writes to but does not work (or works only the job it is about).
+ */
+export function idleJobHandlers(own: Partial<JobHandlers<AppJobs>> = {}): JobHandlers<AppJobs> {
+  const idle = async () => {}
+  const handlers = Object.fromEntries(Object.keys(JOBS).map((name) => [name, idle]))
+  return { ...handlers, ...own } as JobHandlers<AppJobs>
 }

@@ -8,6 +8,7 @@ import type { Actor } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import type { Database } from '#db/client.ts'
 import { onFileCleanup } from '#tests/db.ts'
+import { idleJobHandlers } from '#tests/support/jobs.ts'
 import { TEST_APP_URL } from './accounts.ts'
 import { createTestFileStore } from './file-store.ts'
 
@@ -23,20 +24,10 @@ export async function createOrderTestDeps<Files extends FileStore = ReturnType<t
   pool: pg.Pool,
   { payments = [], files: store }: { payments?: readonly PaymentProvider[]; files?: Files } = {},
 ) {
-  const noop = async () => {}
   const jobs = createJobQueue({
     pool,
     jobs: JOBS,
-    handlers: {
-      'contact.forward': noop,
-      'email.send': noop,
-      'notification.email': noop,
-      'notification.staff-email': noop,
-      'jobs.prune-effects': noop,
-      'payments.reconcile': noop,
-      'orders.expire-quotes': noop,
-      'storage.remind': noop,
-    },
+    handlers: idleJobHandlers(),
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,
     work: false,

@@ -8,6 +8,7 @@ import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Database } from '#db/client.ts'
 import { createServices, type Services } from '#server/services.ts'
 import { onFileCleanup } from '#tests/db.ts'
+import { idleJobHandlers } from '#tests/support/jobs.ts'
 import {
   insertPasswordAccount,
   insertSession,
@@ -44,16 +45,7 @@ export async function createTestServices(
   const jobs = createJobQueue({
     pool,
     jobs: JOBS,
-    handlers: {
-      'contact.forward': async () => {},
-      'email.send': async () => {},
-      'notification.email': async () => {},
-      'notification.staff-email': async () => {},
-      'jobs.prune-effects': async () => {},
-      'payments.reconcile': async () => {},
-      'orders.expire-quotes': async () => {},
-      'storage.remind': async () => {},
-    },
+    handlers: idleJobHandlers(),
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     schedules: false,
     work: false,

@@ -13,7 +13,8 @@ import type { Settings } from '#core/settings/settings-schema.ts'
  * (with it). A form cannot
  * redirect to another site (the CSP's form-action is 'self'). With no provider, or as an
  * alternative, the bank-transfer details from the settings with the quote number as reference.
- * A payment under review: no new payment is asked for. Once paid (`standalone`, the quote panel
+ * A payment under review, or one being confirmed (the customer came back from the provider's
+ * page and it is not settled yet): no new payment is asked for. Once paid (`standalone`, the quote panel
  * is gone): the quote's number and total, when and how it was paid, and the receipt.
  */
 
@@ -24,6 +25,7 @@ export type PaymentPanelData = {
   providers: ProviderName[]
   bankTransfer: Settings['bankTransfer']
   underReview: boolean
+  beingConfirmed: boolean
   paidWith: PaymentMethod | null
   canPay: boolean
 }
@@ -127,6 +129,13 @@ function PanelBody({
     return (
       <p role="status" className="rounded-md bg-amber-50 p-3 font-medium text-amber-900">
         {t('payment.underReview')}
+      </p>
+    )
+  }
+  if (panel.beingConfirmed) {
+    return (
+      <p role="status" className="rounded-md bg-sky-50 p-3 font-medium text-sky-950">
+        {t('payment.beingConfirmed')}
       </p>
     )
   }

@@ -623,6 +623,8 @@ export default {
     },
     bankAfter:
       'We will confirm your payment when it arrives (usually 1 to 3 business days) and let you know by e-mail.',
+    beingConfirmed:
+      'We are confirming your payment with the payment service. You do not need to pay again: this page shows it as paid in a minute or two.',
     underReview: 'We are checking your payment. You do not need to pay again: our team will contact you.',
     paid: 'Paid on {{date}} (Japan time).',
     paidWith: { manual: 'By bank transfer.', paypal: 'With PayPal.', stripe: 'By card.' },

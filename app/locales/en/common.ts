@@ -120,6 +120,7 @@ export default {
     badRequest: 'The request could not be understood.',
     payloadTooLarge: 'The data sent is too large.',
     lengthRequired: 'The request must state its length.',
+    crossOrigin: 'This form can only be sent from our own pages.',
     notAForm: 'This address only accepts a form.',
     /** The general message of each failure code (app/lib/http-errors.ts). */
     codes: {
@@ -144,6 +145,8 @@ export default {
         'This quote can no longer be paid. Ask us for a new one if you still want the items.',
       invoiceChanged: 'This quote has just changed. Here is how it is now.',
       paymentUnderReview: 'We are checking a payment for this quote: you do not need to pay again.',
+      paymentBeingConfirmed:
+        'We are confirming a payment you just made for this. You do not need to pay again: reload the page in a minute or two.',
       paymentProviderUnknown: 'That payment method is not available.',
       paymentProviderDown:
         'The payment service is not answering right now. Nothing was charged: please try again in a few minutes.',
@@ -184,6 +187,8 @@ export default {
       profileInvalid: 'Check the highlighted fields.',
       quoteNotEditable:
         'Prices can only be changed while the request is waiting for its quote. Revise the quote first.',
+      quoteTooLarge:
+        'This total is above the most one payment can be (JPY 99,999,999). Split the items into smaller requests or shipments.',
       quoteIncomplete: 'Every item needs a title and a price before the quote can be sent.',
       staffActionForbidden: 'Your role cannot do this. Ask an admin.',
       invoiceNotFound: 'That receipt does not exist.',

@@ -641,6 +641,8 @@ export default {
     },
     bankAfter:
       'Confirmaremos tu pago cuando llegue (normalmente de 1 a 3 días hábiles) y te avisaremos por correo.',
+    beingConfirmed:
+      'Estamos confirmando tu pago con el servicio de pago. No necesitas pagar de nuevo: en uno o dos minutos esta página lo mostrará como pagado.',
     underReview:
       'Estamos revisando tu pago. No necesitas pagar de nuevo: nuestro equipo se pondrá en contacto contigo.',
     paid: 'Pagado el {{date}} (hora de Japón).',

@@ -136,6 +136,7 @@ export default {
     badRequest: 'No se pudo entender la solicitud.',
     payloadTooLarge: 'Los datos enviados son demasiado grandes.',
     lengthRequired: 'La solicitud debe indicar su longitud.',
+    crossOrigin: 'Este formulario solo se puede enviar desde nuestras propias páginas.',
     notAForm: 'Esta dirección solo acepta un formulario.',
     codes: {
       invalid: 'Algunos de los datos enviados no son válidos.',
@@ -160,6 +161,8 @@ export default {
         'Esta cotización ya no se puede pagar. Pídenos una nueva si todavía quieres los productos.',
       invoiceChanged: 'Esta cotización acaba de cambiar. Así está ahora.',
       paymentUnderReview: 'Estamos revisando un pago de esta cotización: no necesitas pagar de nuevo.',
+      paymentBeingConfirmed:
+        'Estamos confirmando un pago que acabas de hacer. No necesitas pagar de nuevo: recarga la página en uno o dos minutos.',
       paymentProviderUnknown: 'Ese medio de pago no está disponible.',
       paymentProviderDown:
         'El servicio de pago no responde en este momento. No se cobró nada: inténtalo de nuevo en unos minutos.',
@@ -201,6 +204,8 @@ export default {
       profileInvalid: 'Revisa los campos marcados.',
       quoteNotEditable:
         'Los precios solo se pueden cambiar mientras la solicitud espera su cotización. Primero revisa la cotización.',
+      quoteTooLarge:
+        'Este total supera lo máximo que puede tener un pago (99.999.999 JPY). Divide los productos en solicitudes o envíos más pequeños.',
       quoteIncomplete: 'Cada producto necesita un título y un precio antes de enviar la cotización.',
       staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
       invoiceNotFound: 'Ese recibo no existe.',

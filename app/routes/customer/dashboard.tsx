@@ -27,7 +27,8 @@ import type { Route } from './+types/dashboard.ts'
 // posts and no other's (server/app.ts).
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { user: getUser(context) }
+  // A new one-time token each time the form is shown: the same form sent twice is one request.
+  return { user: getUser(context), submissionKey: crypto.randomUUID() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -105,6 +106,7 @@ type RequestFormFields = {
 
 function RequestForm() {
   const { t } = useTranslation()
+  const { submissionKey } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm<RequestFormFields, SubmitRequestInput>({
     id: 'purchase-request',
@@ -133,6 +135,7 @@ function RequestForm() {
       <p className="max-w-3xl text-slate-700">{t('requests.lead')}</p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="form" value="request" />
+        <input type="hidden" name="submissionKey" value={submissionKey} />
         {formError ? (
           <p id={form.errorId} role="alert" className="font-medium text-red-800">
             {formError}

@@ -36,6 +36,7 @@ export async function loadPaymentPanel(context: Context, owner: PaymentOwner): P
     providers: panel.providers,
     bankTransfer: panel.bankTransfer,
     underReview: panel.underReview,
+    beingConfirmed: panel.beingConfirmed,
     paidWith: panel.paidWith,
     canPay: panel.canPay,
   }

@@ -25,11 +25,18 @@ const MESSAGE: Record<PaymentStatus, FlashMessage> = {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, orders } = context.get(requestContext)
+  const { db, orders, log } = context.get(requestContext)
   const paymentId = new URL(request.url).searchParams.get('payment') ?? ''
   const back = await confirmReturn({ db, ...orders }, { provider: params.provider, paymentId }).catch(
     throwRouteError,
   )
+  // Money staff must look at: the same warning as a webhook's (server/payment-webhooks.ts).
+  if (back.status === 'held' || back.status === 'duplicate') {
+    log.warn(
+      { provider: params.provider, paymentId, result: back.status },
+      `payment ${back.status === 'held' ? 'held for staff review' : 'paid twice: refund due'}`,
+    )
+  }
   return redirect(ownerPaths(back.owner).customer, {
     headers: { 'Set-Cookie': await flashCookie(context, MESSAGE[back.status]), 'Cache-Control': 'no-store' },
   })
