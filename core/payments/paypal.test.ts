@@ -312,7 +312,7 @@ test('webhooks: forged, tampered, incomplete or for another webhook id are refus
   const calls = standIn.calls.length
   const { 'paypal-transmission-sig': _, ...unsigned } = real.headers
   expect(await provider.verifyWebhook(unsigned, real.body)).toEqual({ refused: 'unsigned' })
-  expect(await provider.verifyWebhook(real.headers, 'not json')).toBeNull()
+  expect(await provider.verifyWebhook(real.headers, 'not json')).toEqual({ refused: 'unreadable' })
   expect(standIn.calls.length).toBe(calls)
 })
 

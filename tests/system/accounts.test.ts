@@ -307,5 +307,5 @@ test('account pages send no Referer to other sites, yet keep Origin on their own
     headers: { origin: 'null', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ intent: 'signin', email: 'a@example.com', password: 'x' }),
   })
-  expect(refused.status).toBe(400)
+  expect(refused.status).toBe(403)
 })
