@@ -18,6 +18,8 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   quote_reminder: 'info',
   quote_revised: 'info',
   payment_refunding: 'info',
+  refund_sent: 'success',
+  request_completed: 'success',
   staff_message: 'info',
   items_arrived: 'success',
   item_unavailable: 'warning',

@@ -666,6 +666,14 @@ export default {
       title: 'We are refunding your payment for {{number}}',
       body: 'We could not apply your payment to the quote, so we are returning {{amountJpy}} the same way you paid. It can take a few business days to show up.',
     },
+    refund_sent: {
+      title: 'We sent your refund of {{amountJpy}} for {{number}}',
+      body: 'It goes back the way you paid. Your bank or card can take a few business days to show it. Every payment and refund is in your account, under Payments and refunds.',
+    },
+    request_completed: {
+      title: 'Your request {{number}} is complete',
+      body: 'Every item was delivered or settled, and nothing is left to pay or to refund. Thank you! Your invoices and receipts stay in your account.',
+    },
     quote_revised: {
       title: 'We are updating the quote for {{number}}',
       body: 'Quote {{invoice}} is no longer valid and cannot be paid. We will send you the new one shortly, with a new receipt number.',

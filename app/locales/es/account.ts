@@ -685,6 +685,14 @@ export default {
       title: 'Te estamos reembolsando el pago de {{number}}',
       body: 'No pudimos aplicar tu pago a la cotización, así que te devolvemos {{amountJpy}} por el mismo medio con el que pagaste. Puede tardar unos días hábiles en verse.',
     },
+    refund_sent: {
+      title: 'Te enviamos el reembolso de {{amountJpy}} de {{number}}',
+      body: 'Vuelve por el mismo medio con el que pagaste. Tu banco o tarjeta puede tardar unos días hábiles en mostrarlo. Todos tus pagos y reembolsos están en tu cuenta, en Pagos y reembolsos.',
+    },
+    request_completed: {
+      title: 'Tu solicitud {{number}} está completa',
+      body: 'Todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar. ¡Gracias! Tus facturas y recibos siguen en tu cuenta.',
+    },
     quote_revised: {
       title: 'Estamos actualizando la cotización de {{number}}',
       body: 'La cotización {{invoice}} ya no es válida y no se puede pagar. Te enviaremos la nueva en breve, con un nuevo número de recibo.',
