@@ -196,7 +196,8 @@ test('migration 0029 completes the requests already over in an existing database
     reason: 'Sold out',
   })
   const sql = readFileSync(new URL('../../db/migrations/0029_requests-complete.sql', import.meta.url), 'utf8')
-  const told = (await db.select().from(notifications).where(eq(notifications.type, 'request_completed'))).length
+  const told = (await db.select().from(notifications).where(eq(notifications.type, 'request_completed')))
+    .length
   await pool.query(sql.replaceAll('--> statement-breakpoint', ''))
   for (const request of [first, second]) {
     expect((await statusOf(db, request.requestId))?.status).toBe('completed')
@@ -205,7 +206,7 @@ test('migration 0029 completes the requests already over in an existing database
   }
   expect((await statusOf(db, owing.requestId))?.status).toBe('paid')
   // Nobody is told again.
-  expect((await db.select().from(notifications).where(eq(notifications.type, 'request_completed'))).length).toBe(
-    told,
-  )
+  expect(
+    (await db.select().from(notifications).where(eq(notifications.type, 'request_completed'))).length,
+  ).toBe(told)
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, like } from 'drizzle-orm'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
@@ -209,4 +209,38 @@ export async function listMyMoney({ db, actor }: ServiceContext): Promise<MoneyH
   const refundedJpy = refundViews.filter((r) => r.sentAt).reduce((sum, r) => sum + r.amountJpy, 0)
   const refundPendingJpy = refundViews.filter((r) => !r.sentAt).reduce((sum, r) => sum + r.amountJpy, 0)
   return { entries, totals: { paidJpy, refundedJpy, refundPendingJpy } }
+}
+
+/**
+ * When the half refunded for a lost shipment was sent back in full (the latest of its refunds,
+ * one per payment that paid for its items); null while any of it is on its way, or when nothing
+ * was due. The caller has checked who may see the shipment.
+ */
+export async function lostParcelRefundSentAt(db: Executor, shipmentNumber: string): Promise<Date | null> {
+  const owing = await db
+    .selectDistinct({ paymentId: refunds.paymentId })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'due'), like(refunds.reason, `lost parcel ${shipmentNumber}:%`)))
+  if (owing.length === 0) return null
+  const rows = await db
+    .select({
+      id: refunds.id,
+      paymentId: refunds.paymentId,
+      status: refunds.status,
+      amountJpy: refunds.amountJpy,
+      reason: refunds.reason,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.paymentId,
+        owing.map((row) => row.paymentId),
+      ),
+    )
+  const ofParcel = refundLedger(rows).filter(
+    (refund) => refund.reason === 'lost_parcel' && refund.detail === shipmentNumber,
+  )
+  if (ofParcel.length === 0 || ofParcel.some((refund) => refund.sentAt === null)) return null
+  return new Date(Math.max(...ofParcel.map((refund) => refund.sentAt?.getTime() ?? 0)))
 }

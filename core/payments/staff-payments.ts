@@ -4,12 +4,13 @@ import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { OrderActor } from '#core/orders/order-events.ts'
-import { recordOrderEvent } from '#core/orders/order-events.ts'
+import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
 import { completeFinishedRequests } from '#core/orders/request-completion.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import { SHIPMENT_ENTITY } from '#core/shipping/shipment-events.ts'
 import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
 import { MONEY_HISTORY_PATH } from './money-history.ts'
@@ -248,7 +249,21 @@ async function invoiceOfPayment(tx: Executor, paymentId: string) {
  * in the app and by e-mail, with a link to their payments and refunds; a request whose last
  * money this was is over (docs/decisions/034).
  */
-async function refundSent(tx: Executor, ctx: OrderContext, invoice: InvoiceRow, amountJpy: number) {
+async function refundSent(
+  tx: Executor,
+  ctx: OrderContext,
+  invoice: InvoiceRow,
+  amountJpy: number,
+  actorId: string,
+) {
+  // The request's (or shipment's) own history says it too: the customer follows it there.
+  await recordOrderEvent(tx, {
+    entityType: invoice.owner.kind === 'request' ? REQUEST_ENTITY : SHIPMENT_ENTITY,
+    entityId: invoice.owner.id,
+    event: 'refund_sent',
+    actor: { kind: 'staff', id: actorId },
+    data: { amountJpy, invoice: invoice.number },
+  })
   await notifyCustomer(tx, ctx.jobs, {
     userId: invoice.userId,
     type: 'refund_sent',
@@ -363,7 +378,7 @@ export async function markRefundDone(
       actorId: actor.id,
       reference: data.reference,
     })
-    await refundSent(tx, ctx, invoice, outstanding)
+    await refundSent(tx, ctx, invoice, outstanding, actor.id)
     return { amountJpy: outstanding }
   })
 }
@@ -466,7 +481,7 @@ export async function refundThroughProvider(
       reference: `${PROVIDER_LABELS[provider.name]} refund ${refund.refundRef}`,
       provider: { name: provider.name, refundRef: refund.refundRef, status: refund.status },
     })
-    await refundSent(tx, ctx, invoice, amountJpy)
+    await refundSent(tx, ctx, invoice, amountJpy, actor.id)
     return { amountJpy, ...refund }
   })
 }

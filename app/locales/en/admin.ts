@@ -86,6 +86,7 @@ export default {
       item_unavailable: 'Item marked unavailable',
       item_disposed: 'Item disposed of (left past its last day)',
       complete: 'Completed',
+      refund_sent: 'Refund sent (the customer is told)',
       note: 'Note',
       price: 'Prices saved',
     },
@@ -410,6 +411,7 @@ export default {
       claim_open: 'The customer reported it has not arrived',
       claim_investigate: 'Case with the carrier',
       claim_close: 'Claim closed',
+      refund_sent: 'Refund sent (the customer is told)',
     },
     shipHeading: 'Hand it to the carrier',
     shipLead:

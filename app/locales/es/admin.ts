@@ -95,6 +95,7 @@ export default {
       item_unavailable: 'Producto marcado como no disponible',
       item_disposed: 'Producto desechado (quedó después de su último día)',
       complete: 'Completada',
+      refund_sent: 'Reembolso enviado (se le avisa al cliente)',
       note: 'Nota',
       price: 'Precios guardados',
     },
@@ -423,6 +424,7 @@ export default {
       claim_open: 'El cliente reportó que no llegó',
       claim_investigate: 'Caso con la paquetería',
       claim_close: 'Reclamo cerrado',
+      refund_sent: 'Reembolso enviado (se le avisa al cliente)',
     },
     shipHeading: 'Entregar a la paquetería',
     shipLead:
