@@ -212,12 +212,19 @@ export type Analytics = {
 
 /**
  * Refund reasons that give back money the revenue never counted (docs/decisions/034): a second
- * payment of a paid invoice, a payment held and returned, what a payment took above its invoice.
+ * payment of a paid invoice, a payment held and returned, what a payment took above its invoice
+ * (and a failed provider refund owed again: counted once, when first owed).
  * Every other refund due on an invoice (an item the shop could not supply, half of a lost
  * parcel's product value) gives back what the invoice charged: revenue is net of it, in the
  * period it is owed (when the admin decided it), as revenue counts an invoice when it is paid.
  */
-export const REFUNDS_OUTSIDE_REVENUE = ['duplicate_payment', 'held_payment', 'overpayment'] as const
+export const REFUNDS_OUTSIDE_REVENUE = [
+  'duplicate_payment',
+  'held_payment',
+  'overpayment',
+  // A provider refund that failed, owed again: the first due row already counted.
+  'refund_failed',
+] as const
 
 /**
  * The figures for a period. Admins only: revenue is the business's.

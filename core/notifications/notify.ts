@@ -19,6 +19,7 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   quote_revised: 'info',
   payment_refunding: 'info',
   refund_sent: 'success',
+  refund_confirmed: 'success',
   request_completed: 'success',
   staff_message: 'info',
   items_arrived: 'success',

@@ -63,9 +63,14 @@ export type RefundView = {
   sentAt: Date | null
 }
 
+/** The due row that owes again what a provider refund reported failed did not give back. */
+export const REFUND_FAILED_REASON = 'refund_failed'
+
 /**
  * Pure: the due refunds of some payments, each with the date it was sent (first owed, first
- * sent, per payment), oldest first.
+ * sent, per payment), oldest first. A provider refund that later failed is followed by a due row
+ * `refund_failed` of its amount: that row owes nothing new, it takes back what was counted as
+ * sent, so the refund it covered is on its way again until the next `done` row.
  */
 export function refundLedger(rows: readonly RefundRow[]): RefundView[] {
   const byPayment = new Map<string, RefundRow[]>()
@@ -75,22 +80,31 @@ export function refundLedger(rows: readonly RefundRow[]): RefundView[] {
     const ordered = [...paymentRows].sort(
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
     )
-    const sent = ordered.filter((row) => row.status === 'done')
+    // What had been sent after each row, in order: done rows add, failed ones take back.
+    const moves = ordered.flatMap((row) => {
+      if (row.status === 'done') return [{ at: row.createdAt, amount: row.amountJpy }]
+      if (row.reason === REFUND_FAILED_REASON) return [{ at: row.createdAt, amount: -row.amountJpy }]
+      return []
+    })
+    const sentTotal = moves.reduce((sum, move) => sum + move.amount, 0)
     let owed = 0
-    for (const due of ordered.filter((row) => row.status === 'due')) {
+    for (const due of ordered.filter((row) => row.status === 'due' && row.reason !== REFUND_FAILED_REASON)) {
       owed += due.amountJpy
+      // Sent when the total sent last reached what was owed up to this one, and stayed there.
+      let sentAt: Date | null = null
       let total = 0
-      const covering = sent.find((row) => {
-        total += row.amountJpy
-        return total >= owed
-      })
+      for (const move of moves) {
+        const before = total
+        total += move.amount
+        if (before < owed && total >= owed) sentAt = move.at
+      }
       views.push({
         id: due.id,
         paymentId: due.paymentId,
         amountJpy: due.amountJpy,
         ...refundKind(due.reason),
         owedAt: due.createdAt,
-        sentAt: covering?.createdAt ?? null,
+        sentAt: sentTotal >= owed ? sentAt : null,
       })
     }
   }

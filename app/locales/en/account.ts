@@ -713,6 +713,10 @@ export default {
       title: 'We sent your refund of {{amountJpy}} for {{number}}',
       body: 'It goes back the way you paid. Your bank or card can take a few business days to show it. Every payment and refund is in your account, under Payments and refunds.',
     },
+    refund_confirmed: {
+      title: 'Your refund of {{amountJpy}} for {{number}} went through',
+      body: 'The payment service confirmed it: the money is back on the card or account you paid with. Your bank can take a few days to show it.',
+    },
     request_completed: {
       title: 'Your request {{number}} is complete',
       body: 'Every item was delivered or settled, and nothing is left to pay or to refund. Thank you! Your invoices and receipts stay in your account.',

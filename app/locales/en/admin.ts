@@ -641,7 +641,16 @@ export default {
     refundThroughHint:
       'The money goes back now, through {{provider}}, to the card or account it came from. Or, if you refunded it another way, write the reference below.',
     refundReference: 'Refund reference (the provider’s refund id or the bank’s)',
-    refundRecorded: 'Refund recorded.',
+    // After each money action (docs/decisions/034).
+    notices: {
+      recordedShipment:
+        'Bank transfer recorded: the shipment is paid and the customer is told. Hand it to the carrier next.',
+      acceptedShipment: 'Payment accepted: the shipment is paid and the customer is told.',
+      refundMarked: 'Refund marked done: the customer is told it was sent.',
+      refundSent: 'Refund sent through the provider: the customer is told.',
+      refundPending:
+        'The provider accepted the refund and is still processing it: the customer is told it was sent.',
+    },
     record: {
       heading: 'Record a bank transfer',
       lead: 'Once the transfer is in the bank account. The amount must be exactly the invoice’s total: {{amount}}.',

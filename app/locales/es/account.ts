@@ -733,6 +733,10 @@ export default {
       title: 'Te enviamos el reembolso de {{amountJpy}} de {{number}}',
       body: 'Vuelve por el mismo medio con el que pagaste. Tu banco o tarjeta puede tardar unos días hábiles en mostrarlo. Todos tus pagos y reembolsos están en tu cuenta, en Pagos y reembolsos.',
     },
+    refund_confirmed: {
+      title: 'Tu reembolso de {{amountJpy}} de {{number}} se completó',
+      body: 'El servicio de pago lo confirmó: el dinero volvió a la tarjeta o cuenta con la que pagaste. Tu banco puede tardar unos días en mostrarlo.',
+    },
     request_completed: {
       title: 'Tu solicitud {{number}} está completa',
       body: 'Todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar. ¡Gracias! Tus facturas y recibos siguen en tu cuenta.',

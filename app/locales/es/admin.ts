@@ -659,7 +659,16 @@ export default {
     refundThroughHint:
       'El dinero vuelve ahora, por {{provider}}, a la tarjeta o cuenta de donde vino. Si lo reembolsaste de otra forma, escribe la referencia abajo.',
     refundReference: 'Referencia del reembolso (el id de reembolso del proveedor o del banco)',
-    refundRecorded: 'Reembolso registrado.',
+    // Después de cada acción con dinero (docs/decisions/034).
+    notices: {
+      recordedShipment:
+        'Transferencia registrada: el envío está pagado y se le avisó al cliente. Ahora entrégalo a la paquetería.',
+      acceptedShipment: 'Pago aceptado: el envío está pagado y se le avisó al cliente.',
+      refundMarked: 'Reembolso marcado como hecho: se le avisó al cliente que se envió.',
+      refundSent: 'Reembolso enviado a través del proveedor: se le avisó al cliente.',
+      refundPending:
+        'El proveedor aceptó el reembolso y todavía lo está procesando: se le avisó al cliente que se envió.',
+    },
     record: {
       heading: 'Registrar una transferencia bancaria',
       lead: 'Cuando la transferencia ya esté en la cuenta. El monto debe ser exactamente el total de la factura: {{amount}}.',
