@@ -354,12 +354,7 @@ export async function markRefundDone(
     // The lock order of every order service: the owner, its invoice, then the payment.
     const invoice = await invoiceOfPayment(tx, data.paymentId)
     const [payment] = await tx
-      .select({
-        id: payments.id,
-        version: payments.version,
-        refundingAt: payments.refundingAt,
-        provider: payments.provider,
-      })
+      .select({ id: payments.id, version: payments.version, refundingAt: payments.refundingAt })
       .from(payments)
       .where(eq(payments.id, data.paymentId))
       .for('update')
