@@ -38,6 +38,8 @@ export default [
       id: 'package-photo-thumb',
     }),
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
+    // Every payment and refund of the customer's (docs/decisions/034).
+    route('user-dashboard/payments', 'routes/customer/payments.tsx'),
     route('user-dashboard/shipments/:id', 'routes/customer/shipment.tsx'),
     // The packed box's photo (owner and staff): full size and thumbnail.
     route('user-dashboard/shipments/:id/box-photo', 'routes/customer/shipment-box-photo.ts'),

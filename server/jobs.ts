@@ -9,6 +9,7 @@ import type { CustomerNotificationType } from '#core/notifications/notify.ts'
 import { expireQuotes } from '#core/orders/quote-expiry.ts'
 import { confirmPendingPayment, reconcilePendingPayments } from '#core/payments/payment-service.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
+import { confirmPendingRefunds } from '#core/payments/refund-confirmation.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import { sendStorageReminders } from '#core/warehouse/storage-reminders.ts'
@@ -132,6 +133,11 @@ export function createJobHandlers(deps: {
       if (!deps.payments?.length) return
       const report = await reconcilePendingPayments(paymentSystem())
       if (Object.values(report).some((count) => count > 0)) deps.log?.(report)
+      // Refunds the provider was still processing: confirmed to the customer, or owed again.
+      const refunds = await confirmPendingRefunds(paymentSystem())
+      if (Object.values(refunds).some((count) => count > 0)) {
+        deps.log?.(Object.fromEntries(Object.entries(refunds).map(([key, n]) => [`refunds.${key}`, n])))
+      }
     },
   }
 }

@@ -1,11 +1,13 @@
-import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm'
+import { and, count, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm'
 import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import {
   claims,
   invoices,
+  payments,
   purchaseRequests,
+  refunds,
   requestItems,
   requestShopDays,
   shipments,
@@ -170,12 +172,18 @@ export type Analytics = {
   paidShare: number
   revenue: {
     invoices: number
+    /** The split of the paid quotes, as frozen on them (before refunds). */
     itemsJpy: number
     serviceFeeJpy: number
     domesticShippingJpy: number
     taxJpy: number
+    /** What the paid quotes charged: the four parts above. */
+    grossJpy: number
+    /** Owed back in the period on purchase invoices for what they charged (see REFUNDS_OUTSIDE_REVENUE). */
+    refundedJpy: number
+    /** Net revenue: gross less refunded. */
     totalJpy: number
-    /** Total over paid invoices, rounded down to the yen; 0 when none. */
+    /** Gross over paid invoices (what an order was), rounded down to the yen; 0 when none. */
     averageJpy: number
   }
   newUsers: number
@@ -186,6 +194,10 @@ export type Analytics = {
     shippingJpy: number
     storageFeeJpy: number
     taxJpy: number
+    grossJpy: number
+    /** Owed back in the period on shipping receipts for what they charged. */
+    refundedJpy: number
+    /** Net: gross less refunded. */
     totalJpy: number
   }
   /** Now, whatever the period: items at the office, and how long they have been there on average. */
@@ -194,21 +206,38 @@ export type Analytics = {
   shipped: { method: string; region: string; shipments: number }[]
   /** Lost-parcel claims opened in the period, and of all claims, those resolved in it. */
   claims: { opened: number; lost: number; closed: number; refundJpy: number }
-  /** Requests received and revenue per bucket (Japan days or months), every bucket present. */
+  /** Requests received and net revenue per bucket (Japan days or months), every bucket present. */
   series: { bucket: string; requests: number; revenueJpy: number }[]
 }
+
+/**
+ * Refund reasons that give back money the revenue never counted (docs/decisions/034): a second
+ * payment of a paid invoice, a payment held and returned, what a payment took above its invoice
+ * (and a failed provider refund owed again: counted once, when first owed).
+ * Every other refund due on an invoice (an item the shop could not supply, half of a lost
+ * parcel's product value) gives back what the invoice charged: revenue is net of it, in the
+ * period it is owed (when the admin decided it), as revenue counts an invoice when it is paid.
+ */
+export const REFUNDS_OUTSIDE_REVENUE = [
+  'duplicate_payment',
+  'held_payment',
+  'overpayment',
+  // A provider refund that failed, owed again: the first due row already counted.
+  'refund_failed',
+] as const
 
 /**
  * The figures for a period. Admins only: revenue is the business's.
  * - requests received: submitted in the period;
  * - quotes issued: purchase invoices issued in the period (a revised quote counts again);
  * - quotes paid: of those, the ones paid (whenever);
- * - revenue: purchase invoices paid in the period, by line kind as frozen on the invoice;
+ * - revenue: purchase invoices paid in the period, by line kind as frozen on the invoice, less
+ *   the refunds of what they charged owed in the period (REFUNDS_OUTSIDE_REVENUE);
  * - new users: accounts created in the period;
  * - top shops: by requests received in the period that link to them (a request with two links
  *   to one shop counts once);
  * - shipping revenue: shipping receipts paid in the period (international shipping, storage
- *   fees, their tax);
+ *   fees, their tax), likewise net of their refunds;
  * - at the office: items received and not shipped or disposed, now, with their average and
  *   longest days since arrival;
  * - shipped: shipments handed to the carrier in the period, by method and region;
@@ -223,8 +252,35 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
   const { from, to } = period
   const submittedIn = and(gte(purchaseRequests.submittedAt, from), lt(purchaseRequests.submittedAt, to))
   const unit = period.bucket === 'day' ? 'day' : 'month'
-  const bucketOf = (column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt) =>
+  const bucketOf = (
+    column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt | typeof refunds.createdAt,
+  ) =>
     sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'Asia/Tokyo'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+  // Refunds owed in the period of what invoices charged (not duplicates, held or excess payments).
+  const refundsOfRevenue = and(
+    eq(refunds.status, 'due'),
+    notInArray(refunds.reason, [...REFUNDS_OUTSIDE_REVENUE]),
+    gte(refunds.createdAt, from),
+    lt(refunds.createdAt, to),
+  )
+  const refundsOwed = Promise.all([
+    db
+      .select({
+        purchaseJpy: sql<string>`coalesce(sum(${refunds.amountJpy}) filter (where ${invoices.kind} = 'purchase'), 0)::bigint`,
+        shippingJpy: sql<string>`coalesce(sum(${refunds.amountJpy}) filter (where ${invoices.kind} = 'shipping'), 0)::bigint`,
+      })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(refundsOfRevenue),
+    db
+      .select({ bucket: bucketOf(refunds.createdAt), total: sql<string>`sum(${refunds.amountJpy})::bigint` })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(refundsOfRevenue, eq(invoices.kind, 'purchase')))
+      .groupBy(sql`1`),
+  ])
   const partTwo = Promise.all([
     db
       .select({
@@ -332,9 +388,12 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
         .groupBy(sql`1`),
     ])
   const [[shipping], [office], shipped, [claimed]] = await partTwo
+  const [[owed], owedSeries] = await refundsOwed
   const yen = (value: string | number | undefined) => Number(value ?? 0)
   const paidCount = revenue?.invoices ?? 0
-  const totalJpy = yen(revenue?.totalJpy)
+  const grossJpy = yen(revenue?.totalJpy)
+  const refundedJpy = yen(owed?.purchaseJpy)
+  const shippingRefundedJpy = yen(owed?.shippingJpy)
   const issued = quotes?.issued ?? 0
   const paid = Number(quotes?.paid ?? 0)
   const byBucket = new Map<string, { requests: number; revenueJpy: number }>()
@@ -345,7 +404,11 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
   }
   for (const row of revenueSeries) {
     const entry = byBucket.get(row.bucket)
-    if (entry) entry.revenueJpy = yen(row.total)
+    if (entry) entry.revenueJpy += yen(row.total)
+  }
+  for (const row of owedSeries) {
+    const entry = byBucket.get(row.bucket)
+    if (entry) entry.revenueJpy -= yen(row.total)
   }
   return {
     requestsReceived: requests?.n ?? 0,
@@ -358,8 +421,10 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       serviceFeeJpy: yen(revenue?.serviceFeeJpy),
       domesticShippingJpy: yen(revenue?.domesticShippingJpy),
       taxJpy: yen(revenue?.taxJpy),
-      totalJpy,
-      averageJpy: paidCount === 0 ? 0 : Math.floor(totalJpy / paidCount),
+      grossJpy,
+      refundedJpy,
+      totalJpy: grossJpy - refundedJpy,
+      averageJpy: paidCount === 0 ? 0 : Math.floor(grossJpy / paidCount),
     },
     newUsers: newUsers?.n ?? 0,
     shippingRevenue: {
@@ -367,7 +432,9 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       shippingJpy: yen(shipping?.shippingJpy),
       storageFeeJpy: yen(shipping?.storageFeeJpy),
       taxJpy: yen(shipping?.taxJpy),
-      totalJpy: yen(shipping?.totalJpy),
+      grossJpy: yen(shipping?.totalJpy),
+      refundedJpy: shippingRefundedJpy,
+      totalJpy: yen(shipping?.totalJpy) - shippingRefundedJpy,
     },
     office: {
       items: office?.items ?? 0,

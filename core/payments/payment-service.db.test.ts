@@ -378,7 +378,7 @@ test('stripe: the webhook alone pays (the customer never comes back)', async () 
   expect(event?.processedAt).toBeInstanceOf(Date)
 })
 
-test('a second success for a paid invoice: flagged duplicate, a refund due, staff told; the invoice paid once', async () => {
+test('a second success for a paid invoice: flagged duplicate, a refund due, staff and the customer told; the invoice paid once', async () => {
   const quoted = await quote()
   const first = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })
   const second = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'paypal' })
@@ -401,7 +401,8 @@ test('a second success for a paid invoice: flagged duplicate, a refund due, staf
       { provider: 'paypal', status: 'duplicate', amount: 7400, currency: 'JPY' },
     ],
     refunds: [{ status: 'due', amountJpy: 7400 }],
-    told: ['payment_received'],
+    // The customer hears that the second payment goes back (docs/decisions/034).
+    told: ['payment_received', 'payment_refunding'],
   })
   expect((await staffEmails('refund_due')).filter((job) => job.link.endsWith(quoted.requestId))).toEqual([
     {

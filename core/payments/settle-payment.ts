@@ -411,6 +411,14 @@ export async function settleWithin(
       },
       link: paths.staff,
     })
+    // The customer paid twice: told that the second payment goes back (it was money they sent).
+    await notifyCustomer(tx, jobs, {
+      userId: invoice.userId,
+      type: 'payment_refunding',
+      params: { number: invoice.ownerNumber, amountJpy: invoice.totalJpy },
+      requestId,
+      link: paths.customer,
+    })
     return { ...base, result: 'duplicate', status: step.to }
   }
   await notifyStaff(tx, jobs, {

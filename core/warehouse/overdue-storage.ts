@@ -6,6 +6,7 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
 import { parse, staffActor } from '#core/orders/order-input.ts'
 import { freeText, id } from '#core/orders/quote-schemas.ts'
+import { completeFinishedRequests } from '#core/orders/request-completion.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { packages, purchaseRequests, requestItems, shipmentItems, users } from '#db/schema/index.ts'
 import { storageCountdown } from './storage.ts'
@@ -197,5 +198,7 @@ export async function disposeItem(
       params: { number: request.number, position: item.position, days: daysOver, reason: data.reason ?? '' },
       requestId: request.id,
     })
+    // Its last item gone: the request is over (docs/decisions/034).
+    await completeFinishedRequests(tx, jobs, [request.id], 'item_disposed')
   })
 }

@@ -7,6 +7,7 @@ import type { InvoiceLineView, InvoiceView } from '#core/orders/invoice-service.
 import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
+import { RefundList, type RefundRow } from './refund-list.tsx'
 import { YenAmount } from './yen-amount.tsx'
 
 /**
@@ -64,11 +65,14 @@ export function Receipt({
   language,
   currency,
   backLink,
+  refunds = [],
 }: {
   invoice: ReceiptInvoice
   language: Language
   currency: Currency
   backLink: ReactNode
+  /** What was given back on this invoice's payments (docs/decisions/034). */
+  refunds?: readonly RefundRow[]
 }) {
   const { t } = useTranslation()
   const rate = formatPercent(invoice.taxRateBasisPoints / 10_000, language)
@@ -253,6 +257,7 @@ export function Receipt({
           <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
         ) : null}
       </section>
+      <RefundList refunds={refunds} headingId="receipt-refunds-heading" />
     </article>
   )
 }

@@ -54,6 +54,37 @@ export type StaffPaymentsData = {
   canRefund: boolean
 }
 
+/**
+ * What a money action on a request or shipment page says once it is done (`?done=`, after the
+ * redirect; docs/decisions/034): each its own words, for what it paid or sent back.
+ */
+export const PAYMENT_DONE = [
+  'recorded',
+  'refunded',
+  'refundSent',
+  'refundPending',
+  'accepted',
+  'refunding',
+] as const
+export type PaymentDone = (typeof PAYMENT_DONE)[number]
+
+export function parsePaymentDone(value: string | null): PaymentDone | null {
+  return PAYMENT_DONE.find((done) => done === value) ?? null
+}
+
+/** The admin locale key of the notice, by what the payment was for. */
+export function paymentNoticeKey(done: PaymentDone, owner: 'request' | 'shipment') {
+  const keys = {
+    recorded: owner === 'shipment' ? 'payments.notices.recordedShipment' : 'payments.record.recorded',
+    refunded: 'payments.notices.refundMarked',
+    refundSent: 'payments.notices.refundSent',
+    refundPending: 'payments.notices.refundPending',
+    accepted: owner === 'shipment' ? 'payments.notices.acceptedShipment' : 'payments.held.accepted',
+    refunding: 'payments.held.refunding',
+  } as const
+  return keys[done]
+}
+
 /** What the page's action answered for one of these forms. */
 export type StaffPaymentsAnswer = {
   intent: 'record_payment' | 'refund_done' | 'refund_provider' | 'resolve_held'

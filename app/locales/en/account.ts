@@ -159,6 +159,7 @@ export default {
     profile: 'My profile',
     notifications: 'Notifications',
     shipping: 'Shipping',
+    payments: 'Payments and refunds',
     menuButton: 'My area: {{tab}}',
     closeMenu: 'Close the menu',
     unread: '{{count}} unread',
@@ -327,6 +328,7 @@ export default {
       claim_open: 'You reported it has not arrived',
       claim_investigate: 'We asked the carrier',
       claim_close: 'Report closed',
+      refund_sent: 'Refund sent',
     },
     trackingHeading: 'Tracking',
     trackingLine: '{{carrier}} tracking number:',
@@ -349,6 +351,7 @@ export default {
       open: 'You reported it on {{date}}. We will ask the carrier.',
       investigating: 'We are looking for it with the carrier.',
       lost: 'Confirmed lost. We are refunding {{refund}} the way you paid.',
+      lostRefunded: 'Confirmed lost. We refunded {{refund}} the way you paid (sent on {{date}}, Japan time).',
       closed: 'Report closed: {{reason}}',
     },
     claimErrors: {
@@ -477,6 +480,8 @@ export default {
     cancel: 'Cancel this request',
     cancelHint: 'You can cancel while we have not sent the quote or you have not paid it.',
     cancelled: 'Request cancelled.',
+    completedNotice:
+      'This request is complete: every item was delivered or settled, and nothing is left to pay or to refund.',
     japanTime: 'Times are Japan time.',
     // The quote on the request page (docs/decisions/021-quotes-invoices-payments.md).
     quote: {
@@ -516,6 +521,7 @@ export default {
       item_unavailable: 'An item could not be bought: refund on its way',
       item_disposed: 'An item left past its last day of storage was disposed of',
       complete: 'Request completed',
+      refund_sent: 'Refund sent',
       note: 'Message from our team',
     },
     errors: {
@@ -531,6 +537,43 @@ export default {
       tooManyItems: 'Up to 10 links per request: send the rest in another request.',
       photosTooLarge: 'The photos add up to more than 30 MB: choose smaller or fewer photos.',
     },
+  },
+  // Money going back, on the request and invoice pages (docs/decisions/034).
+  refunds: {
+    heading: 'Refunds',
+    sentOn: 'Sent on {{date}}',
+    onItsWay: 'On its way (since {{date}})',
+    how: 'Refunds go back the way you paid. Your bank or card can take a few business days to show one after we send it. Times are Japan time.',
+    reasons: {
+      unavailable: 'Item {{detail}}: the shop could not supply it',
+      lost_parcel: 'Half of the items’ value of lost shipment {{detail}}',
+      duplicate: 'A second payment of the same invoice',
+      held: 'A payment we could not apply to the invoice',
+      overpayment: 'What you paid above the invoice',
+      other: 'Refund',
+    },
+  },
+  // The customer's payments and refunds (/user-dashboard/payments).
+  moneyPage: {
+    title: 'Payments and refunds',
+    lead: 'Everything you paid us and everything we gave back, newest first, in yen.',
+    empty: 'You have not made any payments yet.',
+    totalsLabel: 'Totals',
+    totals: { paid: 'Paid', refunded: 'Refunded to you', pending: 'Refunds on their way' },
+    payment: { request: 'Payment for request {{number}}', shipment: 'Payment for shipment {{number}}' },
+    refund: { request: 'Refund for request {{number}}', shipment: 'Refund for shipment {{number}}' },
+    see: { request: 'See request {{number}}', shipment: 'See shipment {{number}}' },
+    methods: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Card' },
+    paymentStatus: {
+      succeeded: 'Paid',
+      held: 'Being checked by our team',
+      duplicate: 'Paid twice: this one is refunded',
+      refunded: 'Given back whole',
+    },
+    refundSent: 'Sent',
+    refundOnItsWay: 'On its way',
+    refundAmount: '+ {{amount}}',
+    japanTime: 'Times are Japan time.',
   },
   dashboard: {
     userTitle: 'My account',
@@ -665,6 +708,18 @@ export default {
     payment_refunding: {
       title: 'We are refunding your payment for {{number}}',
       body: 'We could not apply your payment to the quote, so we are returning {{amountJpy}} the same way you paid. It can take a few business days to show up.',
+    },
+    refund_sent: {
+      title: 'We sent your refund of {{amountJpy}} for {{number}}',
+      body: 'It goes back the way you paid. Your bank or card can take a few business days to show it. Every payment and refund is in your account, under Payments and refunds.',
+    },
+    refund_confirmed: {
+      title: 'Your refund of {{amountJpy}} for {{number}} went through',
+      body: 'The payment service confirmed it: the money is back on the card or account you paid with. Your bank can take a few days to show it.',
+    },
+    request_completed: {
+      title: 'Your request {{number}} is complete',
+      body: 'Every item was delivered or settled, and nothing is left to pay or to refund. Thank you! Your invoices and receipts stay in your account.',
     },
     quote_revised: {
       title: 'We are updating the quote for {{number}}',

@@ -86,6 +86,7 @@ export default {
       item_unavailable: 'Item marked unavailable',
       item_disposed: 'Item disposed of (left past its last day)',
       complete: 'Completed',
+      refund_sent: 'Refund sent (the customer is told)',
       note: 'Note',
       price: 'Prices saved',
     },
@@ -410,6 +411,7 @@ export default {
       claim_open: 'The customer reported it has not arrived',
       claim_investigate: 'Case with the carrier',
       claim_close: 'Claim closed',
+      refund_sent: 'Refund sent (the customer is told)',
     },
     shipHeading: 'Hand it to the carrier',
     shipLead:
@@ -639,7 +641,16 @@ export default {
     refundThroughHint:
       'The money goes back now, through {{provider}}, to the card or account it came from. Or, if you refunded it another way, write the reference below.',
     refundReference: 'Refund reference (the provider’s refund id or the bank’s)',
-    refundRecorded: 'Refund recorded.',
+    // After each money action (docs/decisions/034).
+    notices: {
+      recordedShipment:
+        'Bank transfer recorded: the shipment is paid and the customer is told. Hand it to the carrier next.',
+      acceptedShipment: 'Payment accepted: the shipment is paid and the customer is told.',
+      refundMarked: 'Refund marked done: the customer is told it was sent.',
+      refundSent: 'Refund sent through the provider: the customer is told.',
+      refundPending:
+        'The provider accepted the refund and is still processing it: the customer is told it was sent.',
+    },
     record: {
       heading: 'Record a bank transfer',
       lead: 'Once the transfer is in the bank account. The amount must be exactly the invoice’s total: {{amount}}.',
@@ -877,7 +888,7 @@ export default {
       quotesIssued: 'Quotes issued',
       quotesPaid: 'Quotes paid',
       paidShare: 'Share of quotes paid',
-      revenue: 'Revenue',
+      revenue: 'Net revenue',
       paidInvoices: 'Paid quotes',
       average: 'Average order',
       newUsers: 'New accounts',
@@ -891,7 +902,10 @@ export default {
       paidShare: '{{paid}} of the {{issued}} quotes sent in the period are paid (whenever they were paid).',
       revenue_one: 'From {{invoices}} quote paid in the period, taxes included.',
       revenue_other: 'From {{invoices}} quotes paid in the period, taxes included.',
-      average: 'Revenue divided by the quotes paid in the period, rounded down to the yen.',
+      average:
+        'What the quotes paid in the period charged (before refunds), divided by their number, rounded down to the yen.',
+      refunds:
+        'Less {{refunds}} owed back in the period for what paid quotes charged (items the shop could not supply, half of lost parcels); second payments and payments held and returned were never revenue.',
       newUsers: 'Accounts created in the period.',
       split: 'The revenue of the period by what it pays for, as written on the paid quotes.',
       shops:
@@ -906,8 +920,10 @@ export default {
     },
     requestsPerDay: 'Requests received per day',
     requestsPerMonth: 'Requests received per month',
-    revenuePerDay: 'Revenue per day (yen)',
-    revenuePerMonth: 'Revenue per month (yen)',
+    revenuePerDay: 'Net revenue per day (yen)',
+    revenuePerMonth: 'Net revenue per month (yen)',
+    netLine: 'Charged {{gross}}, less refunds {{refunds}}: net revenue {{net}}.',
+    shippingRefunds: 'Less {{refunds}} owed back on shipping receipts in the period.',
     chartSummary: 'From {{from}} to {{to}}; total {{total}}. The table below the chart gives each value.',
     day: 'Day',
     month: 'Month',
@@ -938,7 +954,11 @@ export default {
     csvHeadings: {
       figure: 'Figure',
       value: 'Value',
-      revenueJpy: 'Revenue (yen)',
+      revenueJpy: 'Net revenue (yen)',
+      grossRevenueJpy: 'Revenue before refunds (yen)',
+      refundsJpy: 'Refunds of what quotes charged (yen)',
+      shippingRefundsJpy: 'Refunds of shipping receipts (yen)',
+      shippingNetJpy: 'Shipping receipts, net of refunds (yen)',
       shippingJpy: 'International shipping (yen)',
       storageFeeJpy: 'Storage fees (yen)',
       shippingTaxJpy: 'Tax on storage fees (yen)',

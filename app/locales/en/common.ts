@@ -90,6 +90,18 @@ export default {
       title: 'We are checking your payment',
       text: 'Our team will contact you. You do not need to pay again.',
     },
+    shippingPaymentReceived: {
+      title: 'Shipping paid',
+      text: 'Thank you! We will hand your box to the carrier and send you the tracking number.',
+    },
+    paymentDuplicate: {
+      title: 'This was already paid',
+      text: 'You paid this invoice before, so we are refunding this second payment the way you paid. You do not need to do anything.',
+    },
+    paymentReturned: {
+      title: 'We are returning this payment',
+      text: 'It could not be applied, so it goes back the way you paid. You can follow it under Payments and refunds.',
+    },
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
     signedOut: { title: 'Signed out', text: 'See you soon.' },

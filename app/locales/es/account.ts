@@ -173,6 +173,7 @@ export default {
     profile: 'Mi perfil',
     notifications: 'Notificaciones',
     shipping: 'Envíos',
+    payments: 'Pagos y reembolsos',
     menuButton: 'Mi área: {{tab}}',
     closeMenu: 'Cerrar el menú',
     unread: '{{count}} sin leer',
@@ -342,6 +343,7 @@ export default {
       claim_open: 'Reportaste que no llegó',
       claim_investigate: 'Consultamos a la paquetería',
       claim_close: 'Reporte cerrado',
+      refund_sent: 'Reembolso enviado',
     },
     trackingHeading: 'Seguimiento',
     trackingLine: 'Número de seguimiento de {{carrier}}:',
@@ -364,6 +366,8 @@ export default {
       open: 'Lo reportaste el {{date}}. Le preguntaremos a la paquetería.',
       investigating: 'Lo estamos buscando con la paquetería.',
       lost: 'Se confirmó que se perdió. Te estamos reembolsando {{refund}} por el mismo medio con que pagaste.',
+      lostRefunded:
+        'Se confirmó que se perdió. Te reembolsamos {{refund}} por el mismo medio con que pagaste (enviado el {{date}}, hora de Japón).',
       closed: 'Reporte cerrado: {{reason}}',
     },
     claimErrors: {
@@ -493,6 +497,8 @@ export default {
     cancel: 'Cancelar esta solicitud',
     cancelHint: 'Puedes cancelarla mientras no te hayamos enviado la cotización o no la hayas pagado.',
     cancelled: 'Solicitud cancelada.',
+    completedNotice:
+      'Esta solicitud está completa: todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar.',
     japanTime: 'Las horas son de Japón.',
     // The quote on the request page (docs/decisions/021-quotes-invoices-payments.md).
     quote: {
@@ -533,6 +539,7 @@ export default {
       item_unavailable: 'Un producto no se pudo comprar: reembolso en camino',
       item_disposed: 'Se desechó un producto que quedó después de su último día de almacenamiento',
       complete: 'Solicitud completada',
+      refund_sent: 'Reembolso enviado',
       note: 'Mensaje de nuestro equipo',
     },
     errors: {
@@ -548,6 +555,43 @@ export default {
       tooManyItems: 'Hasta 10 enlaces por solicitud: envía el resto en otra solicitud.',
       photosTooLarge: 'Las fotos suman más de 30 MB: elige fotos más livianas o menos fotos.',
     },
+  },
+  // El dinero que devolvemos, en las páginas de solicitud y de factura (docs/decisions/034).
+  refunds: {
+    heading: 'Reembolsos',
+    sentOn: 'Enviado el {{date}}',
+    onItsWay: 'En camino (desde el {{date}})',
+    how: 'Los reembolsos vuelven por el mismo medio con el que pagaste. Tu banco o tarjeta puede tardar unos días hábiles en mostrarlo después de que lo enviamos. Horas de Japón.',
+    reasons: {
+      unavailable: 'Producto {{detail}}: la tienda no pudo entregarlo',
+      lost_parcel: 'La mitad del valor de los productos del envío perdido {{detail}}',
+      duplicate: 'Un segundo pago de la misma factura',
+      held: 'Un pago que no pudimos aplicar a la factura',
+      overpayment: 'Lo que pagaste de más sobre la factura',
+      other: 'Reembolso',
+    },
+  },
+  // Los pagos y reembolsos del cliente (/user-dashboard/payments).
+  moneyPage: {
+    title: 'Pagos y reembolsos',
+    lead: 'Todo lo que nos pagaste y todo lo que te devolvimos, lo más reciente primero, en yenes.',
+    empty: 'Todavía no has hecho ningún pago.',
+    totalsLabel: 'Totales',
+    totals: { paid: 'Pagado', refunded: 'Reembolsado', pending: 'Reembolsos en camino' },
+    payment: { request: 'Pago de la solicitud {{number}}', shipment: 'Pago del envío {{number}}' },
+    refund: { request: 'Reembolso de la solicitud {{number}}', shipment: 'Reembolso del envío {{number}}' },
+    see: { request: 'Ver la solicitud {{number}}', shipment: 'Ver el envío {{number}}' },
+    methods: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Tarjeta' },
+    paymentStatus: {
+      succeeded: 'Pagado',
+      held: 'En revisión por nuestro equipo',
+      duplicate: 'Pagado dos veces: este se reembolsa',
+      refunded: 'Devuelto completo',
+    },
+    refundSent: 'Enviado',
+    refundOnItsWay: 'En camino',
+    refundAmount: '+ {{amount}}',
+    japanTime: 'Horas de Japón.',
   },
   dashboard: {
     userTitle: 'Mi cuenta',
@@ -684,6 +728,18 @@ export default {
     payment_refunding: {
       title: 'Te estamos reembolsando el pago de {{number}}',
       body: 'No pudimos aplicar tu pago a la cotización, así que te devolvemos {{amountJpy}} por el mismo medio con el que pagaste. Puede tardar unos días hábiles en verse.',
+    },
+    refund_sent: {
+      title: 'Te enviamos el reembolso de {{amountJpy}} de {{number}}',
+      body: 'Vuelve por el mismo medio con el que pagaste. Tu banco o tarjeta puede tardar unos días hábiles en mostrarlo. Todos tus pagos y reembolsos están en tu cuenta, en Pagos y reembolsos.',
+    },
+    refund_confirmed: {
+      title: 'Tu reembolso de {{amountJpy}} de {{number}} se completó',
+      body: 'El servicio de pago lo confirmó: el dinero volvió a la tarjeta o cuenta con la que pagaste. Tu banco puede tardar unos días en mostrarlo.',
+    },
+    request_completed: {
+      title: 'Tu solicitud {{number}} está completa',
+      body: 'Todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar. ¡Gracias! Tus facturas y recibos siguen en tu cuenta.',
     },
     quote_revised: {
       title: 'Estamos actualizando la cotización de {{number}}',

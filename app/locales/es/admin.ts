@@ -95,6 +95,7 @@ export default {
       item_unavailable: 'Producto marcado como no disponible',
       item_disposed: 'Producto desechado (quedó después de su último día)',
       complete: 'Completada',
+      refund_sent: 'Reembolso enviado (se le avisa al cliente)',
       note: 'Nota',
       price: 'Precios guardados',
     },
@@ -423,6 +424,7 @@ export default {
       claim_open: 'El cliente reportó que no llegó',
       claim_investigate: 'Caso con la paquetería',
       claim_close: 'Reclamo cerrado',
+      refund_sent: 'Reembolso enviado (se le avisa al cliente)',
     },
     shipHeading: 'Entregar a la paquetería',
     shipLead:
@@ -657,7 +659,16 @@ export default {
     refundThroughHint:
       'El dinero vuelve ahora, por {{provider}}, a la tarjeta o cuenta de donde vino. Si lo reembolsaste de otra forma, escribe la referencia abajo.',
     refundReference: 'Referencia del reembolso (el id de reembolso del proveedor o del banco)',
-    refundRecorded: 'Reembolso registrado.',
+    // Después de cada acción con dinero (docs/decisions/034).
+    notices: {
+      recordedShipment:
+        'Transferencia registrada: el envío está pagado y se le avisó al cliente. Ahora entrégalo a la paquetería.',
+      acceptedShipment: 'Pago aceptado: el envío está pagado y se le avisó al cliente.',
+      refundMarked: 'Reembolso marcado como hecho: se le avisó al cliente que se envió.',
+      refundSent: 'Reembolso enviado a través del proveedor: se le avisó al cliente.',
+      refundPending:
+        'El proveedor aceptó el reembolso y todavía lo está procesando: se le avisó al cliente que se envió.',
+    },
     record: {
       heading: 'Registrar una transferencia bancaria',
       lead: 'Cuando la transferencia ya esté en la cuenta. El monto debe ser exactamente el total de la factura: {{amount}}.',
@@ -902,7 +913,7 @@ export default {
       quotesIssued: 'Cotizaciones enviadas',
       quotesPaid: 'Cotizaciones pagadas',
       paidShare: 'Proporción de cotizaciones pagadas',
-      revenue: 'Ingresos',
+      revenue: 'Ingresos netos',
       paidInvoices: 'Cotizaciones pagadas en el periodo',
       average: 'Pedido promedio',
       newUsers: 'Cuentas nuevas',
@@ -919,7 +930,9 @@ export default {
       revenue_other: 'De {{invoices}} cotizaciones pagadas en el periodo, impuestos incluidos.',
       revenue_many: 'De {{invoices}} cotizaciones pagadas en el periodo, impuestos incluidos.',
       average:
-        'Ingresos divididos por las cotizaciones pagadas en el periodo, redondeado hacia abajo al yen.',
+        'Lo que cobraron las cotizaciones pagadas en el periodo (antes de reembolsos), dividido por su cantidad, redondeado hacia abajo al yen.',
+      refunds:
+        'Menos {{refunds}} que se deben devolver en el periodo por lo que cobraron las cotizaciones pagadas (productos que la tienda no pudo entregar, la mitad de los paquetes perdidos); los pagos repetidos y los pagos retenidos y devueltos nunca fueron ingresos.',
       newUsers: 'Cuentas creadas en el periodo.',
       split: 'Los ingresos del periodo según lo que pagan, tal como figuran en las cotizaciones pagadas.',
       shops:
@@ -934,8 +947,10 @@ export default {
     },
     requestsPerDay: 'Solicitudes recibidas por día',
     requestsPerMonth: 'Solicitudes recibidas por mes',
-    revenuePerDay: 'Ingresos por día (yenes)',
-    revenuePerMonth: 'Ingresos por mes (yenes)',
+    revenuePerDay: 'Ingresos netos por día (yenes)',
+    revenuePerMonth: 'Ingresos netos por mes (yenes)',
+    netLine: 'Cobrado {{gross}}, menos reembolsos {{refunds}}: ingresos netos {{net}}.',
+    shippingRefunds: 'Menos {{refunds}} que se deben devolver de recibos de envío en el periodo.',
     chartSummary: 'Del {{from}} al {{to}}; total {{total}}. La tabla bajo el gráfico da cada valor.',
     day: 'Día',
     month: 'Mes',
@@ -969,7 +984,11 @@ export default {
     csvHeadings: {
       figure: 'Dato',
       value: 'Valor',
-      revenueJpy: 'Ingresos (yenes)',
+      revenueJpy: 'Ingresos netos (yenes)',
+      grossRevenueJpy: 'Ingresos antes de reembolsos (yenes)',
+      refundsJpy: 'Reembolsos de lo que cobraron las cotizaciones (yenes)',
+      shippingRefundsJpy: 'Reembolsos de recibos de envío (yenes)',
+      shippingNetJpy: 'Recibos de envío, netos de reembolsos (yenes)',
       shippingJpy: 'Envío internacional (yenes)',
       storageFeeJpy: 'Almacenamiento (yenes)',
       shippingTaxJpy: 'Impuesto del almacenamiento (yenes)',

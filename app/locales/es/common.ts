@@ -100,6 +100,18 @@ export default {
       title: 'Estamos revisando tu pago',
       text: 'Nuestro equipo se pondrá en contacto contigo. No necesitas pagar de nuevo.',
     },
+    shippingPaymentReceived: {
+      title: 'Envío pagado',
+      text: '¡Gracias! Entregaremos tu caja a la paquetería y te enviaremos el número de seguimiento.',
+    },
+    paymentDuplicate: {
+      title: 'Esto ya estaba pagado',
+      text: 'Ya habías pagado esta factura, así que te reembolsamos este segundo pago por el mismo medio con el que pagaste. No necesitas hacer nada.',
+    },
+    paymentReturned: {
+      title: 'Te devolvemos este pago',
+      text: 'No se pudo aplicar, así que vuelve por el mismo medio con el que pagaste. Puedes seguirlo en Pagos y reembolsos.',
+    },
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
     signedOut: { title: 'Sesión cerrada', text: 'Hasta pronto.' },

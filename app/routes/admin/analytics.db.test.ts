@@ -104,7 +104,10 @@ test('the CSV: its headers, whole yen, and a shop name that would be a formula i
     'attachment; filename="analytics-2026-03-01-2026-03-31.csv"',
   )
   const text = String(answer.data)
-  expect(text).toContain('Revenue,7400\r\n')
+  // Net of refunds, with what the quotes charged and the refunds beside it (docs/decisions/034).
+  expect(text).toContain(
+    'Revenue before refunds (yen),7400\r\nRefunds of what quotes charged (yen),0\r\nNet revenue,7400\r\n',
+  )
   expect(text).toContain('Requests received,1\r\n')
   expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")",1\r\n`)
   expect(text).toContain('2026-03-11,0,7400\r\n')

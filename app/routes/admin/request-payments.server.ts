@@ -128,11 +128,14 @@ export async function refundProviderAction(formData: FormData, context: Context,
     )
   }
   try {
-    await refundThroughProvider(getOrderContext(context), submission.value)
+    const refund = await refundThroughProvider(getOrderContext(context), submission.value)
+    // Sent, or accepted by the provider and still on its way: each said as it is.
+    return redirect(
+      `${ownerPaths(owner).staff}?done=${refund.status === 'succeeded' ? 'refundSent' : 'refundPending'}`,
+    )
   } catch (error) {
     return formFailure(error, submission, { intent: 'refund_provider' as const, paymentId })
   }
-  return redirect(`${ownerPaths(owner).staff}?done=refunded`)
 }
 
 /** `resolve_held`: an admin accepts a held payment as the quote's, or refunds it whole. */

@@ -11,7 +11,7 @@ import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
-import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import {
   ApproveForm,
   NoteForm,
@@ -69,6 +69,8 @@ const DONE = [
   'noted',
   'recorded',
   'refunded',
+  'refundSent',
+  'refundPending',
   'accepted',
   'refunding',
   'ordered',
@@ -301,10 +303,12 @@ export default function StaffRequestRoute() {
     rejected: t('quote.rejected'),
     revised: t('quote.revised'),
     noted: t('quote.noteAdded'),
-    recorded: t('payments.record.recorded'),
-    refunded: t('payments.refundRecorded'),
-    accepted: t('payments.held.accepted'),
-    refunding: t('payments.held.refunding'),
+    recorded: t(paymentNoticeKey('recorded', 'request')),
+    refunded: t(paymentNoticeKey('refunded', 'request')),
+    refundSent: t(paymentNoticeKey('refundSent', 'request')),
+    refundPending: t(paymentNoticeKey('refundPending', 'request')),
+    accepted: t(paymentNoticeKey('accepted', 'request')),
+    refunding: t(paymentNoticeKey('refunding', 'request')),
     ordered: t('arrival.markedOrdered'),
     received: t('arrival.booked'),
     unavailable: t('arrival.unavailableDone'),

@@ -5,7 +5,7 @@ import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
-import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { parsePaymentDone, paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -60,6 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     notice:
       (['cancelled', 'packed', 'shipped', 'delivered', 'claim'] as const).find((key) => done.has(key)) ??
       null,
+    // The payments part's actions come back with ?done= (request-payments.server.ts).
+    paymentNotice: parsePaymentDone(done.get('done')),
     tracking: trackingForPage(shipment, language),
     claim: claimForPage(claim, language),
     canConfirmLoss: can(orders.actor, 'record_payment'),
@@ -196,7 +198,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, canPack, payments, box, tracking, claim, canConfirmLoss } =
+  const { shipment, notice, paymentNotice, canPack, payments, box, tracking, claim, canConfirmLoss } =
     useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
@@ -225,6 +227,10 @@ export default function StaffShipmentRoute() {
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
           {t(notices[notice])}
+        </p>
+      ) : paymentNotice && !answer ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
+          {t(paymentNoticeKey(paymentNotice, 'shipment'))}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">

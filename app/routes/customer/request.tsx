@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { lineDescription, type ReceiptInvoice, receiptForPage } from '#app/components/orders/receipt.tsx'
+import { RefundList, refundsForPage } from '#app/components/orders/refund-list.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
@@ -19,6 +20,7 @@ import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { getInvoice, listRequestInvoices } from '#core/orders/invoice-service.ts'
 import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
+import { refundsOfInvoices } from '#core/payments/money-history.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/request.ts'
 import { loadPaymentPanel, payAction } from './request-payment.server.ts'
@@ -38,6 +40,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { language, currency } = context.get(requestContext)
   const quote = open ? await getInvoice(services, open.id).catch(throwRouteError) : null
   const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id }).catch(throwRouteError)
+  // What goes back on its payments (getRequest has answered who may see them).
+  const refunds = await refundsOfInvoices(
+    services.db,
+    invoices.map((invoice) => invoice.id),
+  ).catch(throwRouteError)
   const format = japanDateTime(language)
   const search = new URL(request.url).searchParams
   return {
@@ -46,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The open quote (what there is to pay), and every invoice of the request with its receipt.
     quote: quote ? receiptForPage(quote, language) : null,
     payment,
+    refunds: refundsForPage(refunds, language),
     invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
     request: {
       ...detail,
@@ -80,7 +88,8 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, notice, quote, invoices, language, currency, payment } = useLoaderData<typeof loader>()
+  const { request, notice, quote, invoices, language, currency, payment, refunds } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const paying = actionData && 'payment' in actionData ? actionData.payment : null
   const paymentPanel = (variant: 'in-quote' | 'standalone') => (
@@ -132,6 +141,14 @@ export default function MyRequestRoute() {
       {request.status === 'submitted' && invoices.some((invoice) => invoice.status === 'void') ? (
         <p className="rounded-md bg-sky-50 p-3 text-sky-950">{t('requests.quote.revising')}</p>
       ) : null}
+      {request.status === 'completed' ? (
+        <p
+          className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900"
+          data-testid="request-completed"
+        >
+          {t('requests.completedNotice')}
+        </p>
+      ) : null}
       {request.status === 'expired' ? (
         <p className="rounded-md bg-slate-100 p-3 text-slate-900">{t('requests.quote.expired')}</p>
       ) : null}
@@ -169,6 +186,7 @@ export default function MyRequestRoute() {
           </>
         )}
       />
+      <RefundList refunds={refunds} headingId="refunds-heading" />
       <RequestTimeline
         headingId="timeline-heading"
         heading={t('requests.timeline')}

@@ -14,6 +14,7 @@ import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
+import { lostParcelRefundSentAt } from '#core/payments/money-history.ts'
 import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
 import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
@@ -40,13 +41,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
     orders.settings.get(),
   ]).catch(throwRouteError)
+  const refundSentAt =
+    claim?.status === 'lost'
+      ? await lostParcelRefundSentAt(orders.db, shipment.number).catch(throwRouteError)
+      : null
   const claimFrom = shipment.tracking
     ? new Date(shipment.tracking.shippedAt.getTime() + claimAfterDays * 86_400_000)
     : null
   return {
     payment,
     tracking: trackingForPage(shipment, language),
-    claim: claimForPage(claim, language),
+    claim: claimForPage(claim, language, refundSentAt),
     claimable: claimFrom !== null && shipment.status === 'shipped' && claim === null,
     claimFrom: claimFrom && Date.now() < claimFrom.getTime() ? when(claimFrom) : null,
     box: packing
@@ -237,8 +242,8 @@ export default function ShipmentRoute() {
             {t('shipments.claimHeading')}
           </h2>
           <p className="text-slate-900" data-testid="claim-status">
-            {t(`shipments.claimStatus.${claim.status}`, {
-              date: claim.openedLabel,
+            {t(`shipments.claimStatus.${claim.refundSentLabel ? 'lostRefunded' : claim.status}`, {
+              date: claim.refundSentLabel ?? claim.openedLabel,
               refund: claim.refund ?? '',
               reason: claim.closeReason ?? '',
             })}

@@ -249,6 +249,22 @@ test('staff pack through their page (customers refused), the customer sees the b
   const recorded = await staffPost(people.admin.cookie, { ...transfer, amountJpy: total })
   expect(recorded.status).toBe(302)
   expect(recorded.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?done=recorded`)
+  // Back on the shipment's page, the notice says what happened to the shipment (docs/decisions/034).
+  const notice = await staff(
+    pageRequest(`/admin-dashboard/shipments/${id}?done=recorded`, { cookie: people.admin.cookie }),
+    staffShipment.loader,
+    { id },
+  )
+  expect(notice.data).toMatchObject({ paymentNotice: 'recorded', notice: null })
+  expect(
+    (
+      await staff(
+        pageRequest(`/admin-dashboard/shipments/${id}?done=nonsense`, { cookie: people.admin.cookie }),
+        staffShipment.loader,
+        { id },
+      )
+    ).data,
+  ).toMatchObject({ paymentNotice: null })
   expect(
     await customer(
       pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
