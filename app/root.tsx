@@ -57,7 +57,8 @@ async function sessionAndUnread(context: Route.LoaderArgs['context'], request: R
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { settings, language, currency, thirdParty, consent, appUrl, flash } = context.get(requestContext)
+  const { settings, language, currency, thirdParty, consent, appUrl, flash, orders } =
+    context.get(requestContext)
   const [values, demoKeys, { user, unreadNotifications }] = await Promise.all([
     settings.get(),
     settings.demoKeys(),
@@ -80,6 +81,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       freeStorageDays: values.freeStorageDays,
     },
     demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
+    // The methods the public pages name (ADR 038): a bank transfer always, these when configured.
+    payments: {
+      card: orders.payments.some((provider) => provider.name === 'stripe'),
+      paypal: orders.payments.some((provider) => provider.name === 'paypal'),
+    },
     thirdParty: {
       configured: hasThirdParty(thirdParty),
       consent,

@@ -17,7 +17,7 @@ const QUESTIONS = [
  * The nine questions as an accordion of <details> elements: keyboard and screen-reader friendly
  * by the platform, and open without JavaScript. Figures come from the settings.
  */
-export function Faq({ values }: { values: { fee: string; tax: string; days: number } }) {
+export function Faq({ values }: { values: { fee: string; tax: string; days: number; methods: string } }) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="faq-heading" className="bg-slate-50">
