@@ -13,6 +13,7 @@ import {
 } from 'react-router'
 import { countMyUnread } from '#core/notifications/notification-service.ts'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
@@ -73,7 +74,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flash,
     year: new Date().getFullYear(),
     settings: {
-      company: values.company,
+      // The address in the reader's language (ADR 038).
+      company: { ...values.company, address: inLanguage(values.company.address, language) },
       messaging: values.messaging,
       serviceFeeJpy: values.serviceFeeJpy,
       taxRate: values.taxRate,

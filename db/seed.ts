@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm'
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import type { Database } from './client.ts'
 import { reviews, settings, shippingRates, storeCategories, stores } from './schema/index.ts'
@@ -26,6 +27,21 @@ export async function seedDatabase(
       .values(settingRows)
       .onConflictDoNothing()
       .returning({ key: settings.key })
+    // Placeholders staff never saved (still marked demo) follow the current defaults: the demo's
+    // company and bank texts became bilingual (ADR 038), and a database seeded before shows them.
+    for (const row of settingRows) {
+      if (!row.isDemo) continue
+      await tx
+        .update(settings)
+        .set({ value: row.value })
+        .where(
+          and(
+            eq(settings.key, row.key),
+            eq(settings.isDemo, true),
+            sql`${settings.value} <> ${JSON.stringify(row.value)}::jsonb`,
+          ),
+        )
+    }
 
     // A table staff already filled is theirs: only an empty table is seeded, never merged.
     const [existingRate] = await tx.select({ method: shippingRates.method }).from(shippingRates).limit(1)

@@ -36,7 +36,7 @@ function emailIn(
       to: 'reader@example.com',
       name: 'Ana',
       language,
-      shop: { name: 'Shop', address: 'Osaka', email: 'shop@example.com' },
+      shop: { name: 'Shop', address: { es: 'Osaka, Japón', en: 'Osaka, Japan' }, email: 'shop@example.com' },
     })
 }
 

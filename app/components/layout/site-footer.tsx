@@ -7,7 +7,8 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { NAV_LINKS } from './nav-links.ts'
 
 type FooterProps = {
-  company: Settings['company']
+  /** The company's details, the address in the page's language (app/root.tsx). */
+  company: Omit<Settings['company'], 'address'> & { address: string }
   isDemoCompany: boolean
   year: number
   /** Third-party widgets are configured: let the visitor change their consent. */

@@ -238,11 +238,17 @@ export default {
       CLP: 'Pesos chilenos por yen',
       companyName: 'Nombre de la empresa',
       address: 'Dirección',
+      addressEs: 'Dirección, en español',
+      addressEn: 'Dirección, en inglés',
       email: 'Correo electrónico',
       taxRegistrationId: 'Número de registro fiscal',
       bankName: 'Banco',
       branch: 'Sucursal',
+      branchEs: 'Sucursal, en español',
+      branchEn: 'Sucursal, en inglés',
       accountType: 'Tipo de cuenta',
+      accountTypeEs: 'Tipo de cuenta, en español',
+      accountTypeEn: 'Tipo de cuenta, en inglés',
       accountNumber: 'Número de cuenta',
       accountHolder: 'Titular de la cuenta',
       swift: 'Código SWIFT (opcional)',
@@ -253,6 +259,8 @@ export default {
       whatsapp: 'WhatsApp',
     },
     hints: {
+      bilingual:
+        'El cliente la lee en su idioma, en el pie de página, en los recibos y en los correos: escríbela en los dos.',
       storageReminderDays:
         'Por ejemplo 7, 1. También le avisamos al cliente cuando terminó. Déjalo vacío para no enviar ninguno.',
       disposalAfterDays:
