@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import type { Database } from './client.ts'
-import { reviews, settings, shippingRates, storeCategories, stores } from './schema/index.ts'
+import { reviews, settings, shippingRates, sitePages, storeCategories, stores } from './schema/index.ts'
 import { SEED_REVIEWS } from './seed-data/reviews.ts'
 import { seedRateRows } from './seed-data/shipping-rates.ts'
+import { SEED_SITE_PAGES } from './seed-data/site-pages.ts'
 import { SEED_STORES } from './seed-data/stores.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
@@ -91,6 +92,12 @@ export async function seedDatabase(
         )
       insertedStores = created.length
     }
+
+    // The public pages staff write (ADR 038): seeded once each; a saved page is never replaced.
+    await tx
+      .insert(sitePages)
+      .values(Object.entries(SEED_SITE_PAGES).map(([slug, texts]) => ({ slug, ...texts })))
+      .onConflictDoNothing()
 
     const [existingReview] = await tx.select({ id: reviews.id }).from(reviews).limit(1)
     const insertedReviews = existingReview

@@ -22,6 +22,7 @@ export const AUDIT_KINDS = [
   'store.show',
   'store.move',
   'store.logo',
+  'page.update',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
@@ -30,7 +31,13 @@ export type AuditKind = (typeof AUDIT_KINDS)[number]
  * settings page), rate tables (a ceiling → its prices), the store guide's fields and public
  * pages' texts (labelled as in their editors).
  */
-export const PATH_AUDIT_KINDS = ['settings.update', 'rates.update', 'store.create', 'store.update'] as const
+export const PATH_AUDIT_KINDS = [
+  'settings.update',
+  'rates.update',
+  'store.create',
+  'store.update',
+  'page.update',
+] as const
 
 /**
  * Every field any other kind may record, and how its value reads on the audit page

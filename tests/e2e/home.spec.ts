@@ -166,5 +166,9 @@ test('robots.txt and sitemap.xml are served', async ({ request }) => {
   expect(await robots.text()).toContain('Sitemap: ')
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.headers()['content-type']).toContain('application/xml')
-  expect((await sitemap.text()).match(/<url>/g)).toHaveLength(10)
+  // Seven pages in two languages: the prohibited items and the seller disclosure too (ADR 038).
+  const text = await sitemap.text()
+  expect(text.match(/<url>/g)).toHaveLength(14)
+  expect(text).toContain('/prohibited-items?lang=es')
+  expect(text).toContain('/seller-disclosure?lang=en')
 })

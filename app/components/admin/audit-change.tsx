@@ -4,6 +4,7 @@ import { AUDIT_FIELDS, type AuditField, auditStatusKind } from '#core/audit/audi
 import { formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type Region } from '#core/pricing/pricing.ts'
+import { isSitePageSlug, SITE_PAGE_PATHS } from '#core/site-pages/site-page-text.ts'
 
 /**
  * What one audit record changed, old → new, in words (app/routes/admin/audit.tsx): a role, the
@@ -137,6 +138,21 @@ export function describe(record: Record_, t: TFunction, language: Language): str
     ]
   }
   if (record.kind.startsWith('store.')) return describeStore(record, t, language)
+  if (record.kind === 'page.update') {
+    const path = isSitePageSlug(record.subjectId)
+      ? SITE_PAGE_PATHS[record.subjectId]
+      : text(record.subjectId, t)
+    return [
+      t('audit.pageSubject', { path }),
+      ...paths(record).map((field) =>
+        t('audit.valueChange', {
+          field: t(`audit.pageFields.${field.replace('.', '_') as 'body_es'}`, { defaultValue: field }),
+          from: text(record.before[field], t),
+          to: text(record.after[field], t),
+        }),
+      ),
+    ]
+  }
   return describeFields(record, t, language)
 }
 

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 
 const QUESTIONS = [
   'fees',
@@ -39,6 +40,11 @@ export function Faq({ values }: { values: { fee: string; tax: string; days: numb
             </details>
           ))}
         </div>
+        <p className="mt-4">
+          <Link to="/prohibited-items" className="font-semibold text-red-800 underline">
+            {t('home.prohibited')}
+          </Link>
+        </p>
       </div>
     </section>
   )

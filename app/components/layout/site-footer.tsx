@@ -83,6 +83,12 @@ export function SiteFooter({ company, isDemoCompany, year, showConsentSettings }
             </p>
             <p>{t('footer.taxRegistrationId', { id: company.taxRegistrationId })}</p>
             <p>{t('footer.basedIn')}</p>
+            {/* The seller disclosure Japanese law asks for (ADR 038). */}
+            <p>
+              <Link to="/seller-disclosure" className={LINK_CLASS}>
+                {t('footer.sellerDisclosure')}
+              </Link>
+            </p>
             {isDemoCompany ? (
               <p className="inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
                 {t('site.demoData')}

@@ -430,6 +430,8 @@ export default {
     itemHeading: 'Item {{number}}',
     url: 'Link to the item',
     urlHint: 'The address of the product page (https://…).',
+    prohibited:
+      'Check first what we cannot buy or ship (batteries, sprays, flammable liquids, weapons, counterfeits…)',
     quantity: 'Quantity',
     notes: 'Notes (size, colour, variant)',
     note: 'Message for our team (optional)',

@@ -162,6 +162,7 @@ export default {
         a: 'Sign in and send the product links on our request form (up to ten at a time): we reply with a quote in your customer area and by e-mail. You can also send us the links, or a clear picture, on Instagram, Facebook or WhatsApp.',
       },
     },
+    prohibited: 'Before you order: what we cannot buy or ship',
     cta: {
       heading: 'Found something in Japan?',
       text: 'Send us the link on the request form or by message, and we will quote it.',
@@ -237,6 +238,9 @@ export default {
         i4: 'Stationery',
       },
     },
+  },
+  sitePages: {
+    questions: 'Questions? Write to us',
   },
   calculator: {
     title: 'Calculator (beta)',

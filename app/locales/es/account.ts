@@ -447,6 +447,8 @@ export default {
     itemHeading: 'Producto {{number}}',
     url: 'Enlace al producto',
     urlHint: 'La dirección de la página del producto (https://…).',
+    prohibited:
+      'Revisa antes lo que no compramos ni enviamos (baterías, aerosoles, líquidos inflamables, armas, falsificaciones…)',
     quantity: 'Cantidad',
     notes: 'Notas (talla, color, variante)',
     note: 'Mensaje para nuestro equipo (opcional)',

@@ -24,6 +24,7 @@ export default {
     users: 'Usuarios',
     analytics: 'Analítica',
     stores: 'Guía de tiendas',
+    pages: 'Páginas públicas',
   },
   queue: {
     title: 'Solicitudes de compra',
@@ -326,6 +327,15 @@ export default {
     apply: 'Aplicar',
     clear: 'Quitar los filtros',
     storeSubject: 'Tienda: {{name}} (n.º {{id}})',
+    pageSubject: 'Página: {{path}}',
+    pageFields: {
+      title_es: 'Título (español)',
+      title_en: 'Título (inglés)',
+      lead_es: 'Introducción (español)',
+      lead_en: 'Introducción (inglés)',
+      body_es: 'Texto (español)',
+      body_en: 'Texto (inglés)',
+    },
     storeFields: {
       logoUploaded: 'subido ({{id}})',
     },
@@ -350,6 +360,7 @@ export default {
       store_show: 'Tienda visible otra vez',
       store_move: 'Tienda movida',
       store_logo: 'Logo de tienda cambiado',
+      page_update: 'Página pública editada',
     },
     when: 'Cuándo (hora de Japón)',
     who: 'Quién',
@@ -825,6 +836,25 @@ export default {
     to: 'Para: {{to}}',
     smsHeading: 'Mensajes de texto',
     smsEmpty: 'Todavía no hay mensajes de texto.',
+  },
+  adminPages: {
+    title: 'Páginas públicas',
+    lead: 'Las páginas cuyo texto escribes tú, en español e inglés: lo que no compramos ni enviamos, y los datos del vendedor que pide la ley japonesa. Cada cambio queda en el registro de auditoría.',
+    updated: 'Guardada por última vez el {{date}} (hora de Japón).',
+    seeded: 'El texto inicial: todavía sin editar.',
+    edit: 'Editar',
+    editLabel: 'Editar: {{title}}',
+    view: 'Ver la página ({{path}})',
+    back: 'Volver a las páginas públicas',
+    languages: { es: 'En español', en: 'En inglés' },
+    fields: { title: 'Título', lead: 'Introducción', body: 'Texto' },
+    format:
+      'En el texto, una línea que empieza con "## " es el título de una sección, una línea que empieza con "- " un elemento de una lista, y una línea en blanco termina un párrafo.',
+    placeholders:
+      'Estos nombres se reemplazan por la configuración actual cuando se muestra la página: {{names}}.',
+    save: 'Guardar la página',
+    failed: 'No se guardó la página',
+    conflictTitle: 'Alguien más guardó esta página antes',
   },
   adminStores: {
     title: 'Guía de tiendas',

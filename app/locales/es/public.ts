@@ -172,6 +172,7 @@ export default {
         a: 'Inicia sesión y envía los enlaces de los productos en nuestro formulario de solicitud (hasta diez a la vez): te respondemos con la cotización en tu área de cliente y por correo. También puedes enviarnos los enlaces, o una imagen clara, por Instagram, Facebook o WhatsApp.',
       },
     },
+    prohibited: 'Antes de pedir: lo que no compramos ni enviamos',
     cta: {
       heading: '¿Encontraste algo en Japón?',
       text: 'Envíanos el enlace en el formulario de solicitud o por mensaje, y te lo cotizamos.',
@@ -247,6 +248,9 @@ export default {
         i4: 'Papelería',
       },
     },
+  },
+  sitePages: {
+    questions: '¿Tienes dudas? Escríbenos',
   },
   calculator: {
     title: 'Calculadora (beta)',
