@@ -21,3 +21,10 @@ test.each([
   expect(strings.home.faq.payment.a).toContain('{{methods}}')
   expect(strings.home.steps.s3.text).toContain('{{methods}}')
 })
+
+test('no text counts with "(s)": each count has its plural forms', async () => {
+  const { default: en } = await import('./en.ts')
+  const { default: es } = await import('./es.ts')
+  for (const strings of [en, es])
+    expect(texts(strings).filter((text) => /\w\((s|es)\)/.test(text))).toEqual([])
+})

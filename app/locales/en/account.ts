@@ -306,7 +306,8 @@ export default {
       'Too heavy for this method: {{weight}}, and it carries at most {{max}}. Choose express, or fewer items.',
     noRate: 'We have no price for {{weight}} with this method: choose the other one, or fewer items.',
     listHeading: 'Your shipments',
-    summary: '{{count}} item(s) · {{method}} · {{country}}',
+    summary_one: '{{count}} item · {{method}} · {{country}}',
+    summary_other: '{{count}} items · {{method}} · {{country}}',
     requestedOn: 'Asked on {{date}}',
     statuses: {
       requested: 'Waiting to be packed',

@@ -705,7 +705,7 @@ export default {
       refunding: 'Refund due recorded; the customer was told. Mark it done once the money is back.',
     },
     asked: 'Asked {{amount}}',
-    reported: 'Reported {{amount}} {{currency}}',
+    reported: 'Reported: {{amount}}',
     recordedBy: 'Recorded by {{name}}',
     heldHint:
       'The provider reported another amount or currency than the quote, or the quote was no longer open: the request stays unpaid. Check it at the provider.',

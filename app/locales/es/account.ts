@@ -322,7 +322,9 @@ export default {
       'Demasiado pesado para este método: {{weight}}, y lleva como máximo {{max}}. Elige exprés o menos productos.',
     noRate: 'No tenemos precio para {{weight}} con este método: elige el otro o menos productos.',
     listHeading: 'Tus envíos',
-    summary: '{{count}} producto(s) · {{method}} · {{country}}',
+    summary_one: '{{count}} producto · {{method}} · {{country}}',
+    summary_many: '{{count}} productos · {{method}} · {{country}}',
+    summary_other: '{{count}} productos · {{method}} · {{country}}',
     requestedOn: 'Pedido el {{date}}',
     statuses: {
       requested: 'Esperando empaque',

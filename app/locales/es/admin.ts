@@ -729,7 +729,7 @@ export default {
         'Reembolso pendiente registrado; le avisamos al cliente. Márcalo como hecho cuando se devuelva el dinero.',
     },
     asked: 'Pedido {{amount}}',
-    reported: 'Informado {{amount}} {{currency}}',
+    reported: 'Informado: {{amount}}',
     recordedBy: 'Registrado por {{name}}',
     heldHint:
       'El proveedor informó otro monto o moneda que la cotización, o la cotización ya no estaba abierta: la solicitud sigue sin pagar. Revísalo en el proveedor.',

@@ -25,11 +25,13 @@ export default {
     button: 'Abrir en el panel de administración',
     new_request: {
       title: 'Nueva solicitud {{number}} de {{customer}}',
-      body: '{{count}} enlace(s) por cotizar.',
+      body_one: '{{count}} enlace por cotizar.',
+      body_many: '{{count}} enlaces por cotizar.',
+      body_other: '{{count}} enlaces por cotizar.',
     },
     payment_held: {
       title: 'Pago retenido para revisión: {{number}}',
-      body: 'El proveedor informó {{amount}} {{currency}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
+      body: 'El proveedor informó {{amount}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
     },
     refund_due: {
       title: 'Reembolso pendiente: {{number}}',
