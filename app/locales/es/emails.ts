@@ -1,7 +1,8 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/emails.ts'
 
 // Spanish strings of the emails area: neutral Latin-American Spanish, addressing the reader as tú.
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   emails: {
     greeting: 'Hola, {{name}}:',
@@ -50,4 +51,4 @@ export default {
       body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
     },
   },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>
