@@ -13,6 +13,7 @@ import {
 } from 'react-router'
 import { countMyUnread } from '#core/notifications/notification-service.ts'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
@@ -57,7 +58,8 @@ async function sessionAndUnread(context: Route.LoaderArgs['context'], request: R
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { settings, language, currency, thirdParty, consent, appUrl, flash } = context.get(requestContext)
+  const { settings, language, currency, thirdParty, consent, appUrl, flash, orders } =
+    context.get(requestContext)
   const [values, demoKeys, { user, unreadNotifications }] = await Promise.all([
     settings.get(),
     settings.demoKeys(),
@@ -72,7 +74,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flash,
     year: new Date().getFullYear(),
     settings: {
-      company: values.company,
+      // The address in the reader's language (ADR 038).
+      company: { ...values.company, address: inLanguage(values.company.address, language) },
       messaging: values.messaging,
       serviceFeeJpy: values.serviceFeeJpy,
       taxRate: values.taxRate,
@@ -80,6 +83,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       freeStorageDays: values.freeStorageDays,
     },
     demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
+    // The methods the public pages name (ADR 038): a bank transfer always, these when configured.
+    payments: {
+      card: orders.payments.some((provider) => provider.name === 'stripe'),
+      paypal: orders.payments.some((provider) => provider.name === 'paypal'),
+    },
     thirdParty: {
       configured: hasThirdParty(thirdParty),
       consent,

@@ -8,6 +8,9 @@ export default [
   route('store-guide', 'routes/store-guide.tsx'),
   route('store-logos/:file', 'routes/store-logo.ts'),
   route('contact', 'routes/contact.tsx'),
+  // The pages staff write in both languages (ADR 038): one module, the path says which.
+  route('prohibited-items', 'routes/site-page.tsx', { id: 'prohibited-items' }),
+  route('seller-disclosure', 'routes/site-page.tsx', { id: 'seller-disclosure' }),
   route('consent', 'routes/consent.ts'),
   route('auth', 'routes/auth/index.tsx'),
   route('auth/sign-out', 'routes/auth/sign-out.ts'),
@@ -62,6 +65,8 @@ export default [
     route('admin-dashboard/stores', 'routes/admin/stores.tsx'),
     route('admin-dashboard/stores/new', 'routes/admin/store.tsx', { id: 'admin-store-new' }),
     route('admin-dashboard/stores/:id', 'routes/admin/store.tsx'),
+    route('admin-dashboard/pages', 'routes/admin/site-pages.tsx'),
+    route('admin-dashboard/pages/:slug', 'routes/admin/site-page.tsx'),
   ]),
   layout('routes/admin/staff-layout.tsx', [
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),

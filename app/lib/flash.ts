@@ -13,6 +13,7 @@ export const FLASH_MESSAGES = [
   'storeHidden',
   'storeShown',
   'storeMoved',
+  'pageSaved',
   // Back from a payment provider's page (app/routes/payments/).
   'paymentReceived',
   'paymentPending',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '#core/preferences/preferences.ts'
+import { checkAddressForCountry, normalizePhone } from './address-rules.ts'
 import { isCountryCode } from './countries.ts'
 
 // One schema per form of the profile tab, for the browser and the server alike (the services parse
@@ -31,16 +32,28 @@ const MARKUP = /[<>]/
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
-/** One line of plain text, trimmed, 1 to `max` characters. */
+/** Missing becomes empty, so it gets "required" like an empty field and stops nothing else. */
+const missingToEmpty = (value: unknown) => value ?? ''
+
+/**
+ * One line of plain text, trimmed, 1 to `max` characters. No check aborts the parse, so the
+ * address's country checks (which run on the whole object) still run when one field is wrong:
+ * each field shows its own message at once.
+ */
 function line(max: number) {
-  return z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required', abort: true })
-    .max(max, { error: 'tooLong', abort: true })
-    .refine((value) => !CONTROL_CHARACTERS.test(value) && !MARKUP.test(value), {
-      error: 'invalidCharacters',
-    })
+  return z.preprocess(
+    missingToEmpty,
+    z
+      .string({ error: 'required' })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(max, { error: 'tooLong' })
+      .refine(
+        (value) =>
+          value === '' || value.length > max || (!CONTROL_CHARACTERS.test(value) && !MARKUP.test(value)),
+        { error: 'invalidCharacters' },
+      ),
+  )
 }
 
 /** The same, or nothing (stored as an empty text where the column has no null). */
@@ -48,27 +61,43 @@ function optionalLine(max: number) {
   return z.preprocess(blankToUndefined, line(max).optional())
 }
 
+/** Digits, spaces, ( ), - and one + or 00 first, 6 to 15 digits (E.164 has at most 15). */
+function phoneShape(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length
+  return /^\+?[0-9 ().-]+$/.test(value) && digits >= 6 && digits <= 15
+}
+
 /**
- * A phone number as people write it: digits, spaces, ( ) and -, an optional + first; 6 to 15
- * digits (E.164 has at most 15). Kept as typed, trimmed.
+ * A phone number as people write it, checked to be one that can exist (libphonenumber-js) and
+ * kept in E.164 ("+525512345678"). Without a country code it is read as a number of the
+ * address's country (AddressSchema), or refused where there is none (the profile).
  */
-const phone = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required', abort: true })
-  .max(PROFILE_LIMITS.phone, { error: 'tooLong', abort: true })
-  .refine((value) => /^\+?[0-9 ()-]+$/.test(value), { error: 'phoneInvalid', abort: true })
-  .refine(
-    (value) => {
-      const digits = value.replace(/\D/g, '').length
-      return digits >= 6 && digits <= 15
-    },
-    { error: 'phoneInvalid' },
+function phone(options: { international: boolean }) {
+  return z.preprocess(
+    missingToEmpty,
+    z
+      .string({ error: 'required' })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(PROFILE_LIMITS.phone, { error: 'tooLong' })
+      .refine((value) => value === '' || value.length > PROFILE_LIMITS.phone || phoneShape(value), {
+        error: 'phoneInvalid',
+      })
+      .refine(
+        (value) => !options.international || !phoneShape(value) || typeof normalizePhone(value) === 'string',
+        { error: 'phoneInvalid' },
+      )
+      .transform((value) => {
+        if (!options.international) return value
+        const normalized = normalizePhone(value)
+        return typeof normalized === 'string' ? normalized : value
+      }),
   )
+}
 
 export const ProfileSchema = z.object({
   name: line(PROFILE_LIMITS.name),
-  phone: z.preprocess(blankToUndefined, phone.optional()),
+  phone: z.preprocess(blankToUndefined, phone({ international: true }).optional()),
   language: z.enum(LANGUAGES, { error: 'language' }),
 })
 
@@ -85,19 +114,57 @@ const postalCode = z.preprocess(
     .optional(),
 )
 
-export const AddressSchema = z.object({
+const AddressFields = z.object({
   fullName: line(PROFILE_LIMITS.addressName),
   street: line(PROFILE_LIMITS.street),
   city: line(PROFILE_LIMITS.city),
   region: optionalLine(PROFILE_LIMITS.region),
   postalCode,
-  country: z
-    .string({ error: 'country' })
-    .trim()
-    .refine((value) => isCountryCode(value), { error: 'country' }),
-  phone,
+  country: z.preprocess(
+    missingToEmpty,
+    z
+      .string({ error: 'country' })
+      .trim()
+      .refine((value) => isCountryCode(value), { error: 'country' }),
+  ),
+  phone: phone({ international: false }),
   /** A ticked "make this my default address"; unticked changes nothing. */
   makeDefault: z.preprocess((value) => value === 'on' || value === true, z.boolean({ error: 'invalid' })),
+})
+
+/**
+ * An address, checked for its country (core/customers/address-rules.ts: the postal code's shape,
+ * a required region or postal code, a phone that exists) and stored as the post writes it: the
+ * postal code in upper case, a listed region as its code, the phone in E.164. The country's
+ * checks run whenever the country, and the field they are about, are readable, so every field's
+ * message shows at once.
+ */
+export const AddressSchema = AddressFields.check((ctx) => {
+  const value = ctx.value
+  if (!isCountryCode(value.country)) return
+  // A field that failed its own check already has its message.
+  const failed = new Set(ctx.issues.map((issue) => String(issue.path?.[0])))
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined)
+  const result = checkAddressForCountry({
+    country: value.country,
+    region: text(value.region),
+    postalCode: text(value.postalCode),
+    phone: text(value.phone) ?? '',
+  })
+  if (result.ok) return
+  for (const problem of result.problems) {
+    if (failed.has(problem.field)) continue
+    ctx.issues.push({ code: 'custom', path: [problem.field], message: problem.error, input: value })
+  }
+}).transform((value) => {
+  const result = checkAddressForCountry({
+    country: value.country,
+    region: value.region,
+    postalCode: value.postalCode,
+    phone: value.phone,
+  })
+  if (!result.ok) return value
+  return { ...value, region: result.region, postalCode: result.postalCode, phone: result.phone }
 })
 
 export type AddressInput = z.output<typeof AddressSchema>

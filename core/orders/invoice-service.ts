@@ -8,6 +8,7 @@ import {
 } from '#core/payments/invoice-machine.ts'
 import { ownerOf, type PaymentOwner } from '#core/payments/settle-payment.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import type { Bilingual } from '#core/settings/bilingual.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -53,7 +54,8 @@ export type InvoiceView = {
   ownerNumber: string
   locale: 'es' | 'en'
   recipient: { name: string; email: string }
-  issuer: { name: string; address: string; email: string; taxRegistrationId: string }
+  /** As frozen at issue: the address in both languages, or one text on receipts issued before ADR 038. */
+  issuer: { name: string; address: string | Bilingual; email: string; taxRegistrationId: string }
   taxRateBasisPoints: number
   serviceFeeUnitJpy: number
   yenRates: YenRates

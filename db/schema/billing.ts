@@ -58,7 +58,13 @@ export const invoices = pgTable(
     // Frozen at issue: who it is for, who issues it (qualified-invoice details), the rates used.
     recipient: jsonb().$type<{ name: string; email: string }>().notNull(),
     issuer: jsonb()
-      .$type<{ name: string; address: string; email: string; taxRegistrationId: string }>()
+      // The address in both languages since ADR 038 (one text on receipts issued before).
+      .$type<{
+        name: string
+        address: string | { es: string; en: string }
+        email: string
+        taxRegistrationId: string
+      }>()
       .notNull(),
     taxRateBasisPoints: integer().notNull(),
     serviceFeeUnitJpy: integer().notNull(),

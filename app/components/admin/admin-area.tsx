@@ -24,6 +24,7 @@ export function AdminArea({ adminPages, children }: { adminPages: boolean; child
           { to: '/admin-dashboard/settings', text: t('adminArea.settings') },
           { to: '/admin-dashboard/rates', text: t('adminArea.rates') },
           { to: '/admin-dashboard/stores', text: t('adminArea.stores') },
+          { to: '/admin-dashboard/pages', text: t('adminArea.pages') },
           { to: '/admin-dashboard/audit', text: t('adminArea.audit') },
           { to: '/admin-dashboard/outbox', text: t('adminArea.outbox') },
         ]

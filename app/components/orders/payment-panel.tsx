@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
 import type { ProviderName } from '#core/payments/provider.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 
 /**
@@ -204,14 +205,15 @@ function PanelBody({
 }
 
 function BankTransfer({ panel }: { panel: PaymentPanelData }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { bankTransfer } = panel
+  const language = i18n.language === 'en' ? 'en' : 'es'
   const rows: [string, string][] = [
     [t('payment.bank.amount'), panel.totalLabel],
     [t('payment.bank.reference'), panel.invoice?.number ?? ''],
     [t('payment.bank.bankName'), bankTransfer.bankName],
-    [t('payment.bank.branch'), bankTransfer.branch],
-    [t('payment.bank.accountType'), bankTransfer.accountType],
+    [t('payment.bank.branch'), inLanguage(bankTransfer.branch, language)],
+    [t('payment.bank.accountType'), inLanguage(bankTransfer.accountType, language)],
     [t('payment.bank.accountNumber'), bankTransfer.accountNumber],
     [t('payment.bank.accountHolder'), bankTransfer.accountHolder],
   ]
@@ -227,6 +229,9 @@ function BankTransfer({ panel }: { panel: PaymentPanelData }) {
           </div>
         ))}
       </dl>
+      <p className="whitespace-pre-line text-slate-800" data-testid="bank-instructions">
+        {bankTransfer.instructions[language]}
+      </p>
       <p className="text-slate-700">{t('payment.bankAfter')}</p>
     </div>
   )

@@ -6,6 +6,7 @@ import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { InvoiceLineView, InvoiceView } from '#core/orders/invoice-service.ts'
 import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 import { RefundList, type RefundRow } from './refund-list.tsx'
 import { YenAmount } from './yen-amount.tsx'
@@ -19,7 +20,8 @@ import { YenAmount } from './yen-amount.tsx'
  * e-mails use), dates in Japan time. Printing leaves out the site's header, footer and tabs.
  */
 
-export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt'> & {
+export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt' | 'issuer'> & {
+  issuer: Omit<InvoiceView['issuer'], 'address'> & { address: string }
   issuedLabel: string
   dueLabel: string
   paidLabel: string | null
@@ -29,9 +31,11 @@ export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' |
 /** The invoice as the page sends it: dates written out in Japan time, in the page's language. */
 export function receiptForPage(invoice: InvoiceView, language: Language): ReceiptInvoice {
   const format = japanDateTime(language)
-  const { issuedAt, dueAt, paidAt, voidedAt, ...rest } = invoice
+  const { issuedAt, dueAt, paidAt, voidedAt, issuer, ...rest } = invoice
   return {
     ...rest,
+    // The issuer's address in the reader's language (ADR 038).
+    issuer: { ...issuer, address: inLanguage(issuer.address, language) },
     issuedLabel: format(issuedAt),
     dueLabel: format(dueAt),
     paidLabel: paidAt ? format(paidAt) : null,

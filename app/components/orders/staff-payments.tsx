@@ -178,9 +178,7 @@ function PaymentRow({
         <dt className="text-slate-700">{t('payments.amount')}</dt>
         <dd className="text-slate-900">
           {t('payments.asked', { amount: row.askedLabel })}
-          {row.reportedLabel !== null
-            ? ` · ${t('payments.reported', { amount: row.reportedLabel, currency: row.currency ?? '' })}`
-            : null}
+          {row.reportedLabel !== null ? ` · ${t('payments.reported', { amount: row.reportedLabel })}` : null}
         </dd>
         {row.reference ? (
           <>

@@ -23,11 +23,12 @@ export default {
     button: 'Open it in the admin panel',
     new_request: {
       title: 'New request {{number}} from {{customer}}',
-      body: '{{count}} link(s) to quote.',
+      body_one: '{{count}} link to quote.',
+      body_other: '{{count}} links to quote.',
     },
     payment_held: {
       title: 'Payment held for review: {{number}}',
-      body: 'The provider reported {{amount}} {{currency}}; the invoice asks {{expectedJpy}}. The request stays unpaid until you check it.',
+      body: 'The provider reported {{amount}}; the invoice asks {{expectedJpy}}. The request stays unpaid until you check it.',
     },
     refund_due: {
       title: 'Refund due: {{number}}',

@@ -1,7 +1,8 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/emails.ts'
 
 // Spanish strings of the emails area: neutral Latin-American Spanish, addressing the reader as tú.
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   emails: {
     greeting: 'Hola, {{name}}:',
@@ -25,11 +26,13 @@ export default {
     button: 'Abrir en el panel de administración',
     new_request: {
       title: 'Nueva solicitud {{number}} de {{customer}}',
-      body: '{{count}} enlace(s) por cotizar.',
+      body_one: '{{count}} enlace por cotizar.',
+      body_many: '{{count}} enlaces por cotizar.',
+      body_other: '{{count}} enlaces por cotizar.',
     },
     payment_held: {
       title: 'Pago retenido para revisión: {{number}}',
-      body: 'El proveedor informó {{amount}} {{currency}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
+      body: 'El proveedor informó {{amount}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
     },
     refund_due: {
       title: 'Reembolso pendiente: {{number}}',
@@ -48,4 +51,4 @@ export default {
       body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
     },
   },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>

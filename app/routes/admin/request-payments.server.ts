@@ -5,7 +5,7 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
-import { formatMoney } from '#core/money/money.ts'
+import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import {
   MarkRefundDoneSchema,
@@ -51,12 +51,13 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
       provider: row.provider,
       status: row.status,
       askedLabel: yen(row.requestedJpy),
+      // Once, with its currency ("JPY 18,719", not "JPY 18,719 JPY").
       reportedLabel:
         row.currency === null
           ? null
-          : row.amount !== null && row.currency === 'JPY'
-            ? yen(row.amount)
-            : (row.amount?.toString() ?? '—'),
+          : row.amount !== null
+            ? formatReportedAmount(row.amount, row.currency, language)
+            : `— ${row.currency}`,
       currency: row.currency,
       reference: row.captureRef ?? row.providerRef,
       note: row.note,

@@ -15,6 +15,7 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { can } from '#core/orders/staff-policy.ts'
@@ -93,7 +94,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       method: shipment.method,
       route: shipment.route,
       customer: shipment.customer,
-      address: { ...shipment.address, countryName: countryName(shipment.address.country, language) },
+      address: {
+        ...shipment.address,
+        phone: formatPhone(shipment.address.phone),
+        countryName: countryName(shipment.address.country, language),
+      },
       estimate: {
         weight: formatGrams(shipment.estimatedWeightG, language),
         price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),

@@ -133,6 +133,11 @@ function RequestForm() {
         {t('requests.title')}
       </h2>
       <p className="max-w-3xl text-slate-700">{t('requests.lead')}</p>
+      <p className="max-w-3xl text-slate-700">
+        <Link to="/prohibited-items" className="font-semibold text-red-800 underline">
+          {t('requests.prohibited')}
+        </Link>
+      </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="form" value="request" />
         <input type="hidden" name="submissionKey" value={submissionKey} />

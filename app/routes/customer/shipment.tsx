@@ -12,6 +12,7 @@ import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { lostParcelRefundSentAt } from '#core/payments/money-history.ts'
@@ -81,7 +82,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       version: shipment.version,
       method: shipment.method,
       route: shipment.route,
-      address: { ...shipment.address, countryName: countryName(shipment.address.country, language) },
+      address: {
+        ...shipment.address,
+        phone: formatPhone(shipment.address.phone),
+        countryName: countryName(shipment.address.country, language),
+      },
       estimate: {
         weight: formatGrams(shipment.estimatedWeightG, language),
         price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
