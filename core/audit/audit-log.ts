@@ -4,6 +4,7 @@ import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import { auditLog, users } from '#db/schema/index.ts'
+import type { AuditKind } from './audit-kinds.ts'
 
 /**
  * The audit log: one append-only record per staff action that changes how the business runs,
@@ -12,31 +13,9 @@ import { auditLog, users } from '#db/schema/index.ts'
  * docs/decisions/023-admin-settings-rates-audit.md.
  *
  * A new kind of action (an account disabled, a store edited, a payment recorded…) adds its name
- * to AUDIT_KINDS and a label in the admin locale files (`audit.kinds`); nothing else changes.
+ * to AUDIT_KINDS (./audit-kinds.ts) and a label in the admin locale files (`audit.kinds`);
+ * nothing else changes.
  */
-export const AUDIT_KINDS = [
-  'role.assign',
-  'settings.update',
-  'rates.update',
-  'payment.record',
-  'payment.refund_done',
-  'payment.accept',
-  'payment.refund',
-  'item.unavailable',
-  'shipment.price_override',
-  'claim.lost',
-  'item.dispose',
-  'user.disable',
-  'user.enable',
-  'user.sign_out',
-  'store.create',
-  'store.update',
-  'store.hide',
-  'store.show',
-  'store.move',
-  'store.logo',
-] as const
-export type AuditKind = (typeof AUDIT_KINDS)[number]
 
 /** JSON values as stored in `before` and `after`: flat paths ("yenRates.USD") to values. */
 export type AuditValues = Record<string, unknown>

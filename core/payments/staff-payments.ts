@@ -12,6 +12,7 @@ import type { Actor } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
 import { isPaymentStatus, paymentTransition } from './payment-machine.ts'
+import { ownerPaths } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import {
   type MarkRefundDoneInput,
@@ -28,7 +29,6 @@ import {
   invoiceWithOwner,
   moveOf,
   ownerAwaitsPayment,
-  ownerPaths,
   PAYMENT_ENTITY,
   PROVIDER_LABELS,
   payInvoice,
