@@ -9,7 +9,8 @@ import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { admin, ana, moderator, paidShipment } from '#tests/support/shipment-fixtures.ts'
 import { bookedItems } from '#tests/support/warehouse-fixtures.ts'
-import { getAnalytics, japanDay, parsePeriod } from './analytics.ts'
+import { getAnalytics } from './analytics.ts'
+import { japanDay, parsePeriod } from './period.ts'
 
 // Each figure against a hand-computed fixture for March 2026 in Japan time, with orders just
 // either side of its edges (Japan midnight is 15:00 UTC the day before).

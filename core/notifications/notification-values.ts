@@ -1,7 +1,7 @@
 import { countryName } from '#core/customers/countries.ts'
-import { BUSINESS_TIME_ZONE } from '#core/jobs/job-queue.ts'
 import { formatMoney, formatReportedAmount, intlLocale } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
+import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import type { NotificationParams } from './notify.ts'
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/

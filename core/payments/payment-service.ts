@@ -5,6 +5,7 @@ import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { Database } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
+import { ownerOf, type PaymentOwner } from './payment-owner.ts'
 import { StartCheckoutSchema } from './payment-schemas.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 import {
@@ -12,9 +13,7 @@ import {
   invoiceNotFound,
   invoiceWithOwner,
   moveOf,
-  ownerOf,
   PAYMENT_ENTITY,
-  type PaymentOwner,
   type PaymentSystemDeps,
   providerOf,
   requireActor,

@@ -5,10 +5,11 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
+import type { PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { isBeingConfirmed } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
-import { type PaymentOwner, UUID } from './settle-payment.ts'
+import { UUID } from './settle-payment.ts'
 
 /**
  * What the request and shipment pages show about paying: for the customer, the quote to pay and how

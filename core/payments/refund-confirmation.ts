@@ -5,10 +5,10 @@ import { isAppError } from '#core/shared/errors.ts'
 import type { Executor } from '#db/client.ts'
 import { orderEvents, payments, refunds } from '#db/schema/index.ts'
 import { MONEY_HISTORY_PATH, REFUND_FAILED_REASON } from './money-history.ts'
+import { ownerPaths } from './payment-owner.ts'
 import type { RefundState } from './provider.ts'
 import {
   invoiceWithOwner,
-  ownerPaths,
   PAYMENT_ENTITY,
   type PaymentSystemDeps,
   PROVIDER_LABELS,

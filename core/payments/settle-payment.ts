@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
   paymentTransition,
 } from './payment-machine.ts'
+import { ownerOf, ownerPaths, type PaymentOwner } from './payment-owner.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 
 /**
@@ -60,22 +61,6 @@ export function requireActor(actor: Actor | null): Actor {
 
 export const invoiceNotFound = (id: string) =>
   new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
-
-/** What an invoice charges for: a purchase request (the quote) or a shipment (the shipping receipt). */
-export type PaymentOwner = { kind: 'request'; id: string } | { kind: 'shipment'; id: string }
-
-/** Where the customer and staff see an invoice's owner (and its payments). */
-export function ownerPaths(owner: PaymentOwner): { customer: string; staff: string } {
-  return owner.kind === 'request'
-    ? { customer: `/user-dashboard/requests/${owner.id}`, staff: `/admin-dashboard/requests/${owner.id}` }
-    : { customer: `/user-dashboard/shipments/${owner.id}`, staff: `/admin-dashboard/shipments/${owner.id}` }
-}
-
-export function ownerOf(row: { requestId: string | null; shipmentId: string | null }): PaymentOwner {
-  if (row.requestId) return { kind: 'request', id: row.requestId }
-  if (row.shipmentId) return { kind: 'shipment', id: row.shipmentId }
-  throw new Error('An invoice without a request or a shipment')
-}
 
 /**
  * The invoice and its owner (the request, or the shipment). With `lock`, inside a transaction,

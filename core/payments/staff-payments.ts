@@ -15,6 +15,7 @@ import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
 import { MONEY_HISTORY_PATH } from './money-history.ts'
 import { isPaymentStatus, paymentTransition } from './payment-machine.ts'
+import { ownerPaths } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import {
   type MarkRefundDoneInput,
@@ -32,7 +33,6 @@ import {
   invoiceWithOwner,
   moveOf,
   ownerAwaitsPayment,
-  ownerPaths,
   PAYMENT_ENTITY,
   PROVIDER_LABELS,
   payInvoice,

@@ -2,7 +2,9 @@ import { requestContext } from '#app/context.ts'
 import { translator } from '#app/i18n.server.ts'
 import { apiError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import { getAnalytics, parsePeriod, periodInput } from '#core/analytics/analytics.ts'
+import { guardedFile } from '#app/middleware/guarded-file.server.ts'
+import { getAnalytics } from '#core/analytics/analytics.ts'
+import { parsePeriod, periodInput } from '#core/analytics/period.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/analytics-csv.ts'
 
@@ -17,7 +19,7 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function resource({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
   const t = translator(language)
   const search = new URL(request.url).searchParams
@@ -94,4 +96,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
+}
+
+// The CSV, or for a browser refused by the guard the guard page (app/middleware/guarded-file.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [guardedFile(resource)]
+
+export default function AnalyticsCsv() {
+  return null
 }

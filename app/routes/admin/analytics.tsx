@@ -6,14 +6,8 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import {
-  ANALYTICS_PRESETS,
-  type Analytics,
-  getAnalytics,
-  type Period,
-  parsePeriod,
-  periodInput,
-} from '#core/analytics/analytics.ts'
+import { type Analytics, getAnalytics } from '#core/analytics/analytics.ts'
+import { ANALYTICS_PRESETS, type Period, parsePeriod, periodInput } from '#core/analytics/period.ts'
 import { convertFromYen, formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/analytics.ts'

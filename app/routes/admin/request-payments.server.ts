@@ -6,6 +6,7 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
+import { ownerPaths, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import {
   MarkRefundDoneSchema,
@@ -14,7 +15,6 @@ import {
   ResolveHeldPaymentSchema,
 } from '#core/payments/payment-schemas.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
-import { ownerPaths, type PaymentOwner } from '#core/payments/settle-payment.ts'
 import {
   markRefundDone,
   recordManualPayment,

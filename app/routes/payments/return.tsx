@@ -3,8 +3,8 @@ import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { paymentReturnMessage } from '#app/lib/flash.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
+import { ownerPaths } from '#core/payments/payment-owner.ts'
 import { confirmReturn } from '#core/payments/payment-service.ts'
-import { ownerPaths } from '#core/payments/settle-payment.ts'
 import type { Route } from './+types/return.ts'
 
 // /payments/return/:provider?payment=<our payment id>: where PayPal and Stripe send the customer
