@@ -489,7 +489,7 @@ for (const [language, provider] of [
     await actAs(context, customer.cookie)
     await page.goto(`/user-dashboard/shipments/${shipmentId}?lang=${language}`)
     await expect(page.getByTestId('claim-status')).toContainText(
-      fill(t.shipments.claimStatus.lostRefunded, { refund: '', date: '' }).split('(')[0]?.trim() ?? '',
+      t.shipments.claimStatus.lostRefunded.split('{{refund}}')[0]?.trim() ?? '',
     )
     await page.goto(`/user-dashboard/requests?lang=${language}`)
     await expect(page.getByTestId('request-row').filter({ hasText: number })).toContainText(

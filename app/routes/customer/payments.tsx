@@ -100,10 +100,16 @@ export default function MyMoneyRoute() {
                       : `${reasonOf(entry)} · ${entry.sent ? t('moneyPage.refundSent') : t('moneyPage.refundOnItsWay')}`}
                   </p>
                   <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
-                    <Link to={entry.owner.href} className="font-semibold text-red-800 underline">
+                    <Link
+                      to={entry.owner.href}
+                      className="inline-flex min-h-11 items-center font-semibold text-red-800 underline"
+                    >
                       {t(`moneyPage.see.${entry.owner.kind}`, { number: entry.owner.number })}
                     </Link>
-                    <Link to={entry.invoice.href} className="font-semibold text-red-800 underline">
+                    <Link
+                      to={entry.invoice.href}
+                      className="inline-flex min-h-11 items-center font-semibold text-red-800 underline"
+                    >
                       {t('receipt.linkLabel', { number: entry.invoice.number })}
                     </Link>
                   </p>
