@@ -62,6 +62,8 @@ export default [
     route('admin-dashboard/stores/:id', 'routes/admin/store.tsx'),
   ]),
   layout('routes/admin/staff-layout.tsx', [
+    // The staff's notifications (docs/decisions/036).
+    route('admin-dashboard/notifications', 'routes/admin/notifications.tsx'),
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),

@@ -13,7 +13,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { voidOpenInvoice } from './invoice-service.ts'
-import type { OrderContext } from './order-context.ts'
+import type { OrderContext, OrderDeps } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import { moveItems } from './request-items.ts'
 import {
@@ -227,6 +227,7 @@ export async function submitRequest(
         type: 'new_request',
         params: { number: request.number, customer: customer?.name ?? '', count: parsed.data.items.length },
         link: `/admin-dashboard/requests/${request.id}`,
+        requestId: request.id,
       })
       return request
     })
@@ -591,7 +592,7 @@ export async function listRequestQueue(
  * page: one applies, the other finds the version moved and gets `conflict`.
  */
 async function applyEvent(
-  { db, actor }: ServiceContext,
+  { db, actor, jobs }: ServiceContext & Pick<OrderDeps, 'jobs'>,
   input: CancelRequestInput,
   event: RequestEvent,
   set: Partial<typeof purchaseRequests.$inferInsert> = {},
@@ -618,6 +619,15 @@ async function applyEvent(
       const now = new Date()
       await voidOpenInvoice(tx, input.id, { kind, id: user.id }, now)
       await moveItems(tx, { requestId: input.id, event: 'cancel', actor: { kind, id: user.id }, at: now })
+      // The customer changed their mind: staff stop quoting or waiting for the payment (ADR 036).
+      if (kind === 'customer') {
+        await notifyStaff(tx, jobs, {
+          type: 'request_cancelled',
+          params: { number: applied.number },
+          link: `/admin-dashboard/requests/${input.id}`,
+          requestId: input.id,
+        })
+      }
     }
     return { status: applied.to, version: applied.version }
   })
@@ -627,7 +637,10 @@ async function applyEvent(
  * The owner (or staff) cancels a request that has not been paid: pending or quoted.
  * @throws AppError `not_found` (not theirs), `conflict` (changed meanwhile, or not cancellable).
  */
-export async function cancelRequest(context: ServiceContext, input: CancelRequestInput) {
+export async function cancelRequest(
+  context: ServiceContext & Pick<OrderDeps, 'jobs'>,
+  input: CancelRequestInput,
+) {
   const parsed = CancelRequestSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
   try {

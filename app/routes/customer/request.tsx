@@ -14,7 +14,7 @@ import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
-import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { getInvoice, listRequestInvoices } from '#core/orders/invoice-service.ts'
 import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseSubmission(formData, { schema: CancelRequestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    await cancelRequest(getServiceContext(context), submission.value)
+    await cancelRequest(getOrderContext(context), submission.value)
   } catch (error) {
     return formFailure(error, submission)
   }
