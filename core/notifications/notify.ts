@@ -35,6 +35,8 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   item_disposed: 'warning',
   storage_reminder: 'warning',
   storage_ended: 'warning',
+  // An admin looked for the bank transfer the customer reported and it has not arrived (ADR 036).
+  transfer_not_received: 'warning',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

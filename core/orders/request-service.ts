@@ -1,5 +1,6 @@
 import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
@@ -505,6 +506,23 @@ const queueRowFields = {
 
 export type QueueCounts = Record<RequestStatus, number>
 
+/**
+ * The warehouse's work as a filter of the queue (the staff's work for today, docs/decisions/036):
+ * requests with an item still to buy at the shop, or with an item bought and not yet here. Read
+ * from the small partial index of such items (`request_items_work_idx`).
+ */
+export const QUEUE_WORK = { to_buy: 'to_buy', to_receive: 'ordered' } as const
+export type QueueWork = keyof typeof QUEUE_WORK
+
+export function isQueueWork(value: unknown): value is QueueWork {
+  return typeof value === 'string' && Object.hasOwn(QUEUE_WORK, value)
+}
+
+function workCondition(work: QueueWork | null | undefined): SQL | undefined {
+  if (!work) return undefined
+  return sql`${purchaseRequests.id} in (select ${requestItems.requestId} from ${requestItems} where ${requestItems.status} = ${QUEUE_WORK[work]})`
+}
+
 function noCounts(): QueueCounts {
   return Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as QueueCounts
 }
@@ -528,8 +546,15 @@ function newer(a: { submittedAt: Date; id: string }, b: { submittedAt: Date; id:
  */
 export async function listRequestQueue(
   { db, actor }: ServiceContext,
-  { status, q, cursor }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null },
-): Promise<Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null }> {
+  {
+    status,
+    q,
+    cursor,
+    work,
+  }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null; work?: QueueWork | null },
+): Promise<
+  Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null; workCount: number | null }
+> {
   requireActor(actor)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
@@ -539,7 +564,14 @@ export async function listRequestQueue(
       .select(queueRowFields)
       .from(purchaseRequests)
       .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(and(status ? eq(purchaseRequests.status, status) : undefined, afterCursor(after), condition))
+      .where(
+        and(
+          status ? eq(purchaseRequests.status, status) : undefined,
+          afterCursor(after),
+          workCondition(work),
+          condition,
+        ),
+      )
       .orderBy(...newestFirst())
       .limit(REQUESTS_PAGE_SIZE + 1)
   const answer = (
@@ -551,10 +583,21 @@ export async function listRequestQueue(
     return {
       counts,
       matchesAtLeast,
+      workCount,
       nextCursor: page.nextCursor,
       rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
     }
   }
+
+  // How many requests have that work (the filter's own count, from its partial index).
+  const workCount = work
+    ? ((
+        await db
+          .select({ count: sql<number>`count(distinct ${requestItems.requestId})::int` })
+          .from(requestItems)
+          .where(eq(requestItems.status, QUEUE_WORK[work]))
+      )[0]?.count ?? 0)
+    : null
 
   if (!search) {
     const [rows, countRows] = await Promise.all([
@@ -581,7 +624,8 @@ export async function listRequestQueue(
         (!after || newer(row, { submittedAt: after.at, id: after.id.toLowerCase() }) > 0),
     )
     .sort(newer)
-    .slice(0, REQUESTS_PAGE_SIZE + 1)
+    // With a work filter the matches are narrowed again by the query: it picks the page.
+    .slice(0, work ? QUEUE_SEARCH_COUNT_LIMIT : REQUESTS_PAGE_SIZE + 1)
     .map((row) => row.id)
   return answer(picked.length ? await pageWhere(inArray(purchaseRequests.id, picked)) : [], counts)
 }
@@ -616,6 +660,13 @@ async function applyEvent(
     })
     // A cancelled request's open quote can no longer be paid (docs/decisions/021).
     if (event === 'cancel') {
+      // The customer said they paid it by transfer: staff check that first (ADR 036). Asked with
+      // the request locked, so a report at the same moment is either seen here or finds it closed.
+      if (kind === 'customer' && (await ownerHasPendingTransfer(tx, { requestId: input.id }))) {
+        throw new AppError('conflict', `Request ${input.id} has a bank transfer being checked`, {
+          reason: 'transferBeingChecked',
+        })
+      }
       const now = new Date()
       await voidOpenInvoice(tx, input.id, { kind, id: user.id }, now)
       await moveItems(tx, { requestId: input.id, event: 'cancel', actor: { kind, id: user.id }, at: now })
