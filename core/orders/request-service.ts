@@ -6,11 +6,14 @@ import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
+  invoices,
   orderEvents,
+  payments,
   purchaseRequests,
   requestItems,
   requestPhotos,
   stores,
+  transferNotices,
   users,
 } from '#db/schema/index.ts'
 import { voidOpenInvoice } from './invoice-service.ts'
@@ -74,6 +77,25 @@ export type RequestSummary = {
   status: RequestStatus
   submittedAt: Date
   items: Pick<RequestItemView, 'position' | 'url' | 'shopHost' | 'quantity'>[]
+  /**
+   * Its quote's amounts (the newest quote that was not replaced or withdrawn: open, paid or
+   * expired), or null before there is one (docs/decisions/036: there is no estimate to show
+   * before the quote; staff's draft prices are theirs until they send it).
+   */
+  quote: RequestQuoteSummary | null
+}
+
+export type RequestQuoteSummary = {
+  invoiceNumber: string
+  status: 'open' | 'paid' | 'expired'
+  itemsJpy: number
+  domesticShippingJpy: number
+  serviceFeeJpy: number
+  taxJpy: number
+  totalJpy: number
+  dueAt: Date
+  /** A payment of it is held for review, or the customer said they paid it by transfer: nothing to pay now. */
+  beingChecked: boolean
 }
 
 export type RequestDetail = {
@@ -322,14 +344,58 @@ export async function listMyRequests(
         .where(inArray(requestItems.requestId, ids))
         .orderBy(requestItems.requestId, requestItems.position)
     : []
+  const quotes = await quotesOf(db, ids)
   return {
     nextCursor: page.nextCursor,
     rows: page.rows.map((row) => ({
       ...row,
       status: statusOf(row.status),
       items: items.filter((item) => item.requestId === row.id).map(({ requestId: _, ...item }) => item),
+      quote: quotes.get(row.id) ?? null,
     })),
   }
+}
+
+/**
+ * Each request's quote, for the history: the newest purchase invoice that is not void, with
+ * whether a payment of it is being checked (held, or a bank transfer the customer reported). One
+ * query for the page, on the invoices' request index.
+ */
+async function quotesOf(
+  db: Database,
+  requestIds: readonly string[],
+): Promise<Map<string, RequestQuoteSummary>> {
+  if (requestIds.length === 0) return new Map()
+  const rows = await db
+    .selectDistinctOn([invoices.requestId], {
+      requestId: invoices.requestId,
+      invoiceNumber: invoices.number,
+      status: invoices.status,
+      itemsJpy: invoices.itemsJpy,
+      domesticShippingJpy: invoices.domesticShippingJpy,
+      serviceFeeJpy: invoices.serviceFeeJpy,
+      taxJpy: invoices.taxJpy,
+      totalJpy: invoices.totalJpy,
+      dueAt: invoices.dueAt,
+      // The invoice named by its table: drizzle writes a selected expression's columns bare.
+      beingChecked: sql<boolean>`(exists (select 1 from ${payments} p where p.invoice_id = "invoices"."id" and p.status = 'held') or exists (select 1 from ${transferNotices} n where n.invoice_id = "invoices"."id" and n.status = 'pending'))`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.requestId, [...requestIds]),
+        eq(invoices.kind, 'purchase'),
+        sql`${invoices.status} <> 'void'`,
+      ),
+    )
+    .orderBy(invoices.requestId, desc(invoices.issuedAt))
+  return new Map(
+    rows.flatMap(({ requestId, status, ...quote }) =>
+      requestId && (status === 'open' || status === 'paid' || status === 'expired')
+        ? [[requestId, { ...quote, status }] as const]
+        : [],
+    ),
+  )
 }
 
 /**
