@@ -11,7 +11,7 @@ import {
   useMatches,
   useRevalidator,
 } from 'react-router'
-import { countMyUnread } from '#core/notifications/notification-service.ts'
+import { bellAudience, countMyUnread } from '#core/notifications/notification-service.ts'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Route } from './+types/root.ts'
@@ -48,12 +48,14 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
 /**
  * The signed-in visitor, and their unread notifications for the header: one indexed count, only
  * for someone signed in (anonymous pages, the cached ones, cost no query: server/page-cache.ts).
+ * Staff's bell counts the staff's list (docs/decisions/036).
  */
 async function sessionAndUnread(context: Route.LoaderArgs['context'], request: Request) {
   const user = await getSessionUser(context, request)
   if (!user) return { user, unreadNotifications: 0 }
   const { db } = context.get(requestContext)
-  const unreadNotifications = await countMyUnread({ db, actor: { id: user.id, role: user.role } })
+  const actor = { id: user.id, role: user.role }
+  const unreadNotifications = await countMyUnread({ db, actor }, bellAudience(actor))
   return { user, unreadNotifications }
 }
 

@@ -9,6 +9,7 @@ export const AUDIT_KINDS = [
   'payment.refund_done',
   'payment.accept',
   'payment.refund',
+  'payment.transfer_not_received',
   'item.unavailable',
   'shipment.price_override',
   'claim.lost',

@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest'
 import enAdmin from '#app/locales/en/admin.ts'
-import enEmails from '#app/locales/en/emails.ts'
 import esAdmin from '#app/locales/es/admin.ts'
 import { notificationValues } from '#core/notifications/notification-values.ts'
 import { formatMoney, formatReportedAmount } from './money.ts'
@@ -20,7 +19,7 @@ test('the texts that show it do not add the currency again', () => {
   for (const text of [
     enAdmin.payments.reported,
     esAdmin.payments.reported,
-    enEmails.staffNotifications.payment_held.body,
+    enAdmin.staffNotifications.payment_held.body,
   ])
     expect(text).not.toContain('{{currency}}')
 })

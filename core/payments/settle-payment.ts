@@ -196,6 +196,7 @@ export async function payInvoice(
       params: { number: invoice.ownerNumber, amountJpy: payment.amountJpy },
       link: ownerPaths(owner).customer,
     })
+    await tellStaffPaid(tx, jobs, invoice, payment, actor)
     return
   }
   await applyRequestEvent(tx, {
@@ -228,6 +229,34 @@ export async function payInvoice(
     type: 'payment_received',
     params: { number: invoice.ownerNumber, amountJpy: payment.amountJpy },
     requestId: owner.id,
+  })
+  await tellStaffPaid(tx, jobs, invoice, payment, actor)
+}
+
+/**
+ * Staff hear of money that came in without them: a quote paid online (its items are to buy) or a
+ * shipping receipt paid online (the box is to send). A payment an admin recorded or accepted
+ * tells no one: they are the one who knows (docs/decisions/036).
+ */
+async function tellStaffPaid(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  invoice: InvoiceRow,
+  payment: { provider: string; amountJpy: number },
+  actor: OrderActor,
+) {
+  if (actor.kind === 'staff') return
+  const { owner } = invoice
+  await notifyStaff(tx, jobs, {
+    type: owner.kind === 'shipment' ? 'shipping_paid' : 'quote_paid',
+    params: {
+      number: invoice.ownerNumber,
+      invoice: invoice.number,
+      amountJpy: payment.amountJpy,
+      provider: PROVIDER_LABELS[payment.provider as ProviderName] ?? payment.provider,
+    },
+    link: ownerPaths(owner).staff,
+    requestId: owner.kind === 'request' ? owner.id : null,
   })
 }
 
@@ -395,6 +424,7 @@ export async function settleWithin(
         provider: PROVIDER_LABELS[providerName],
       },
       link: paths.staff,
+      requestId,
     })
     // The customer paid twice: told that the second payment goes back (it was money they sent).
     await notifyCustomer(tx, jobs, {
@@ -415,6 +445,7 @@ export async function settleWithin(
       expectedJpy: invoice.totalJpy,
     },
     link: paths.staff,
+    requestId,
   })
   await notifyCustomer(tx, jobs, {
     userId: invoice.userId,

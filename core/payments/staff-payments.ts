@@ -40,6 +40,7 @@ import {
   requireActor,
   UUID,
 } from './settle-payment.ts'
+import { confirmTransferNotices } from './transfer-notices.ts'
 
 /**
  * What admins do with money by hand: record a bank transfer that arrived (the manual method,
@@ -200,12 +201,25 @@ export async function recordManualPayment(
         visibleToCustomer: false,
       })
       await payInvoice(tx, ctx.jobs, invoice, { id: payment.id, provider: 'manual', amountJpy }, staff)
+      // The transfer the customer said they made, if they did: confirmed by this payment (ADR 036).
+      const confirmed = await confirmTransferNotices(tx, {
+        invoiceId: invoice.id,
+        paymentId: payment.id,
+        actorId: actor.id,
+        at: settledAt,
+      })
       await recordAudit(tx, {
         actorId: actor.id,
         kind: 'payment.record',
         subject: { type: 'payment', id: payment.id },
         before: {},
-        after: { [invoice.owner.kind]: invoice.ownerNumber, invoice: invoice.number, amountJpy, reference },
+        after: {
+          [invoice.owner.kind]: invoice.ownerNumber,
+          invoice: invoice.number,
+          amountJpy,
+          reference,
+          ...(confirmed > 0 ? { reportedByCustomer: true } : {}),
+        },
       })
       return { paymentId: payment.id }
     })

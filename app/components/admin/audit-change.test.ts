@@ -68,6 +68,10 @@ const SAMPLES: Record<Exclude<AuditKind, (typeof PATH_AUDIT_KINDS)[number]>, [ob
     { request: 'PR-000123', invoice: 'Q-000045', amountJpy: 18719, reference: 'BANK-1' },
   ],
   'payment.refund_done': [{ refundDueJpy: 5000 }, { refundDoneJpy: 5000, reference: 'RF-1', via: 'paypal' }],
+  'payment.transfer_not_received': [
+    { status: 'pending' },
+    { status: 'dismissed', request: 'PR-000123', invoice: 'Q-000045', reason: 'No transfer arrived' },
+  ],
   'payment.accept': [
     { status: 'held' },
     { status: 'succeeded', request: 'PR-000123', invoice: 'Q-000045', refundDueJpy: 300, note: 'ok' },

@@ -56,7 +56,7 @@ export function SiteHeader({
         <div className="flex shrink-0 items-center gap-1 xl:hidden">
           {/* The way in stays in the bar where it fits; below 640 px it is in the menu. */}
           <span className="hidden sm:inline-flex">{user ? <AreaLink /> : <SignInLink />}</span>
-          {user ? <NotificationsLink unread={unreadNotifications} /> : null}
+          {user ? <NotificationsLink unread={unreadNotifications} staff={user.role !== 'user'} /> : null}
           <MobileMenu currency={currency} user={user} />
         </div>
       </div>

@@ -67,7 +67,9 @@ export function UserMenu({
         </span>
       ) : null}
       {stacked ? <AreaLink /> : null}
-      {unreadNotifications === undefined ? null : <NotificationsLink unread={unreadNotifications} />}
+      {unreadNotifications === undefined ? null : (
+        <NotificationsLink unread={unreadNotifications} staff={user.role !== 'user'} />
+      )}
       <Form method="post" action="/auth/sign-out">
         <button
           type="submit"

@@ -334,6 +334,8 @@ export default {
       'The items go back to storage, and the days they waited are given back to their free storage.',
     history: 'History (Japan time)',
     events: {
+      transfer_reported: 'You told us you paid by bank transfer',
+      transfer_not_received: 'We did not find your bank transfer',
       request: 'Shipping requested',
       cancel: 'Cancelled',
       pack: 'Packed and weighed: shipping receipt issued',
@@ -467,6 +469,21 @@ export default {
         tooLarge: 'That is more than {{max}}. Check the price.',
       },
     },
+    amounts: {
+      label: 'Amounts of request {{number}}',
+      items: 'Items',
+      domesticShipping: 'Shipping within Japan',
+      serviceFee: 'Service fee',
+      tax: 'Tax',
+      total: { open: 'Total', paid: 'Total paid', expired: 'Total (quote expired)' },
+      toPay: 'To pay: {{amount}}, by {{date}} (Japan time).',
+      pay: 'Pay now',
+      payLabel: 'Pay {{amount}} for request {{number}}',
+      beingChecked: 'We are checking your payment: there is nothing to pay for now.',
+      noneYet: 'No amounts yet: we will send you a quote with the total, usually within one business day.',
+      noneRejected: 'No quote: we could not take this request (see why on its page).',
+      none: 'No quote.',
+    },
     historyTitle: 'My requests',
     historyLead: 'Every request you have sent, newest first.',
     empty: 'You have not sent any requests yet.',
@@ -526,6 +543,8 @@ export default {
       completed: 'Completed',
     },
     events: {
+      transfer_reported: 'You told us you paid by bank transfer',
+      transfer_not_received: 'We did not find your bank transfer',
       submit: 'Request sent',
       quote: 'Quote ready',
       reject: 'Request rejected',
@@ -598,7 +617,7 @@ export default {
     adminTitle: 'Admin',
     signedInAs: 'Signed in as {{name}} ({{email}}).',
     role: 'Role: {{role}}',
-    staffQueue: 'Staff: the purchase request queue',
+    staffQueue: 'Staff: the work for today',
   },
   // The electronic receipt of an invoice (app/components/orders/receipt.tsx), for customers and staff.
   receipt: {
@@ -682,6 +701,33 @@ export default {
       reference: 'Reference',
       amount: 'Amount',
     },
+    bankFees:
+      'Transfer fees: you pay your own bank’s fees, and those of any bank in between. We must receive the full {{amount}}; if less arrives, we will ask you for the difference before we go ahead.',
+    transfer: {
+      heading: 'Already made the transfer?',
+      lead: 'Tell us, and we will look for it. A photo or PDF of your bank’s receipt helps us find it sooner (optional). Your quote stays open while we check.',
+      proof: 'Receipt of the transfer (optional)',
+      proofHint: 'A photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF, up to 5 MB.',
+      note: 'Anything that helps us find it (optional)',
+      noteHint_one: 'The name it was sent from, the bank, the day. At most {{count}} character.',
+      noteHint_other: 'The name it was sent from, the bank, the day. At most {{count}} characters.',
+      submit: 'I have paid',
+      checking: 'You told us on {{date}} (Japan time) that you paid by bank transfer. We are checking it.',
+      checkingHint:
+        'Our team looks for it in our bank account (usually 1 to 3 business days) and tells you by e-mail when it is confirmed. You do not need to pay again.',
+      seeProof: 'See the receipt you sent',
+      reported: 'Thank you: we will look for your transfer and let you know.',
+      dismissed:
+        'On {{date}} (Japan time) we told you we could not find the transfer you reported: {{reason}} If you did pay, write to us with your bank’s receipt. Otherwise, you can pay below.',
+    },
+    errors: {
+      proofType: 'Send a photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF.',
+      proofTooLarge: 'The file is larger than 5 MB. Send a smaller photo or PDF.',
+      proofEmpty: 'The file is empty. Choose the photo or PDF again.',
+      proofCorrupt: 'We could not read this file. Try another photo or PDF.',
+      transferNoteTooLong: 'Use at most 500 characters.',
+      invalidCharacters: 'This text contains characters we cannot store.',
+    },
     bankAfter:
       'We will confirm your payment when it arrives (usually 1 to 3 business days) and let you know by e-mail.',
     beingConfirmed:
@@ -695,6 +741,10 @@ export default {
   // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
   customerNotifications: {
     button: 'See it on the site',
+    transfer_not_received: {
+      title: 'We have not found your transfer for {{number}}',
+      body: 'We looked for your bank transfer of {{amountJpy}} (reference {{invoice}}) and it has not arrived: {{reason}} If you did pay, reply with your bank’s receipt; otherwise you can pay from the page.',
+    },
     request_received: {
       title: 'We received your request {{number}}',
       body: 'We will check the links and send you a quote, usually within one business day.',

@@ -3,7 +3,8 @@
 export default {
   adminArea: {
     nav: 'Admin area',
-    home: 'Overview',
+    home: 'Today',
+    payments: 'Payments to confirm',
     requests: 'Purchase requests',
     shipments: 'Shipments',
     storage: 'Storage',
@@ -17,7 +18,61 @@ export default {
     stores: 'Store guide',
     pages: 'Public pages',
   },
+  // The admin area's landing page: the staff's work for today (docs/decisions/036).
+  today: {
+    title: 'Work for today',
+    lead: 'What is waiting for the team, in the order the day goes. Each number opens the list that shows it.',
+    listLabel: 'Work waiting',
+    allDone: 'Nothing is waiting right now.',
+    nothing: 'Nothing waiting.',
+    kinds: {
+      quote_one: 'request to quote',
+      quote_other: 'requests to quote',
+      payments_one: 'payment to confirm',
+      payments_other: 'payments to confirm',
+      buy_one: 'item to buy',
+      buy_other: 'items to buy',
+      receive_one: 'item to book in',
+      receive_other: 'items to book in',
+      pack_one: 'box to pack',
+      pack_other: 'boxes to pack',
+      send_one: 'box to send',
+      send_other: 'boxes to send',
+      claims_one: 'claim to decide',
+      claims_other: 'claims to decide',
+      messages_one: 'message to answer',
+      messages_other: 'messages to answer',
+    },
+    details: {
+      payments: '{{held}} held for review · {{reported}} reported by bank transfer',
+      buy_one: 'In {{requests}} request, paid: buy them at the shop.',
+      buy_other: 'In {{requests}} requests, paid: buy them at the shop.',
+      receive_one: 'Bought, not here yet; in {{requests}} request.',
+      receive_other: 'Bought, not here yet; in {{requests}} requests.',
+    },
+    hints: {
+      quote: 'Price them and send the quote.',
+      pack: 'Shipments asked for: pack, weigh and price them.',
+      send: 'Shipping paid: hand them to the carrier with the tracking number.',
+      claims: 'Parcels reported lost: ask the carrier, then decide.',
+      messages: 'Sent through the contact form.',
+    },
+  },
+  // The staff's own notifications (/admin-dashboard/notifications, docs/decisions/036).
+  staffNotificationsPage: {
+    title: 'Staff notifications',
+    lead: 'What needs the team, as it happens: new requests, payments, boxes to pack, claims. Each one also goes out by e-mail to the staff who can act on it.',
+    own_one: 'Your own orders: {{count}} unread notification',
+    own_other: 'Your own orders: {{count}} unread notifications',
+  },
   queue: {
+    work: {
+      to_buy_one: 'Requests with items to buy: {{count}} request.',
+      to_buy_other: 'Requests with items to buy: {{count}} requests.',
+      to_receive_one: 'Requests with items bought, not here yet: {{count}} request.',
+      to_receive_other: 'Requests with items bought, not here yet: {{count}} requests.',
+      clear: 'Show every request',
+    },
     title: 'Purchase requests',
     lead: 'Requests from customers, newest first.',
     filterLabel: 'Status',
@@ -74,6 +129,8 @@ export default {
       completed: 'Completed',
     },
     events: {
+      transfer_reported: 'The customer reported a bank transfer',
+      transfer_not_received: 'Transfer not received (the customer was told)',
       submit: 'Submitted',
       quote: 'Quoted',
       reject: 'Rejected',
@@ -328,6 +385,7 @@ export default {
       logoUploaded: 'uploaded ({{id}})',
     },
     kinds: {
+      payment_transfer_not_received: 'Reported bank transfer not received',
       role_assign: 'Role changed',
       settings_update: 'Settings changed',
       rates_update: 'Rate table changed',
@@ -441,6 +499,8 @@ export default {
   },
   // The shipments queue and one shipment for staff (ADR 028).
   staffShipments: {
+    claimFilter: 'Only shipments with a claim to decide (reported lost).',
+    claimFilterClear: 'Show every shipment',
     title: 'Shipments',
     lead: 'Customers’ requests to ship items they have at the office, newest first. Pack, weigh and price each one waiting to be packed.',
     filter: 'Status',
@@ -478,6 +538,8 @@ export default {
     cancelled: 'Shipment cancelled; the customer has been told.',
     history: 'History (Japan time)',
     events: {
+      transfer_reported: 'The customer reported a bank transfer',
+      transfer_not_received: 'Transfer not received (the customer was told)',
       request: 'Requested by the customer',
       cancel: 'Cancelled',
       pack: 'Packed: shipping receipt issued',
@@ -676,6 +738,32 @@ export default {
       photoCorrupt: 'One of the photos cannot be opened: try another.',
     },
   },
+  // Money waiting for an admin (/admin-dashboard/payments, docs/decisions/036).
+  toConfirm: {
+    title: 'Payments to confirm',
+    lead: 'Bank transfers customers say they made, and payments a provider reported that we held for review. Oldest first: open each to record, accept or refund it.',
+    reportedHeading_one: 'Bank transfers reported by customers ({{count}})',
+    reportedHeading_other: 'Bank transfers reported by customers ({{count}})',
+    reportedLead:
+      'Look for each in the bank account. Record it on its page with the bank’s reference once it has arrived, or tell the customer it has not.',
+    reportedEmpty: 'No customer is waiting for us to find a transfer.',
+    heldHeading_one: 'Payments held for review ({{count}})',
+    heldHeading_other: 'Payments held for review ({{count}})',
+    heldLead:
+      'Another amount or currency than the quote, or a quote no longer open: accept it as the quote’s payment or refund it, on its page.',
+    heldEmpty: 'No payment is held.',
+    quote: 'Quote {{number}}: {{amount}}',
+    receipt: 'Shipping receipt {{number}}: {{amount}}',
+    since: 'Since {{date}} (Japan time)',
+    note: 'Their note: {{note}}',
+    proofPhoto: 'See the receipt they sent (photo)',
+    proofPdf: 'Download the receipt they sent (PDF)',
+    noProof: 'No receipt sent.',
+    notOpen:
+      'This quote is no longer open (revised or closed): it cannot be recorded as it is. Settle it with the customer, then tell them on its page.',
+    heldReported: '{{provider}} reported {{amount}}',
+    more: 'More are waiting: the oldest 100 are shown.',
+  },
   payments: {
     heading: 'Payments',
     invoice: 'Invoice {{number}}: {{amount}}',
@@ -728,6 +816,26 @@ export default {
       refundPending:
         'The provider accepted the refund and is still processing it: the customer is told it was sent.',
     },
+    refundRecorded: 'Refund recorded.',
+    transfer: {
+      heading: 'Bank transfer reported by the customer',
+      reportedOn:
+        'The customer says they paid {{number}} by bank transfer: told us on {{date}} (Japan time).',
+      note: 'Their note: {{note}}',
+      proofPhoto: 'See the receipt they sent (photo)',
+      proofPdf: 'Download the receipt they sent (PDF)',
+      noProof: 'They sent no receipt.',
+      hint: 'Look for it in the bank account. Once it has arrived, record it below with the bank’s reference (the quote’s total, exactly). Until you decide, the customer cannot pay again or cancel, and a quote does not expire.',
+      dismissOpen: 'It has not arrived',
+      reason: 'Why (the customer reads it)',
+      reasonHint: 'For example: no transfer for this amount or reference reached the account by today.',
+      dismiss: 'Tell the customer it has not arrived',
+      dismissed: 'The customer was told we did not find their transfer; they can pay again.',
+      past: {
+        confirmed: 'Reported on {{date}}: recorded as paid on {{resolved}} ({{number}}).',
+        dismissed: 'Reported on {{date}}: not found, said on {{resolved}} ({{number}}).',
+      },
+    },
     record: {
       heading: 'Record a bank transfer',
       lead: 'Once the transfer is in the bank account. The amount must be exactly the invoice’s total: {{amount}}.',
@@ -739,6 +847,8 @@ export default {
       recorded: 'Payment recorded: the request is paid.',
     },
     errors: {
+      reasonRequired: 'Write why, for the customer.',
+      reasonTooLong: 'Use at most 1,000 characters.',
       amountRequired: 'Enter the amount received.',
       amountWhole: 'Enter a whole number of yen, for example 12,345.',
       amountMismatch: 'The amount must be exactly the quote’s total.',
@@ -757,9 +867,6 @@ export default {
     signInFirst: 'Sign in first.',
   },
   inbox: {
-    dashboardLink: 'Contact messages',
-    dashboardOpen_one: '{{count}} open message',
-    dashboardOpen_other: '{{count}} open messages',
     title: 'Contact messages',
     lead: 'Messages sent through the contact form, newest first, in Japan time. Mark each one handled once you have answered it.',
     filtersLabel: 'Which messages',
@@ -1071,5 +1178,47 @@ export default {
     emailSent: 'E-mails go out through your mail server.',
     smsSent: 'Text messages go out through your SMS provider.',
     allSent: 'E-mails and text messages go out through your providers: nothing waits here.',
+  },
+  // What staff are told (their notifications list and e-mail, each in their language): the
+  // staff who may act on it (core/notifications/notify.ts, docs/decisions/036).
+  staffNotifications: {
+    button: 'Open it in the admin panel',
+    new_request: {
+      title: 'New request {{number}} from {{customer}}',
+      body_one: '{{count}} link to quote.',
+      body_other: '{{count}} links to quote.',
+    },
+    payment_held: {
+      title: 'Payment held for review: {{number}}',
+      body: 'The provider reported {{amount}}; the invoice asks {{expectedJpy}}. The request stays unpaid until you check it.',
+    },
+    refund_due: {
+      title: 'Refund due: {{number}}',
+      body: 'A second payment of {{amountJpy}} arrived for an invoice already paid. Refund it at {{provider}}.',
+    },
+    request_cancelled: {
+      title: 'Request {{number}} cancelled by the customer',
+      body: 'Nothing to do: it will not be bought.',
+    },
+    quote_paid: {
+      title: 'Quote paid: {{number}}',
+      body: 'The customer paid {{amountJpy}} with {{provider}} (invoice {{invoice}}). Its items are ready to buy.',
+    },
+    shipping_paid: {
+      title: 'Shipping paid: {{number}}',
+      body: 'The customer paid {{amountJpy}} for shipping with {{provider}} (receipt {{invoice}}). The box is ready to hand to the carrier.',
+    },
+    transfer_reported: {
+      title: 'Bank transfer to check: {{number}}',
+      body: '{{customer}} says they paid {{amountJpy}} by bank transfer (reference {{invoice}}). Look for it in the bank account and record it with its reference once it has arrived.',
+    },
+    new_shipment: {
+      title: 'New shipment {{number}} from {{customer}}',
+      body: 'Items: {{count}}, $t(analytics.methods.{{method}}) to {{country}}. It needs packing, weighing and pricing.',
+    },
+    new_claim: {
+      title: 'Shipment {{number}} reported lost',
+      body: 'The customer says it has not arrived. Open a case with the carrier and record its reference on the shipment page.',
+    },
   },
 }

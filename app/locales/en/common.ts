@@ -158,6 +158,12 @@ export default {
       invoiceNotPayable:
         'This quote can no longer be paid. Ask us for a new one if you still want the items.',
       invoiceChanged: 'This quote has just changed. Here is how it is now.',
+      transferInvalid: 'Check the highlighted fields.',
+      transferAlreadyReported: 'You already told us about this transfer: we are checking it.',
+      transferBeingChecked:
+        'You told us you paid this by bank transfer and we are checking it. Write to us if something is not right.',
+      transferNotFound: 'We could not find that transfer notice.',
+      transferChanged: 'This transfer notice has just changed. Here is how it is now.',
       paymentUnderReview: 'We are checking a payment for this quote: you do not need to pay again.',
       paymentBeingConfirmed:
         'We are confirming a payment you just made for this. You do not need to pay again: reload the page in a minute or two.',

@@ -351,6 +351,8 @@ export default {
       'Los productos vuelven al almacenamiento y se te devuelven los días que esperaron de almacenamiento gratis.',
     history: 'Historial (hora de Japón)',
     events: {
+      transfer_reported: 'Nos avisaste que pagaste por transferencia bancaria',
+      transfer_not_received: 'No encontramos tu transferencia bancaria',
       request: 'Envío pedido',
       cancel: 'Cancelado',
       pack: 'Empacado y pesado: recibo de envío emitido',
@@ -486,6 +488,22 @@ export default {
         tooLarge: 'Eso es más de {{max}}. Revisa el precio.',
       },
     },
+    amounts: {
+      label: 'Montos de la solicitud {{number}}',
+      items: 'Productos',
+      domesticShipping: 'Envío dentro de Japón',
+      serviceFee: 'Tarifa de servicio',
+      tax: 'Impuesto',
+      total: { open: 'Total', paid: 'Total pagado', expired: 'Total (cotización vencida)' },
+      toPay: 'Por pagar: {{amount}}, hasta el {{date}} (hora de Japón).',
+      pay: 'Pagar ahora',
+      payLabel: 'Pagar {{amount}} de la solicitud {{number}}',
+      beingChecked: 'Estamos revisando tu pago: por ahora no hay nada que pagar.',
+      noneYet:
+        'Todavía no hay montos: te enviaremos una cotización con el total, normalmente en un día hábil.',
+      noneRejected: 'Sin cotización: no pudimos aceptar esta solicitud (mira el motivo en su página).',
+      none: 'Sin cotización.',
+    },
     historyTitle: 'Mis solicitudes',
     historyLead: 'Todas las solicitudes que has enviado, de la más reciente a la más antigua.',
     empty: 'Todavía no has enviado ninguna solicitud.',
@@ -546,6 +564,8 @@ export default {
       completed: 'Completada',
     },
     events: {
+      transfer_reported: 'Nos avisaste que pagaste por transferencia bancaria',
+      transfer_not_received: 'No encontramos tu transferencia bancaria',
       submit: 'Solicitud enviada',
       quote: 'Cotización lista',
       reject: 'Solicitud rechazada',
@@ -618,7 +638,7 @@ export default {
     adminTitle: 'Administración',
     signedInAs: 'Sesión iniciada como {{name}} ({{email}}).',
     role: 'Rol: {{role}}',
-    staffQueue: 'Equipo: la lista de solicitudes de compra',
+    staffQueue: 'Equipo: el trabajo de hoy',
   },
   // The electronic receipt of an invoice (app/components/orders/receipt.tsx), for customers and staff.
   receipt: {
@@ -703,6 +723,35 @@ export default {
       reference: 'Referencia',
       amount: 'Monto',
     },
+    bankFees:
+      'Comisiones: las de tu banco, y las de cualquier banco intermediario, corren por tu cuenta. Debemos recibir los {{amount}} completos; si llega menos, te pediremos la diferencia antes de seguir con tu pedido.',
+    transfer: {
+      heading: '¿Ya hiciste la transferencia?',
+      lead: 'Avísanos y la buscamos. Una foto o un PDF del comprobante de tu banco nos ayuda a encontrarla antes (opcional). Tu cotización sigue abierta mientras la revisamos.',
+      proof: 'Comprobante de la transferencia (opcional)',
+      proofHint: 'Una foto (JPEG, PNG, WebP, GIF o AVIF) o un PDF, de hasta 5 MB.',
+      note: 'Algo que nos ayude a encontrarla (opcional)',
+      noteHint_one: 'El nombre de quien la envió, el banco, el día. Máximo {{count}} carácter.',
+      noteHint_other: 'El nombre de quien la envió, el banco, el día. Máximo {{count}} caracteres.',
+      noteHint_many: 'El nombre de quien la envió, el banco, el día. Máximo {{count}} caracteres.',
+      submit: 'Ya pagué',
+      checking:
+        'El {{date}} (hora de Japón) nos avisaste que pagaste por transferencia bancaria. La estamos revisando.',
+      checkingHint:
+        'Nuestro equipo la busca en nuestra cuenta bancaria (normalmente de 1 a 3 días hábiles) y te avisa por correo cuando esté confirmada. No necesitas pagar de nuevo.',
+      seeProof: 'Ver el comprobante que enviaste',
+      reported: 'Gracias: buscaremos tu transferencia y te avisaremos.',
+      dismissed:
+        'El {{date}} (hora de Japón) te avisamos que no encontramos la transferencia que nos indicaste: {{reason}} Si sí pagaste, escríbenos con el comprobante de tu banco. Si no, puedes pagar aquí abajo.',
+    },
+    errors: {
+      proofType: 'Envía una foto (JPEG, PNG, WebP, GIF o AVIF) o un PDF.',
+      proofTooLarge: 'El archivo pesa más de 5 MB. Envía una foto o un PDF más liviano.',
+      proofEmpty: 'El archivo está vacío. Vuelve a elegir la foto o el PDF.',
+      proofCorrupt: 'No pudimos leer este archivo. Prueba con otra foto u otro PDF.',
+      transferNoteTooLong: 'Usa como máximo 500 caracteres.',
+      invalidCharacters: 'Este texto tiene caracteres que no podemos guardar.',
+    },
     bankAfter:
       'Confirmaremos tu pago cuando llegue (normalmente de 1 a 3 días hábiles) y te avisaremos por correo.',
     beingConfirmed:
@@ -717,6 +766,10 @@ export default {
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
     button: 'Verlo en la web',
+    transfer_not_received: {
+      title: 'No encontramos tu transferencia para {{number}}',
+      body: 'Buscamos tu transferencia bancaria de {{amountJpy}} (referencia {{invoice}}) y no ha llegado: {{reason}} Si sí pagaste, responde con el comprobante de tu banco; si no, puedes pagar desde la página.',
+    },
     request_received: {
       title: 'Recibimos tu solicitud {{number}}',
       body: 'Revisaremos los enlaces y te enviaremos una cotización, normalmente en un día hábil.',

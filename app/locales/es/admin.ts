@@ -12,7 +12,8 @@ import type en from '../en/admin.ts'
 export default {
   adminArea: {
     nav: 'Área de administración',
-    home: 'Resumen',
+    home: 'Hoy',
+    payments: 'Pagos por confirmar',
     requests: 'Solicitudes de compra',
     shipments: 'Envíos',
     storage: 'Almacenamiento',
@@ -26,7 +27,74 @@ export default {
     stores: 'Guía de tiendas',
     pages: 'Páginas públicas',
   },
+  // La página de inicio del área de administración: el trabajo de hoy (docs/decisions/036).
+  today: {
+    title: 'Trabajo de hoy',
+    lead: 'Lo que está esperando al equipo, en el orden del día. Cada número abre la lista que lo muestra.',
+    listLabel: 'Trabajo pendiente',
+    allDone: 'No hay nada pendiente por ahora.',
+    nothing: 'Nada pendiente.',
+    kinds: {
+      quote_one: 'solicitud por cotizar',
+      quote_other: 'solicitudes por cotizar',
+      quote_many: 'solicitudes por cotizar',
+      payments_one: 'pago por confirmar',
+      payments_other: 'pagos por confirmar',
+      payments_many: 'pagos por confirmar',
+      buy_one: 'producto por comprar',
+      buy_other: 'productos por comprar',
+      buy_many: 'productos por comprar',
+      receive_one: 'producto por recibir',
+      receive_other: 'productos por recibir',
+      receive_many: 'productos por recibir',
+      pack_one: 'caja por empacar',
+      pack_other: 'cajas por empacar',
+      pack_many: 'cajas por empacar',
+      send_one: 'caja por enviar',
+      send_other: 'cajas por enviar',
+      send_many: 'cajas por enviar',
+      claims_one: 'reclamo por resolver',
+      claims_other: 'reclamos por resolver',
+      claims_many: 'reclamos por resolver',
+      messages_one: 'mensaje por responder',
+      messages_other: 'mensajes por responder',
+      messages_many: 'mensajes por responder',
+    },
+    details: {
+      payments: '{{held}} retenidos para revisión · {{reported}} avisados por transferencia',
+      buy_one: 'En {{requests}} solicitud pagada: cómpralos en la tienda.',
+      buy_other: 'En {{requests}} solicitudes pagadas: cómpralos en la tienda.',
+      buy_many: 'En {{requests}} solicitudes pagadas: cómpralos en la tienda.',
+      receive_one: 'Comprados, todavía no llegan; en {{requests}} solicitud.',
+      receive_other: 'Comprados, todavía no llegan; en {{requests}} solicitudes.',
+      receive_many: 'Comprados, todavía no llegan; en {{requests}} solicitudes.',
+    },
+    hints: {
+      quote: 'Ponles precio y envía la cotización.',
+      pack: 'Envíos solicitados: empácalos, pésalos y cotízalos.',
+      send: 'Envío pagado: entrégalas a la paquetería con su número de rastreo.',
+      claims: 'Paquetes reportados como perdidos: consulta a la paquetería y decide.',
+      messages: 'Enviados desde el formulario de contacto.',
+    },
+  },
+  // Las notificaciones del equipo (/admin-dashboard/notifications, docs/decisions/036).
+  staffNotificationsPage: {
+    title: 'Notificaciones del equipo',
+    lead: 'Lo que necesita al equipo, en cuanto pasa: solicitudes nuevas, pagos, cajas por empacar, reclamos. Cada una también llega por correo a quienes pueden encargarse.',
+    own_one: 'Tus propios pedidos: {{count}} notificación sin leer',
+    own_other: 'Tus propios pedidos: {{count}} notificaciones sin leer',
+    own_many: 'Tus propios pedidos: {{count}} notificaciones sin leer',
+  },
   queue: {
+    work: {
+      to_buy_one: 'Solicitudes con productos por comprar: {{count}} solicitud.',
+      to_buy_other: 'Solicitudes con productos por comprar: {{count}} solicitudes.',
+      to_buy_many: 'Solicitudes con productos por comprar: {{count}} solicitudes.',
+      to_receive_one: 'Solicitudes con productos comprados que todavía no llegan: {{count}} solicitud.',
+      to_receive_other: 'Solicitudes con productos comprados que todavía no llegan: {{count}} solicitudes.',
+      to_receive_many: 'Solicitudes con productos comprados que todavía no llegan: {{count}} solicitudes.',
+      clear: 'Ver todas las solicitudes',
+    },
     title: 'Solicitudes de compra',
     lead: 'Solicitudes de los clientes, de la más reciente a la más antigua.',
     filterLabel: 'Estado',
@@ -83,6 +151,8 @@ export default {
       completed: 'Completada',
     },
     events: {
+      transfer_reported: 'El cliente avisó una transferencia bancaria',
+      transfer_not_received: 'Transferencia no recibida (se avisó al cliente)',
       submit: 'Enviada',
       quote: 'Cotizada',
       reject: 'Rechazada',
@@ -341,6 +411,7 @@ export default {
       logoUploaded: 'subido ({{id}})',
     },
     kinds: {
+      payment_transfer_not_received: 'Transferencia avisada no recibida',
       role_assign: 'Cambio de rol',
       settings_update: 'Cambio de configuración',
       rates_update: 'Cambio de tabla de tarifas',
@@ -460,6 +531,8 @@ export default {
   },
   // La cola de envíos y un envío para el equipo (ADR 028).
   staffShipments: {
+    claimFilter: 'Solo los envíos con un reclamo por resolver (reportados como perdidos).',
+    claimFilterClear: 'Ver todos los envíos',
     title: 'Envíos',
     lead: 'Pedidos de los clientes para enviar productos que tienen en la oficina, del más reciente al más antiguo. Empaca, pesa y cotiza cada uno que espera empaque.',
     filter: 'Estado',
@@ -497,6 +570,8 @@ export default {
     cancelled: 'Envío cancelado; ya le avisamos al cliente.',
     history: 'Historial (hora de Japón)',
     events: {
+      transfer_reported: 'El cliente avisó una transferencia bancaria',
+      transfer_not_received: 'Transferencia no recibida (se avisó al cliente)',
       request: 'Pedido por el cliente',
       cancel: 'Cancelado',
       pack: 'Empacado: recibo de envío emitido',
@@ -699,6 +774,34 @@ export default {
       photoCorrupt: 'Una de las fotos no se puede abrir: prueba con otra.',
     },
   },
+  // Dinero que espera a un administrador (/admin-dashboard/payments, docs/decisions/036).
+  toConfirm: {
+    title: 'Pagos por confirmar',
+    lead: 'Transferencias bancarias que los clientes dicen haber hecho, y pagos que informó un proveedor y que retuvimos para revisión. Los más antiguos primero: abre cada uno para registrarlo, aceptarlo o reembolsarlo.',
+    reportedHeading_one: 'Transferencias avisadas por clientes ({{count}})',
+    reportedHeading_other: 'Transferencias avisadas por clientes ({{count}})',
+    reportedHeading_many: 'Transferencias avisadas por clientes ({{count}})',
+    reportedLead:
+      'Busca cada una en la cuenta del banco. Regístrala en su página con la referencia del banco cuando haya llegado, o avísale al cliente que no llegó.',
+    reportedEmpty: 'Ningún cliente espera que encontremos una transferencia.',
+    heldHeading_one: 'Pagos retenidos para revisión ({{count}})',
+    heldHeading_other: 'Pagos retenidos para revisión ({{count}})',
+    heldHeading_many: 'Pagos retenidos para revisión ({{count}})',
+    heldLead:
+      'Otro monto u otra moneda que la cotización, o una cotización que ya no estaba abierta: acéptalo como pago de la cotización o reembólsalo, en su página.',
+    heldEmpty: 'No hay pagos retenidos.',
+    quote: 'Cotización {{number}}: {{amount}}',
+    receipt: 'Recibo de envío {{number}}: {{amount}}',
+    since: 'Desde el {{date}} (hora de Japón)',
+    note: 'Su nota: {{note}}',
+    proofPhoto: 'Ver el comprobante que envió (foto)',
+    proofPdf: 'Descargar el comprobante que envió (PDF)',
+    noProof: 'No envió comprobante.',
+    notOpen:
+      'Esta cotización ya no está abierta (se revisó o se cerró): no se puede registrar tal como está. Resuélvelo con el cliente y luego avísale en su página.',
+    heldReported: '{{provider}} informó {{amount}}',
+    more: 'Hay más esperando: se muestran los 100 más antiguos.',
+  },
   payments: {
     heading: 'Pagos',
     invoice: 'Factura {{number}}: {{amount}}',
@@ -752,6 +855,27 @@ export default {
       refundPending:
         'El proveedor aceptó el reembolso y todavía lo está procesando: se le avisó al cliente que se envió.',
     },
+    refundRecorded: 'Reembolso registrado.',
+    transfer: {
+      heading: 'Transferencia bancaria avisada por el cliente',
+      reportedOn:
+        'El cliente dice que pagó {{number}} por transferencia bancaria: nos avisó el {{date}} (hora de Japón).',
+      note: 'Su nota: {{note}}',
+      proofPhoto: 'Ver el comprobante que envió (foto)',
+      proofPdf: 'Descargar el comprobante que envió (PDF)',
+      noProof: 'No envió comprobante.',
+      hint: 'Búscala en la cuenta del banco. Cuando haya llegado, regístrala aquí abajo con la referencia del banco (el total de la cotización, exacto). Mientras no decidas, el cliente no puede volver a pagar ni cancelar, y una cotización no vence.',
+      dismissOpen: 'No ha llegado',
+      reason: 'Por qué (lo lee el cliente)',
+      reasonHint:
+        'Por ejemplo: hasta hoy no llegó a la cuenta ninguna transferencia por este monto o con esta referencia.',
+      dismiss: 'Avisar al cliente que no ha llegado',
+      dismissed: 'Se avisó al cliente que no encontramos su transferencia; puede volver a pagar.',
+      past: {
+        confirmed: 'Avisada el {{date}}: registrada como pagada el {{resolved}} ({{number}}).',
+        dismissed: 'Avisada el {{date}}: no encontrada, se avisó el {{resolved}} ({{number}}).',
+      },
+    },
     record: {
       heading: 'Registrar una transferencia bancaria',
       lead: 'Cuando la transferencia ya esté en la cuenta. El monto debe ser exactamente el total de la factura: {{amount}}.',
@@ -763,6 +887,8 @@ export default {
       recorded: 'Pago registrado: la solicitud está pagada.',
     },
     errors: {
+      reasonRequired: 'Escribe el motivo, para el cliente.',
+      reasonTooLong: 'Usa como máximo 1.000 caracteres.',
       amountRequired: 'Escribe el monto recibido.',
       amountWhole: 'Escribe un número entero de yenes, por ejemplo 12.345.',
       amountMismatch: 'El monto debe ser exactamente el total de la cotización.',
@@ -781,10 +907,6 @@ export default {
     signInFirst: 'Inicia sesión primero.',
   },
   inbox: {
-    dashboardLink: 'Mensajes de contacto',
-    dashboardOpen_one: '{{count}} mensaje abierto',
-    dashboardOpen_other: '{{count}} mensajes abiertos',
-    dashboardOpen_many: '{{count}} mensajes abiertos',
     title: 'Mensajes de contacto',
     lead: 'Mensajes enviados con el formulario de contacto, del más reciente al más antiguo, en hora de Japón. Marca cada uno como atendido cuando lo hayas respondido.',
     filtersLabel: 'Qué mensajes',
@@ -1108,5 +1230,48 @@ export default {
     emailSent: 'Los correos salen por tu servidor de correo.',
     smsSent: 'Los mensajes de texto salen por tu proveedor de SMS.',
     allSent: 'Los correos y mensajes de texto salen por tus proveedores: aquí no espera nada.',
+  },
+  // Lo que se le avisa al equipo (su lista de notificaciones y correo, cada uno en su idioma): a
+  // quienes pueden actuar (core/notifications/notify.ts, docs/decisions/036).
+  staffNotifications: {
+    button: 'Abrir en el panel de administración',
+    new_request: {
+      title: 'Nueva solicitud {{number}} de {{customer}}',
+      body_one: '{{count}} enlace por cotizar.',
+      body_many: '{{count}} enlaces por cotizar.',
+      body_other: '{{count}} enlaces por cotizar.',
+    },
+    payment_held: {
+      title: 'Pago retenido para revisión: {{number}}',
+      body: 'El proveedor informó {{amount}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
+    },
+    refund_due: {
+      title: 'Reembolso pendiente: {{number}}',
+      body: 'Llegó un segundo pago de {{amountJpy}} para una factura ya pagada. Reembólsalo en {{provider}}.',
+    },
+    request_cancelled: {
+      title: 'El cliente canceló la solicitud {{number}}',
+      body: 'No hay nada que hacer: no se comprará.',
+    },
+    quote_paid: {
+      title: 'Cotización pagada: {{number}}',
+      body: 'El cliente pagó {{amountJpy}} con {{provider}} (factura {{invoice}}). Ya puedes comprar sus productos.',
+    },
+    shipping_paid: {
+      title: 'Envío pagado: {{number}}',
+      body: 'El cliente pagó {{amountJpy}} del envío con {{provider}} (recibo {{invoice}}). La caja está lista para entregarla a la paquetería.',
+    },
+    transfer_reported: {
+      title: 'Transferencia por revisar: {{number}}',
+      body: '{{customer}} dice que pagó {{amountJpy}} por transferencia bancaria (referencia {{invoice}}). Búscala en la cuenta del banco y, cuando haya llegado, regístrala con su referencia.',
+    },
+    new_shipment: {
+      title: 'Nuevo envío {{number}} de {{customer}}',
+      body: 'Productos: {{count}}, $t(analytics.methods.{{method}}) a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
+    },
+    new_claim: {
+      title: 'Reportan perdido el envío {{number}}',
+      body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
+    },
   },
 } satisfies SpanishStrings<typeof en>

@@ -174,6 +174,12 @@ export default {
       invoiceNotPayable:
         'Esta cotización ya no se puede pagar. Pídenos una nueva si todavía quieres los productos.',
       invoiceChanged: 'Esta cotización acaba de cambiar. Así está ahora.',
+      transferInvalid: 'Revisa los campos marcados.',
+      transferAlreadyReported: 'Ya nos avisaste de esta transferencia: la estamos revisando.',
+      transferBeingChecked:
+        'Nos avisaste que pagaste esto por transferencia bancaria y la estamos revisando. Escríbenos si algo no está bien.',
+      transferNotFound: 'No encontramos ese aviso de transferencia.',
+      transferChanged: 'Este aviso de transferencia acaba de cambiar. Así está ahora.',
       paymentUnderReview: 'Estamos revisando un pago de esta cotización: no necesitas pagar de nuevo.',
       paymentBeingConfirmed:
         'Estamos confirmando un pago que acabas de hacer. No necesitas pagar de nuevo: recarga la página en uno o dos minutos.',

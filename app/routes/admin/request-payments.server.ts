@@ -9,6 +9,7 @@ import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
 import { ownerPaths, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import {
+  DismissTransferSchema,
   MarkRefundDoneSchema,
   RecordManualPaymentSchema,
   RefundThroughProviderSchema,
@@ -21,11 +22,13 @@ import {
   refundThroughProvider,
   resolveHeldPayment,
 } from '#core/payments/staff-payments.ts'
+import { dismissTransferNotice } from '#core/payments/transfer-notices.ts'
 import { AppError } from '#core/shared/errors.ts'
 
 // The staff request and shipment pages' payments part (app/components/orders/staff-payments.tsx): what the
-// loader adds, and the action's intents `record_payment` (a bank transfer), `refund_done` and
-// `resolve_held` (accept or refund a held payment).
+// loader adds, and the action's intents `record_payment` (a bank transfer), `refund_done`,
+// `resolve_held` (accept or refund a held payment) and `dismiss_transfer` (a transfer the
+// customer reported has not arrived, docs/decisions/036).
 
 type Context = Readonly<RouterContextProvider>
 
@@ -73,6 +76,23 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
     })),
     canRecord: panel.canRecord,
     canRefund: panel.canRefund,
+    transfers: (panel.transfers ?? []).map((transfer) => ({
+      id: transfer.id,
+      version: transfer.version,
+      invoiceNumber: transfer.invoiceNumber,
+      status: transfer.status,
+      note: transfer.note,
+      proof: transfer.proofType
+        ? {
+            href: `/user-dashboard/transfer-proofs/${transfer.id}`,
+            pdf: transfer.proofType === 'application/pdf',
+          }
+        : null,
+      reportedLabel: format(transfer.createdAt),
+      resolvedLabel: transfer.resolvedAt ? format(transfer.resolvedAt) : null,
+      dismissReason: transfer.dismissReason,
+    })),
+    canDismissTransfer: panel.canDismissTransfer,
   }
 }
 
@@ -155,4 +175,23 @@ export async function resolveHeldAction(formData: FormData, context: Context, ow
   } catch (error) {
     return formFailure(error, submission, { intent: 'resolve_held' as const, paymentId })
   }
+}
+
+/** `dismiss_transfer`: an admin looked for the transfer the customer reported and it has not arrived. */
+export async function dismissTransferAction(formData: FormData, context: Context, owner: PaymentOwner) {
+  requireRecorder(context)
+  const submission = parseSubmission(formData, { schema: DismissTransferSchema })
+  const noticeId = String(formData.get('noticeId') ?? '')
+  if (submission.status !== 'success') {
+    return data(
+      { intent: 'dismiss_transfer' as const, paymentId: noticeId, result: submission.reply() },
+      { status: 400 },
+    )
+  }
+  try {
+    await dismissTransferNotice(getOrderContext(context), submission.value)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'dismiss_transfer' as const, paymentId: noticeId })
+  }
+  return redirect(`${ownerPaths(owner).staff}?done=dismissed`)
 }

@@ -49,6 +49,7 @@ import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-ser
 import { MarkUnavailableSchema, markItemUnavailable } from '#core/warehouse/unavailable-items.ts'
 import type { Route } from './+types/request.ts'
 import {
+  dismissTransferAction,
   loadStaffPayments,
   recordPaymentAction,
   refundDoneAction,
@@ -76,6 +77,7 @@ const DONE = [
   'ordered',
   'received',
   'unavailable',
+  'dismissed',
 ] as const
 type Done = (typeof DONE)[number]
 
@@ -175,6 +177,7 @@ const INTENTS = [
   'refund_done',
   'refund_provider',
   'resolve_held',
+  'dismiss_transfer',
   'mark_ordered',
   'mark_unavailable',
 ] as const
@@ -227,6 +230,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return refundProviderAction(formData, context, { kind: 'request', id: params.id })
     case 'resolve_held':
       return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
+    case 'dismiss_transfer':
+      return dismissTransferAction(formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered': {
       const submission = parseSubmission(formData, { schema: MarkOrderedSchema })
       if (submission.status !== 'success')
@@ -312,6 +317,7 @@ export default function StaffRequestRoute() {
     ordered: t('arrival.markedOrdered'),
     received: t('arrival.booked'),
     unavailable: t('arrival.unavailableDone'),
+    dismissed: t('payments.transfer.dismissed'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -484,7 +490,8 @@ export default function StaffRequestRoute() {
           (actionData.intent === 'record_payment' ||
             actionData.intent === 'refund_done' ||
             actionData.intent === 'refund_provider' ||
-            actionData.intent === 'resolve_held')
+            actionData.intent === 'resolve_held' ||
+            actionData.intent === 'dismiss_transfer')
             ? actionData
             : null
         }

@@ -30,6 +30,7 @@ import {
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
 import {
+  dismissTransferAction,
   loadStaffPayments,
   recordPaymentAction,
   refundDoneAction,
@@ -60,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     notice:
       (['cancelled', 'packed', 'shipped', 'delivered', 'claim'] as const).find((key) => done.has(key)) ??
+      PAYMENT_NOTICES.find((key) => done.get('done') === key) ??
       null,
     // The payments part's actions come back with ?done= (request-payments.server.ts).
     paymentNotice: parsePaymentDone(done.get('done')),
@@ -112,6 +114,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** What the payments part says after a post (`?done=…`, app/routes/admin/request-payments.server.ts). */
+const PAYMENT_NOTICES = ['recorded', 'refunded', 'accepted', 'refunding', 'dismissed'] as const
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const read = await readForm(request, {
     maxFiles: PACKING_LIMITS.photos + 1,
@@ -125,6 +130,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (intent === 'refund_done') return refundDoneAction(form, context, owner)
   if (intent === 'refund_provider') return refundProviderAction(form, context, owner)
   if (intent === 'resolve_held') return resolveHeldAction(form, context, owner)
+  if (intent === 'dismiss_transfer') return dismissTransferAction(form, context, owner)
   const orders = getOrderContext(context)
   const field = (name: string) => form.get(name) ?? undefined
   const version = form.get('version')
@@ -215,6 +221,12 @@ export default function StaffShipmentRoute() {
     shipped: 'staffShipments.shippedNotice',
     delivered: 'staffShipments.deliveredNotice',
     claim: 'staffShipments.claimSaved',
+    // The payments part's own notices (app/routes/admin/request-payments.server.ts: `?done=`).
+    recorded: 'payments.record.recorded',
+    refunded: 'payments.refundRecorded',
+    accepted: 'payments.held.accepted',
+    refunding: 'payments.held.refunding',
+    dismissed: 'payments.transfer.dismissed',
   } as const
   const title = t('staffShipments.detailTitle', { number: shipment.number })
   return (
@@ -322,7 +334,8 @@ export default function StaffShipmentRoute() {
             (formAnswer.intent === 'record_payment' ||
               formAnswer.intent === 'refund_done' ||
               formAnswer.intent === 'refund_provider' ||
-              formAnswer.intent === 'resolve_held')
+              formAnswer.intent === 'resolve_held' ||
+              formAnswer.intent === 'dismiss_transfer')
               ? formAnswer
               : null
           }

@@ -117,7 +117,8 @@ test('photos are stored re-encoded as WebP without their metadata, one per item,
     ana.cookie,
   )
   expect(answer.status).toBe(302)
-  expect(await stored()).toEqual({ requests: 1, items: 3, photos: 2, events: 1, notifications: 1, jobs: 2 })
+  // The customer's notification and the admin's (staff have their own list, ADR 036).
+  expect(await stored()).toEqual({ requests: 1, items: 3, photos: 2, events: 1, notifications: 2, jobs: 2 })
 
   const items = await db.select().from(requestItems)
   const positionOf = (itemId: string) => items.find((item) => item.id === itemId)?.position ?? 0

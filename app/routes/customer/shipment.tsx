@@ -20,7 +20,12 @@ import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
 import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
-import { loadPaymentPanel, payAction } from './request-payment.server.ts'
+import {
+  loadPaymentPanel,
+  payAction,
+  readPaymentForm,
+  reportTransferAction,
+} from './request-payment.server.ts'
 
 // One of the customer's shipments (docs/decisions/028): its items, the address as it was when
 // asked, the estimate, its status and history; cancel while it waits to be packed; once packed,
@@ -72,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     notice:
-      (['requested', 'cancelled', 'confirmed', 'claimed'] as const).find((key) =>
+      (['requested', 'cancelled', 'confirmed', 'claimed', 'reported'] as const).find((key) =>
         url.searchParams.has(key),
       ) ?? null,
     shipment: {
@@ -105,10 +110,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData())
-  // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`).
+  const { formData: form, problem } = await readPaymentForm(request)
+  // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`), or
+  // saying it was paid by bank transfer (`intent=report_transfer`, docs/decisions/036).
   const intent = form.get('intent')
   if (intent === 'pay') return payAction(form, context)
+  if (intent === 'report_transfer' || problem === 'tooLarge') {
+    return reportTransferAction(form, context, { kind: 'shipment', id: params.id }, problem)
+  }
   const orders = getOrderContext(context)
   const input = { id: params.id, version: form.get('version') }
   try {
@@ -142,6 +151,7 @@ export default function ShipmentRoute() {
     cancelled: 'shipments.cancelledNotice',
     confirmed: 'shipments.confirmed',
     claimed: 'shipments.claimed',
+    reported: 'payment.transfer.reported',
   } as const
   const title = t('shipments.title', { number: shipment.number })
   return (
@@ -218,6 +228,7 @@ export default function ShipmentRoute() {
           panel={payment}
           checkout={paying?.checkout ?? null}
           formError={paying?.error ? t(paying.error as 'errors.codes.conflict') : null}
+          reportResult={answer && 'result' in answer ? answer.result : null}
         />
       ) : null}
       {tracking ? <ShipmentTracking tracking={tracking} /> : null}
@@ -291,7 +302,8 @@ export default function ShipmentRoute() {
           )}
         </section>
       ) : null}
-      {shipment.status === 'requested' || shipment.status === 'packed' ? (
+      {/* While a transfer the customer reported is checked, they cannot cancel (ADR 036). */}
+      {(shipment.status === 'requested' || shipment.status === 'packed') && !payment?.transferReported ? (
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="version" value={shipment.version} />
           <p id="cancel-hint" className="text-slate-700">
