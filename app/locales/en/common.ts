@@ -289,6 +289,7 @@ export default {
   session: {
     signInLink: 'Sign in',
     myArea: 'My area',
+    staffArea: 'Admin area',
     notifications: 'Notifications',
     unreadNotifications_one: '{{count}} unread notification',
     unreadNotifications_other: '{{count}} unread notifications',

@@ -309,6 +309,7 @@ export default {
   session: {
     signInLink: 'Iniciar sesión',
     myArea: 'Mi área',
+    staffArea: 'Administración',
     notifications: 'Notificaciones',
     unreadNotifications_one: '{{count}} notificación sin leer',
     unreadNotifications_other: '{{count}} notificaciones sin leer',
