@@ -156,6 +156,7 @@ export default {
         'The payment service refused the request. Nothing was charged: please try another method or contact us.',
       paymentInvalid: 'Check the highlighted fields.',
       paymentAmountMismatch: 'The amount must be exactly the quote’s total.',
+      paymentAmountMismatchReceipt: 'The amount must be exactly the shipping receipt’s total.',
       paymentReferenceUsed: 'A payment with that reference is already recorded.',
       paymentAdminsOnly: 'Only admins can record payments and refunds.',
       paymentNotFound: 'That payment does not exist.',

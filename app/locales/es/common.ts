@@ -172,6 +172,7 @@ export default {
         'El servicio de pago rechazó la solicitud. No se cobró nada: prueba con otro medio o escríbenos.',
       paymentInvalid: 'Revisa los campos marcados.',
       paymentAmountMismatch: 'El monto debe ser exactamente el total de la cotización.',
+      paymentAmountMismatchReceipt: 'El monto debe ser exactamente el total del recibo de envío.',
       paymentReferenceUsed: 'Ya hay un pago registrado con esa referencia.',
       paymentAdminsOnly: 'Solo los administradores pueden registrar pagos y reembolsos.',
       paymentNotFound: 'Ese pago no existe.',
