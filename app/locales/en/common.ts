@@ -196,7 +196,7 @@ export default {
       staffActionForbidden: 'Your role cannot do this. Ask an admin.',
       invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
-      shipmentInvalid: 'Check the shipment: some of it cannot be sent like this.',
+      shipmentInvalid: 'Check the marked fields: each one says what to change.',
       itemNotShippable: 'One of the items is no longer at our office or is already in a shipment.',
       shipmentTooHeavy: 'Too heavy for this shipping method.',
       shipmentNoRate: 'There is no shipping price for this weight with this method.',

@@ -213,7 +213,7 @@ export default {
       staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
       invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
-      shipmentInvalid: 'Revisa el envío: una parte no se puede enviar así.',
+      shipmentInvalid: 'Revisa los campos marcados: cada uno dice qué cambiar.',
       itemNotShippable: 'Uno de los productos ya no está en nuestra oficina o ya está en un envío.',
       shipmentTooHeavy: 'Demasiado pesado para este método de envío.',
       shipmentNoRate: 'No hay precio de envío para este peso con este método.',
