@@ -24,7 +24,8 @@ export const handle = areas('public')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, language } = context.get(requestContext)
-  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '') as SitePageSlug
+  // The page is the path's (a navigation in the browser asks for "/seller-disclosure.data").
+  const slug = new URL(request.url).pathname.replace(/\.data$/, '').replace(/^\/+|\/+$/g, '') as SitePageSlug
   const [page, values] = await Promise.all([getSitePage(db, slug).catch(throwRouteError), settings.get()])
   const fill = (text: string) =>
     fillPlaceholders(text, {

@@ -201,3 +201,26 @@ describe('phones', () => {
     ])
   })
 })
+
+test('read as the browser reads the form (Conform: an empty field is missing), the country’s messages show beside the others', async () => {
+  const { parseWithZod } = await import('@conform-to/zod/v4')
+  const form = new FormData()
+  for (const [name, value] of Object.entries({
+    fullName: '',
+    street: '',
+    city: '',
+    region: '',
+    postalCode: 'ABCDE',
+    country: 'US',
+    phone: '',
+  }))
+    form.set(name, value)
+  expect(parseWithZod(form, { schema: AddressSchema }).reply().error).toEqual({
+    fullName: ['required'],
+    street: ['required'],
+    city: ['required'],
+    phone: ['required'],
+    postalCode: ['postalCodeFormat'],
+    region: ['regionRequired'],
+  })
+})

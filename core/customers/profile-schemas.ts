@@ -32,33 +32,47 @@ const MARKUP = /[<>]/
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
-/** Missing becomes empty, so it gets "required" like an empty field and stops nothing else. */
-const missingToEmpty = (value: unknown) => value ?? ''
-
 /**
- * One line of plain text, trimmed, 1 to `max` characters. No check aborts the parse, so the
- * address's country checks (which run on the whole object) still run when one field is wrong:
- * each field shows its own message at once.
+ * A text field whose checks never abort the parse: missing and empty both read as "required",
+ * each check adds its message and the next field is still read. So the address's country checks
+ * (on the whole object) run when another field is wrong, in the browser too, where Conform reads
+ * an empty field as missing: each field shows its own message at once.
  */
+function textField(
+  options: { max: number; optional?: boolean },
+  check: (value: string) => string | null = () => null,
+) {
+  return z
+    .string({ error: 'required' })
+    .optional()
+    .superRefine((value, ctx) => {
+      const text = (value ?? '').trim()
+      if (text === '') {
+        if (!options.optional) ctx.addIssue({ code: 'custom', message: 'required' })
+        return
+      }
+      if (text.length > options.max) {
+        ctx.addIssue({ code: 'custom', message: 'tooLong' })
+        return
+      }
+      const problem = check(text)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+}
+
+const plain = (value: string) =>
+  CONTROL_CHARACTERS.test(value) || MARKUP.test(value) ? 'invalidCharacters' : null
+
+/** One line of plain text, trimmed, 1 to `max` characters. */
 function line(max: number) {
-  return z.preprocess(
-    missingToEmpty,
-    z
-      .string({ error: 'required' })
-      .trim()
-      .min(1, { error: 'required' })
-      .max(max, { error: 'tooLong' })
-      .refine(
-        (value) =>
-          value === '' || value.length > max || (!CONTROL_CHARACTERS.test(value) && !MARKUP.test(value)),
-        { error: 'invalidCharacters' },
-      ),
-  )
+  return textField({ max }, plain).transform((value) => (value ?? '').trim())
 }
 
 /** The same, or nothing (stored as an empty text where the column has no null). */
 function optionalLine(max: number) {
-  return z.preprocess(blankToUndefined, line(max).optional())
+  return textField({ max, optional: true }, plain)
+    .transform((value) => value?.trim() || undefined)
+    .optional()
 }
 
 /** Digits, spaces, ( ), - and one + or 00 first, 6 to 15 digits (E.164 has at most 15). */
@@ -70,34 +84,27 @@ function phoneShape(value: string): boolean {
 /**
  * A phone number as people write it, checked to be one that can exist (libphonenumber-js) and
  * kept in E.164 ("+525512345678"). Without a country code it is read as a number of the
- * address's country (AddressSchema), or refused where there is none (the profile).
+ * address's country (AddressSchema, which checks and normalises it with the country), or refused
+ * where there is none (the profile).
  */
-function phone(options: { international: boolean }) {
-  return z.preprocess(
-    missingToEmpty,
-    z
-      .string({ error: 'required' })
-      .trim()
-      .min(1, { error: 'required' })
-      .max(PROFILE_LIMITS.phone, { error: 'tooLong' })
-      .refine((value) => value === '' || value.length > PROFILE_LIMITS.phone || phoneShape(value), {
-        error: 'phoneInvalid',
-      })
-      .refine(
-        (value) => !options.international || !phoneShape(value) || typeof normalizePhone(value) === 'string',
-        { error: 'phoneInvalid' },
-      )
-      .transform((value) => {
-        if (!options.international) return value
-        const normalized = normalizePhone(value)
-        return typeof normalized === 'string' ? normalized : value
-      }),
-  )
+function phone(options: { international: boolean; optional?: boolean }) {
+  return textField({ max: PROFILE_LIMITS.phone, optional: options.optional }, (value) => {
+    if (!phoneShape(value)) return 'phoneInvalid'
+    if (options.international && typeof normalizePhone(value) !== 'string') return 'phoneInvalid'
+    return null
+  }).transform((value): string => {
+    const text = value?.trim() ?? ''
+    if (!options.international || text === '') return text
+    const normalized = normalizePhone(text)
+    return typeof normalized === 'string' ? normalized : text
+  })
 }
 
 export const ProfileSchema = z.object({
   name: line(PROFILE_LIMITS.name),
-  phone: z.preprocess(blankToUndefined, phone({ international: true }).optional()),
+  phone: phone({ international: true, optional: true })
+    .transform((value) => value || undefined)
+    .optional(),
   language: z.enum(LANGUAGES, { error: 'language' }),
 })
 
@@ -120,13 +127,11 @@ const AddressFields = z.object({
   city: line(PROFILE_LIMITS.city),
   region: optionalLine(PROFILE_LIMITS.region),
   postalCode,
-  country: z.preprocess(
-    missingToEmpty,
-    z
-      .string({ error: 'country' })
-      .trim()
-      .refine((value) => isCountryCode(value), { error: 'country' }),
-  ),
+  country: z
+    .string({ error: 'country' })
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .refine((value) => isCountryCode(value), { error: 'country' }),
   phone: phone({ international: false }),
   /** A ticked "make this my default address"; unticked changes nothing. */
   makeDefault: z.preprocess((value) => value === 'on' || value === true, z.boolean({ error: 'invalid' })),

@@ -157,12 +157,14 @@ export async function recordManualPayment(
         throw new AppError('conflict', `Invoice ${invoice.number} changed`, { reason: 'invoiceChanged' })
       }
       if (amountJpy !== invoice.totalJpy) {
+        // A shipment's invoice is its shipping receipt, and the message says so.
+        const receipt = invoice.owner.kind === 'shipment'
         throw new AppError(
           'invalid',
           `Invoice ${invoice.number} is ¥${invoice.totalJpy}, not ¥${amountJpy}`,
           {
-            reason: 'paymentAmountMismatch',
-            fieldErrors: { amountJpy: ['amountMismatch'] },
+            reason: receipt ? 'paymentAmountMismatchReceipt' : 'paymentAmountMismatch',
+            fieldErrors: { amountJpy: [receipt ? 'amountMismatchReceipt' : 'amountMismatch'] },
           },
         )
       }

@@ -63,7 +63,15 @@ export type StaffPaymentRowData = {
 }
 
 export type StaffPaymentsData = {
-  invoice: { id: string; number: string; status: string; version: number; totalLabel: string } | null
+  invoice: {
+    id: string
+    number: string
+    status: string
+    version: number
+    totalLabel: string
+    /** A shipment's shipping receipt (not a purchase quote): the texts name it so. */
+    receipt: boolean
+  } | null
   rows: StaffPaymentRowData[]
   canRecord: boolean
   canRefund: boolean
@@ -146,6 +154,7 @@ export function StaffPayments({
             <PaymentRow
               key={row.id}
               row={row}
+              receipt={invoice.receipt}
               canRefund={payments.canRefund}
               answer={
                 (answer?.intent === 'refund_done' ||
@@ -178,10 +187,12 @@ export function StaffPayments({
 
 function PaymentRow({
   row,
+  receipt,
   canRefund,
   answer,
 }: {
   row: StaffPaymentRowData
+  receipt: boolean
   canRefund: boolean
   answer: StaffPaymentsAnswer
 }) {
@@ -231,6 +242,7 @@ function PaymentRow({
       {canRefund && row.status === 'held' ? (
         <ResolveHeldForm
           row={row}
+          receipt={receipt}
           lastResult={answer?.intent === 'resolve_held' ? answer.result : undefined}
         />
       ) : null}
@@ -250,9 +262,11 @@ function PaymentRow({
 /** Accept the held payment as the quote's, or refund it whole; why, in an internal note. */
 function ResolveHeldForm({
   row,
+  receipt,
   lastResult,
 }: {
   row: StaffPaymentRowData
+  receipt: boolean
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
@@ -273,7 +287,9 @@ function ResolveHeldForm({
       <input type="hidden" name="intent" value="resolve_held" />
       <input type="hidden" name="paymentId" value={row.id} />
       <input type="hidden" name="version" value={row.version} />
-      <p className="text-sm text-slate-800">{t('payments.held.lead')}</p>
+      <p className="text-sm text-slate-800">
+        {receipt ? t('payments.held.leadReceipt') : t('payments.held.lead')}
+      </p>
       {formError ? (
         <p id={form.errorId} role="alert" className="font-medium text-red-800">
           {formError}
@@ -303,7 +319,7 @@ function ResolveHeldForm({
           value="accept"
           className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
         >
-          {t('payments.held.accept')}
+          {receipt ? t('payments.held.acceptReceipt') : t('payments.held.accept')}
         </button>
         <button
           type="submit"

@@ -790,6 +790,9 @@ export default {
       lead: 'Accept it if it should pay this quote (in yen, at least the quote’s total, while the quote is open; anything above the total becomes a refund due). Otherwise refund it whole.',
       note: 'Why (internal note, optional)',
       accept: 'Accept as the quote’s payment',
+      leadReceipt:
+        'Accept it if it should pay this shipping receipt (in yen, at least its total, while it is open; anything above the total becomes a refund due). Otherwise refund it whole.',
+      acceptReceipt: 'Accept as the shipping receipt’s payment',
       refund: 'Refund it',
       accepted: 'Payment accepted: the request is paid.',
       refunding: 'Refund due recorded; the customer was told. Mark it done once the money is back.',
@@ -852,6 +855,7 @@ export default {
       amountRequired: 'Enter the amount received.',
       amountWhole: 'Enter a whole number of yen, for example 12,345.',
       amountMismatch: 'The amount must be exactly the quote’s total.',
+      amountMismatchReceipt: 'The amount must be exactly the shipping receipt’s total.',
       referenceRequired: 'Enter the bank’s reference.',
       referenceTooLong: 'Use at most 100 characters.',
       referenceUsed: 'A payment with this reference is already recorded.',

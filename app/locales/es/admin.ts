@@ -828,6 +828,9 @@ export default {
       lead: 'Acéptalo si debe pagar esta cotización (en yenes, por al menos el total, mientras la cotización esté abierta; lo que pase del total queda como reembolso pendiente). Si no, reembólsalo completo.',
       note: 'Motivo (nota interna, opcional)',
       accept: 'Aceptar como pago de la cotización',
+      leadReceipt:
+        'Acéptalo si debe pagar este recibo de envío (en yenes, por al menos su total, mientras esté abierto; lo que pase del total queda como reembolso pendiente). Si no, reembólsalo completo.',
+      acceptReceipt: 'Aceptar como pago del recibo de envío',
       refund: 'Reembolsarlo',
       accepted: 'Pago aceptado: la solicitud está pagada.',
       refunding:
@@ -892,6 +895,7 @@ export default {
       amountRequired: 'Escribe el monto recibido.',
       amountWhole: 'Escribe un número entero de yenes, por ejemplo 12.345.',
       amountMismatch: 'El monto debe ser exactamente el total de la cotización.',
+      amountMismatchReceipt: 'El monto debe ser exactamente el total del recibo de envío.',
       referenceRequired: 'Escribe la referencia del banco.',
       referenceTooLong: 'Usa 100 caracteres como máximo.',
       referenceUsed: 'Ya hay un pago registrado con esta referencia.',

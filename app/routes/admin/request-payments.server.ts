@@ -45,6 +45,7 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
           status: panel.invoice.status,
           version: panel.invoice.version,
           totalLabel: yen(panel.invoice.totalJpy),
+          receipt: owner.kind === 'shipment',
         }
       : null,
     rows: (panel.payments ?? []).map((row) => ({

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
@@ -123,7 +124,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     maxBytes: PACKING_FORM_BODY_BYTES,
   })
   const form = read.ok ? read.formData : new FormData()
-  const intent = form.get('intent')
+  // Only the packing form sends files: a body too large (a photo over the limit) or unreadable is
+  // that form's, answered on its photo field (never read as another intent: it was a cancel).
+  const intent = read.ok ? form.get('intent') : 'pack'
   const owner = { kind: 'shipment' as const, id: params.id }
   if (intent === 'pack') return packAction(form, context, params.id, read.ok ? null : read.problem)
   if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
@@ -181,12 +184,17 @@ async function packAction(
   id: string,
   problem: 'tooLarge' | 'malformed' | null,
 ) {
-  if (problem === 'tooLarge') {
-    const result = parseSubmission(new FormData(), { schema: PackShipmentSchema }).reply({
-      formErrors: ['errors.reasons.shipmentInvalid'],
-      fieldErrors: { photos: ['photoTooLarge'] },
-    })
-    return data({ intent: 'pack' as const, result }, { status: 413 })
+  if (problem) {
+    // Nothing of the form could be read: the photo's own message on its field, no other field's.
+    const result: SubmissionResult<string[]> = {
+      status: 'error',
+      initialValue: null,
+      error:
+        problem === 'tooLarge'
+          ? { '': ['errors.reasons.shipmentInvalid'], photos: ['photoTooLarge'] }
+          : { '': ['errors.reasons.formMalformed'] },
+    }
+    return data({ intent: 'pack' as const, result }, { status: problem === 'tooLarge' ? 413 : 400 })
   }
   form.set('id', id)
   const photos = form.getAll('photos').filter((value): value is File => typeof value !== 'string')

@@ -97,6 +97,11 @@ test('both pages are public, in the reader’s language, with the shop’s setti
   expect(es.data.title).toBe('Lo que no compramos ni enviamos')
   expect(textOf(es.data)).toMatch(/Baterías de litio sueltas/)
   expect(textOf(es.data)).toMatch(/Falsificaciones/)
+  // A navigation in the browser asks for the page's data at "….data".
+  expect(await readPublic('/prohibited-items.data', 'es')).toMatchObject({
+    status: 200,
+    data: { slug: 'prohibited-items' },
+  })
   const en = (await readPublic('/prohibited-items', 'en')) as { data: PublicPage }
   expect(textOf(en.data)).toMatch(/Aerosols and sprays/)
 
