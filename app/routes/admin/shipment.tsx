@@ -115,8 +115,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** What the payments part says after a post (`?done=…`, app/routes/admin/request-payments.server.ts). */
-const PAYMENT_NOTICES = ['recorded', 'refunded', 'accepted', 'refunding', 'dismissed'] as const
+/**
+ * The payments part's notice that `paymentNotice` (app/components/orders/staff-payments.tsx) does
+ * not cover: a customer's transfer notice dismissed (`?done=dismissed`).
+ */
+const PAYMENT_NOTICES = ['dismissed'] as const
 
 export async function action({ params, context, request }: Route.ActionArgs) {
   const read = await readForm(request, {
@@ -229,11 +232,7 @@ export default function StaffShipmentRoute() {
     shipped: 'staffShipments.shippedNotice',
     delivered: 'staffShipments.deliveredNotice',
     claim: 'staffShipments.claimSaved',
-    // The payments part's own notices (app/routes/admin/request-payments.server.ts: `?done=`).
-    recorded: 'payments.record.recorded',
-    refunded: 'payments.refundRecorded',
-    accepted: 'payments.held.accepted',
-    refunding: 'payments.held.refunding',
+    // A customer's transfer notice dismissed (`?done=dismissed`); the others are `paymentNotice`.
     dismissed: 'payments.transfer.dismissed',
   } as const
   const title = t('staffShipments.detailTitle', { number: shipment.number })
