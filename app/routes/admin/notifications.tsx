@@ -11,9 +11,11 @@ import type { Route } from './+types/notifications.ts'
 // for staff. Their own orders' notifications stay in the customer area, linked from here.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Who is asking first: a refusal thrown while the other read is under way would be unhandled.
+  const services = getServiceContext(context)
   const [page, ownUnread] = await Promise.all([
     loadNotifications(request, context, 'staff'),
-    countMyUnread(getServiceContext(context), 'customer'),
+    countMyUnread(services, 'customer'),
   ])
   return { ...page, ownUnread }
 }

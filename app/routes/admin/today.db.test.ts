@@ -156,7 +156,7 @@ test('staff notifications: each reads their own list, marks one or all read; the
         // Amounts written in the page's language.
         values: {
           number: 'PR-000001',
-          amount: '50',
+          amount: expect.stringMatching(/^USD\s50\.00$/),
           currency: 'USD',
           expectedJpy: expect.stringMatching(/7,400/),
         },
