@@ -1189,8 +1189,7 @@ export default {
     button: 'Open it in the admin panel',
     new_request: {
       title: 'New request {{number}} from {{customer}}',
-      body_one: '{{count}} link to quote.',
-      body_other: '{{count}} links to quote.',
+      body: 'Links to quote: {{count}}.',
     },
     payment_held: {
       title: 'Payment held for review: {{number}}',
@@ -1218,7 +1217,7 @@ export default {
     },
     new_shipment: {
       title: 'New shipment {{number}} from {{customer}}',
-      body: 'Items: {{count}}, $t(analytics.methods.{{method}}) to {{country}}. It needs packing, weighing and pricing.',
+      body: 'Items: {{count}}, to {{country}}. It needs packing, weighing and pricing.',
     },
     new_claim: {
       title: 'Shipment {{number}} reported lost',

@@ -1241,9 +1241,7 @@ export default {
     button: 'Abrir en el panel de administración',
     new_request: {
       title: 'Nueva solicitud {{number}} de {{customer}}',
-      body_one: '{{count}} enlace por cotizar.',
-      body_many: '{{count}} enlaces por cotizar.',
-      body_other: '{{count}} enlaces por cotizar.',
+      body: 'Enlaces por cotizar: {{count}}.',
     },
     payment_held: {
       title: 'Pago retenido para revisión: {{number}}',
@@ -1271,7 +1269,7 @@ export default {
     },
     new_shipment: {
       title: 'Nuevo envío {{number}} de {{customer}}',
-      body: 'Productos: {{count}}, $t(analytics.methods.{{method}}) a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
+      body: 'Productos: {{count}}, a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
     },
     new_claim: {
       title: 'Reportan perdido el envío {{number}}',
