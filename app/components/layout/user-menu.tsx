@@ -76,9 +76,7 @@ export function UserMenu({
   const name = user.name || user.email
   return (
     <div
-      className={
-        stacked ? 'flex flex-wrap items-center gap-2 text-sm' : 'flex items-center gap-2 text-sm'
-      }
+      className={stacked ? 'flex flex-wrap items-center gap-2 text-sm' : 'flex items-center gap-2 text-sm'}
     >
       <AreaLink role={user.role} welcome={t('session.welcome', { name })} />
       {user.role === 'admin' ? (
