@@ -18,19 +18,26 @@ import { YenAmount } from './yen-amount.tsx'
  * e-mails use), dates in Japan time. Printing leaves out the site's header, footer and tabs.
  */
 
-export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt'> & {
+export type ReceiptInvoice = Omit<
+  InvoiceView,
+  'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt' | 'creditedBy'
+> & {
   issuedLabel: string
   dueLabel: string
   paidLabel: string | null
   voidedLabel: string | null
+  creditedBy: { id: string; number: string; dateLabel: string } | null
 }
 
 /** The invoice as the page sends it: dates written out in Japan time, in the page's language. */
 export function receiptForPage(invoice: InvoiceView, language: Language): ReceiptInvoice {
   const format = japanDateTime(language)
-  const { issuedAt, dueAt, paidAt, voidedAt, ...rest } = invoice
+  const { issuedAt, dueAt, paidAt, voidedAt, creditedBy, ...rest } = invoice
   return {
     ...rest,
+    creditedBy: creditedBy
+      ? { id: creditedBy.id, number: creditedBy.number, dateLabel: format(creditedBy.issuedAt) }
+      : null,
     issuedLabel: format(issuedAt),
     dueLabel: format(dueAt),
     paidLabel: paidAt ? format(paidAt) : null,
@@ -38,11 +45,19 @@ export function receiptForPage(invoice: InvoiceView, language: Language): Receip
   }
 }
 
-export function lineDescription(t: TFunction, line: Pick<InvoiceLineView, 'kind' | 'description'>): string {
+export function lineDescription(
+  t: TFunction,
+  line: Pick<InvoiceLineView, 'kind' | 'description'> & { quantity?: number },
+): string {
   if (line.kind === 'service_fee') return t('receipt.lineServiceFee', { title: line.description })
   if (line.kind === 'domestic_shipping') return t('receipt.lineDomesticShipping', { title: line.description })
   if (line.kind === 'shipping') return t('receipt.lineShipping', { number: line.description })
-  if (line.kind === 'storage_fee') return t('receipt.lineStorageFee', { title: line.description })
+  if (line.kind === 'storage_fee') {
+    // Which item, and how many days past its free storage (docs/decisions/037).
+    return line.quantity === undefined
+      ? t('receipt.lineStorageFee', { title: line.description })
+      : t('receipt.lineStorageFeeDays', { title: line.description, count: line.quantity })
+  }
   return line.description
 }
 
@@ -64,11 +79,14 @@ export function Receipt({
   language,
   currency,
   backLink,
+  creditNoteBase,
 }: {
   invoice: ReceiptInvoice
   language: Language
   currency: Currency
   backLink: ReactNode
+  /** Where credit notes are read: the customer's pages or staff's. */
+  creditNoteBase: '/user-dashboard/credit-notes' | '/admin-dashboard/credit-notes'
 }) {
   const { t } = useTranslation()
   const rate = formatPercent(invoice.taxRateBasisPoints / 10_000, language)
@@ -99,6 +117,17 @@ export function Receipt({
         ) : null}
         {invoice.replacesNumber ? (
           <p className="text-slate-700">{t('receipt.replaces', { number: invoice.replacesNumber })}</p>
+        ) : null}
+        {invoice.creditedBy ? (
+          <p className="font-medium text-slate-900" data-testid="invoice-credited">
+            {t('receipt.creditedBy', { date: invoice.creditedBy.dateLabel })}{' '}
+            <a
+              href={`${creditNoteBase}/${invoice.creditedBy.id}`}
+              className="font-semibold text-red-800 underline"
+            >
+              {t('receipt.creditNoteLink', { number: invoice.creditedBy.number })}
+            </a>
+          </p>
         ) : null}
       </header>
 
@@ -192,6 +221,14 @@ export function Receipt({
               <tr key={line.position} className="border-b border-slate-200 align-top">
                 <td className="py-2 pr-3 break-words">
                   <span className="block text-slate-900">{lineDescription(t, line)}</span>
+                  {line.kind === 'storage_fee' ? (
+                    <span className="block text-sm text-slate-700">
+                      {t('receipt.storageLineDetail', {
+                        count: line.quantity,
+                        fee: yen(line.unitPriceJpy),
+                      })}
+                    </span>
+                  ) : null}
                   <span className="block text-sm text-slate-700 sm:hidden print:hidden">
                     {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
                     {line.taxable ? rate : t('receipt.notTaxable')}
@@ -247,8 +284,41 @@ export function Receipt({
               />
             </dd>
           </div>
+          {invoice.creditAppliedJpy > 0 ? (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-700">
+                  {invoice.creditFrom ? (
+                    <>
+                      {t('receipt.creditApplied', { invoice: invoice.replacesNumber ?? '' })}{' '}
+                      <a
+                        href={`${creditNoteBase}/${invoice.creditFrom.id}`}
+                        className="font-semibold text-red-800 underline"
+                      >
+                        {t('receipt.creditNoteLink', { number: invoice.creditFrom.number })}
+                      </a>
+                    </>
+                  ) : (
+                    t('receipt.creditCarried', { invoice: invoice.replacesNumber ?? '' })
+                  )}
+                </dt>
+                <dd className="tabular-nums text-slate-900">−{yen(invoice.creditAppliedJpy)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 font-bold">
+                <dt>{invoice.status === 'paid' ? t('receipt.leftPaid') : t('receipt.leftToPay')}</dt>
+                <dd className="tabular-nums" data-testid="invoice-left-to-pay">
+                  {yen(invoice.totalJpy - invoice.creditAppliedJpy)}
+                </dd>
+              </div>
+            </>
+          ) : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
+        {invoice.kind === 'shipping' && invoice.storageFeeJpy > 0 ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="storage-note">
+            {t('receipt.storageNote', { rate })}
+          </p>
+        ) : null}
         {invoice.kind === 'shipping' ? (
           <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
         ) : null}
@@ -258,7 +328,7 @@ export function Receipt({
 }
 
 /** Shown once the page runs JavaScript (without it the browser's own print command works). */
-function PrintButton() {
+export function PrintButton() {
   const { t } = useTranslation()
   const [ready, setReady] = useState(false)
   useEffect(() => setReady(true), [])
