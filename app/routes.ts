@@ -38,6 +38,7 @@ export default [
       id: 'package-photo-thumb',
     }),
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
+    route('user-dashboard/credit-notes/:id', 'routes/customer/credit-note.tsx'),
     route('user-dashboard/shipments/:id', 'routes/customer/shipment.tsx'),
     // The packed box's photo (owner and staff): full size and thumbnail.
     route('user-dashboard/shipments/:id/box-photo', 'routes/customer/shipment-box-photo.ts'),
@@ -67,6 +68,7 @@ export default [
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
     route('admin-dashboard/requests/:id/arrival', 'routes/admin/arrival.tsx'),
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
+    route('admin-dashboard/credit-notes/:id', 'routes/admin/credit-note.tsx'),
     route('admin-dashboard/shipments', 'routes/admin/shipments.tsx'),
     route('admin-dashboard/shipments/:id', 'routes/admin/shipment.tsx'),
     route('admin-dashboard/storage', 'routes/admin/storage.tsx'),

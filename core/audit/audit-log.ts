@@ -24,6 +24,7 @@ export const AUDIT_KINDS = [
   'payment.refund',
   'item.unavailable',
   'shipment.price_override',
+  'shipment.receipt_reissue',
   'claim.lost',
   'item.dispose',
   'user.disable',

@@ -8,7 +8,7 @@ import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { isBeingConfirmed } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
-import { type PaymentOwner, UUID } from './settle-payment.ts'
+import { type PaymentOwner, shipmentAwaitsReceipt, UUID } from './settle-payment.ts'
 
 /**
  * What the request and shipment pages show about paying: for the customer, the quote to pay and how
@@ -23,6 +23,10 @@ export type InvoiceToPay = {
   number: string
   status: 'open' | 'paid' | 'void' | 'expired'
   totalJpy: number
+  /** Carried over from a paid receipt this one replaced (docs/decisions/037); 0 on most. */
+  creditAppliedJpy: number
+  /** What is left to pay: total − credit. */
+  dueJpy: number
   dueAt: Date
   paidAt: Date | null
   version: number
@@ -104,6 +108,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       number: invoices.number,
       status: invoices.status,
       totalJpy: invoices.totalJpy,
+      creditAppliedJpy: invoices.creditAppliedJpy,
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
       version: invoices.version,
@@ -128,6 +133,8 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
         number: current.number,
         status: current.status as InvoiceToPay['status'],
         totalJpy: current.totalJpy,
+        creditAppliedJpy: current.creditAppliedJpy,
+        dueJpy: current.totalJpy - current.creditAppliedJpy,
         dueAt: current.dueAt,
         paidAt: current.paidAt,
         version: current.version,
@@ -178,7 +185,10 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
   const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
     null) as PaymentMethod | null
   const payable =
-    invoice?.status === 'open' && found.status === (owner.kind === 'request' ? 'quoted' : 'packed')
+    invoice?.status === 'open' &&
+    (owner.kind === 'request'
+      ? found.status === 'quoted'
+      : shipmentAwaitsReceipt(found.status, invoice.creditAppliedJpy))
   const { bankTransfer } = await ctx.settings.get()
   const sum = (paymentId: string, status: 'due' | 'done') =>
     refundRows

@@ -31,6 +31,7 @@ export default function StaffInvoiceRoute() {
         invoice={invoice}
         language={language}
         currency="JPY"
+        creditNoteBase="/admin-dashboard/credit-notes"
         backLink={
           <Link to={ownerPaths(invoice.owner).staff} className="font-semibold text-red-800 underline">
             {invoice.owner.kind === 'shipment'

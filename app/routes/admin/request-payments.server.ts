@@ -41,7 +41,7 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
           number: panel.invoice.number,
           status: panel.invoice.status,
           version: panel.invoice.version,
-          totalLabel: yen(panel.invoice.totalJpy),
+          totalLabel: yen(panel.invoice.status === 'open' ? panel.invoice.dueJpy : panel.invoice.totalJpy),
         }
       : null,
     rows: (panel.payments ?? []).map((row) => ({

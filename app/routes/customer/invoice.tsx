@@ -31,6 +31,7 @@ export default function MyInvoiceRoute() {
         invoice={invoice}
         language={language}
         currency={currency}
+        creditNoteBase="/user-dashboard/credit-notes"
         backLink={
           <Link to={ownerPaths(invoice.owner).customer} className="font-semibold text-red-800 underline">
             {invoice.owner.kind === 'shipment'
