@@ -17,6 +17,7 @@ import {
   type NotificationTone,
 } from '#core/notifications/notification-service.ts'
 import { notificationValues } from '#core/notifications/notification-values.ts'
+import { notificationParts } from '#core/notifications/notify.ts'
 import type { Route } from './+types/notifications.ts'
 
 // The notifications tab: what we told the customer (the same texts as the e-mails, in the page's
@@ -43,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tone: row.tone,
       type: row.type,
       values: notificationValues(row.params, language),
+      // Who cancelled and why, when the notification says it (docs/decisions/037).
+      withReason: notificationParts(row.params, () => true).includes('reason'),
       link: row.link,
       read: row.read,
       createdAt: row.createdAt.toISOString(),
@@ -94,7 +97,7 @@ export default function NotificationsRoute() {
   const [form] = useForm({ id: 'notifications', lastResult: actionData?.result })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   // A type this page does not know yet (added by a newer part of the site) still reads as something.
-  const text = (type: string, part: 'title' | 'body', values: Record<string, string>) => {
+  const text = (type: string, part: 'title' | 'body' | 'reason', values: Record<string, string>) => {
     const key = `customerNotifications.${type}.${part}`
     if (!i18n.exists(key))
       return t(part === 'title' ? 'notificationsPage.fallbackTitle' : 'notificationsPage.fallbackBody')
@@ -170,6 +173,12 @@ export default function NotificationsRoute() {
                   <p className="mt-1 whitespace-pre-line break-words text-slate-800">
                     {text(notification.type, 'body', notification.values)}
                   </p>
+                  {notification.withReason &&
+                  i18n.exists(`customerNotifications.${notification.type}.reason`) ? (
+                    <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+                      {text(notification.type, 'reason', notification.values)}
+                    </p>
+                  ) : null}
                   <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                     <time dateTime={notification.createdAt}>{notification.createdLabel}</time>
                     {notification.read ? null : (
