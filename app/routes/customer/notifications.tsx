@@ -95,7 +95,10 @@ export default function NotificationsRoute() {
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   // A type this page does not know yet (added by a newer part of the site) still reads as something.
   const text = (type: string, part: 'title' | 'body', values: Record<string, string>) => {
-    const key = `customerNotifications.${type}.${part}`
+    const base = `customerNotifications.${type}.${part}`
+    // A notification may name a variant of its text (`variant: 'noPhoto'` → `body_noPhoto`).
+    const variant = values.variant ? `${base}_${values.variant}` : null
+    const key = variant && i18n.exists(variant) ? variant : base
     if (!i18n.exists(key))
       return t(part === 'title' ? 'notificationsPage.fallbackTitle' : 'notificationsPage.fallbackBody')
     return String(t(key as never, values as never))
