@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useLoaderData } from 'react-router'
+import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
@@ -147,7 +148,9 @@ export default function ShipmentsQueueRoute() {
                   <td className="py-2 pr-3">
                     {t(`staffShipments.methods.${row.method}`)} · {row.country}
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">{row.price}</td>
+                  <td className="py-2 pr-3 tabular-nums">
+                    <VoidAmount voided={row.status === 'cancelled'}>{row.price}</VoidAmount>
+                  </td>
                   <td className="py-2 pr-3">{row.requestedLabel}</td>
                   <td className="py-2 font-semibold">{t(`staffShipments.statuses.${row.status}`)}</td>
                 </tr>
