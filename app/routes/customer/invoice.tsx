@@ -15,7 +15,13 @@ import type { Route } from './+types/invoice.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const invoice = await getInvoice(getServiceContext(context), params.id).catch(throwRouteError)
   const { language, currency } = context.get(requestContext)
-  return { invoice: receiptForPage(invoice, language), language, currency }
+  return {
+    invoice: receiptForPage(invoice, language),
+    language,
+    currency,
+    // The customer's menu marks the tab it belongs to: a quote is a request's, a receipt a shipment's.
+    customerTab: invoice.owner.kind === 'shipment' ? ('shipping' as const) : ('history' as const),
+  }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
