@@ -21,8 +21,7 @@ export function trackingForPage(shipment: ShipmentDetail, language: Language): T
   }
 }
 
-/** `refundSentAt`: when a lost parcel's refund was sent in full (core/payments/money-history.ts). */
-export function claimForPage(claim: ClaimView | null, language: Language, refundSentAt: Date | null = null) {
+export function claimForPage(claim: ClaimView | null, language: Language) {
   if (!claim) return null
   const when = japanDateTime(language)
   return {
@@ -34,6 +33,5 @@ export function claimForPage(claim: ClaimView | null, language: Language, refund
     closeReason: claim.closeReason,
     refund: claim.refundJpy === null ? null : formatMoney(claim.refundJpy, 'JPY', language),
     openedLabel: when(claim.openedAt),
-    refundSentLabel: claim.status === 'lost' && refundSentAt ? when(refundSentAt) : null,
   }
 }

@@ -3,15 +3,7 @@ import { LANGUAGES } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/sitemap.ts'
 
 // The public pages; each in both languages, with its alternates.
-const PAGES = [
-  '/',
-  '/services',
-  '/calculator',
-  '/store-guide',
-  '/contact',
-  '/prohibited-items',
-  '/seller-disclosure',
-]
+const PAGES = ['/', '/services', '/calculator', '/store-guide', '/contact']
 
 export function loader({ context }: Route.LoaderArgs) {
   const { appUrl } = context.get(requestContext)

@@ -129,8 +129,7 @@ async function exportCustomerData(db: Database, userId: string) {
         createdAt: notifications.createdAt,
       })
       .from(notifications)
-      // Their own: staff's work notices are about other people's orders (docs/decisions/036).
-      .where(and(eq(notifications.userId, userId), eq(notifications.audience, 'customer')))
+      .where(eq(notifications.userId, userId))
       .orderBy(asc(notifications.createdAt)),
   ])
   const [stored, sent] = await Promise.all([

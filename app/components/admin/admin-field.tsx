@@ -15,7 +15,6 @@ export function AdminField({
   savedNow,
   max,
   multiline = false,
-  rows = 4,
   inputMode,
   type = 'text',
   autoComplete = 'off',
@@ -26,8 +25,6 @@ export function AdminField({
   savedNow?: string
   max?: number
   multiline?: boolean
-  /** A multi-line field's height in lines. */
-  rows?: number
   inputMode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text'
   type?: 'text' | 'email' | 'url'
   autoComplete?: string
@@ -45,7 +42,7 @@ export function AdminField({
           <textarea
             {...getTextareaProps(meta, { ariaAttributes: false })}
             {...control}
-            rows={rows}
+            rows={4}
             className={`${inputClass} py-2`}
           />
         ) : (
