@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{core,app,server,db,tests}/**/*.test.{ts,tsx}'],
+          include: ['{core,app,server,db,tests,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.db.test.ts', 'tests/system/**', 'node_modules/**'],
         },
       },

@@ -11,8 +11,9 @@ import {
   useMatches,
   useRevalidator,
 } from 'react-router'
-import { countMyUnread } from '#core/notifications/notification-service.ts'
+import { bellAudience, countMyUnread } from '#core/notifications/notification-service.ts'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
@@ -47,17 +48,20 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
 /**
  * The signed-in visitor, and their unread notifications for the header: one indexed count, only
  * for someone signed in (anonymous pages, the cached ones, cost no query: server/page-cache.ts).
+ * Staff's bell counts the staff's list (docs/decisions/036).
  */
 async function sessionAndUnread(context: Route.LoaderArgs['context'], request: Request) {
   const user = await getSessionUser(context, request)
   if (!user) return { user, unreadNotifications: 0 }
   const { db } = context.get(requestContext)
-  const unreadNotifications = await countMyUnread({ db, actor: { id: user.id, role: user.role } })
+  const actor = { id: user.id, role: user.role }
+  const unreadNotifications = await countMyUnread({ db, actor }, bellAudience(actor))
   return { user, unreadNotifications }
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { settings, language, currency, thirdParty, consent, appUrl, flash } = context.get(requestContext)
+  const { settings, language, currency, thirdParty, consent, appUrl, flash, orders } =
+    context.get(requestContext)
   const [values, demoKeys, { user, unreadNotifications }] = await Promise.all([
     settings.get(),
     settings.demoKeys(),
@@ -72,7 +76,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flash,
     year: new Date().getFullYear(),
     settings: {
-      company: values.company,
+      // The address in the reader's language (ADR 038).
+      company: { ...values.company, address: inLanguage(values.company.address, language) },
       messaging: values.messaging,
       serviceFeeJpy: values.serviceFeeJpy,
       taxRate: values.taxRate,
@@ -80,6 +85,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       freeStorageDays: values.freeStorageDays,
     },
     demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
+    // The methods the public pages name (ADR 038): a bank transfer always, these when configured.
+    payments: {
+      card: orders.payments.some((provider) => provider.name === 'stripe'),
+      paypal: orders.payments.some((provider) => provider.name === 'paypal'),
+    },
     thirdParty: {
       configured: hasThirdParty(thirdParty),
       consent,

@@ -8,6 +8,9 @@ export default [
   route('store-guide', 'routes/store-guide.tsx'),
   route('store-logos/:file', 'routes/store-logo.ts'),
   route('contact', 'routes/contact.tsx'),
+  // The pages staff write in both languages (ADR 038): one module, the path says which.
+  route('prohibited-items', 'routes/site-page.tsx', { id: 'prohibited-items' }),
+  route('seller-disclosure', 'routes/site-page.tsx', { id: 'seller-disclosure' }),
   route('consent', 'routes/consent.ts'),
   route('auth', 'routes/auth/index.tsx'),
   route('auth/sign-out', 'routes/auth/sign-out.ts'),
@@ -38,6 +41,10 @@ export default [
       id: 'package-photo-thumb',
     }),
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
+    // Every payment and refund of the customer's (docs/decisions/034).
+    route('user-dashboard/payments', 'routes/customer/payments.tsx'),
+    // The receipt of a bank transfer the customer reported (its customer and staff; ADR 036).
+    route('user-dashboard/transfer-proofs/:id', 'routes/customer/transfer-proof.ts'),
     route('user-dashboard/shipments/:id', 'routes/customer/shipment.tsx'),
     // The packed box's photo (owner and staff): full size and thumbnail.
     route('user-dashboard/shipments/:id/box-photo', 'routes/customer/shipment-box-photo.ts'),
@@ -47,9 +54,10 @@ export default [
   ]),
   // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
   layout('routes/admin/layout.tsx', [
-    route('admin-dashboard', 'routes/admin/dashboard.tsx'),
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
+    // Money waiting for an admin: held payments, bank transfers customers reported (ADR 036).
+    route('admin-dashboard/payments', 'routes/admin/payments.tsx'),
     // Admins only (each page's own middleware refuses anyone else, whoever the layout admits).
     route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
     route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
@@ -60,8 +68,13 @@ export default [
     route('admin-dashboard/stores', 'routes/admin/stores.tsx'),
     route('admin-dashboard/stores/new', 'routes/admin/store.tsx', { id: 'admin-store-new' }),
     route('admin-dashboard/stores/:id', 'routes/admin/store.tsx'),
+    route('admin-dashboard/pages', 'routes/admin/site-pages.tsx'),
+    route('admin-dashboard/pages/:slug', 'routes/admin/site-page.tsx'),
   ]),
   layout('routes/admin/staff-layout.tsx', [
+    // The staff's work for today (moderators see what they may act on) and their notifications.
+    route('admin-dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin-dashboard/notifications', 'routes/admin/notifications.tsx'),
     route('admin-dashboard/requests', 'routes/admin/requests.tsx'),
     route('admin-dashboard/requests/:id', 'routes/admin/request.tsx'),
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),

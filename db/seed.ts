@@ -1,8 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm'
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import type { Database } from './client.ts'
-import { reviews, settings, shippingRates, storeCategories, stores } from './schema/index.ts'
+import { reviews, settings, shippingRates, sitePages, storeCategories, stores } from './schema/index.ts'
 import { SEED_REVIEWS } from './seed-data/reviews.ts'
 import { seedRateRows } from './seed-data/shipping-rates.ts'
+import { SEED_SITE_PAGES } from './seed-data/site-pages.ts'
 import { SEED_STORES } from './seed-data/stores.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
@@ -26,6 +28,21 @@ export async function seedDatabase(
       .values(settingRows)
       .onConflictDoNothing()
       .returning({ key: settings.key })
+    // Placeholders staff never saved (still marked demo) follow the current defaults: the demo's
+    // company and bank texts became bilingual (ADR 038), and a database seeded before shows them.
+    for (const row of settingRows) {
+      if (!row.isDemo) continue
+      await tx
+        .update(settings)
+        .set({ value: row.value })
+        .where(
+          and(
+            eq(settings.key, row.key),
+            eq(settings.isDemo, true),
+            sql`${settings.value} <> ${JSON.stringify(row.value)}::jsonb`,
+          ),
+        )
+    }
 
     // A table staff already filled is theirs: only an empty table is seeded, never merged.
     const [existingRate] = await tx.select({ method: shippingRates.method }).from(shippingRates).limit(1)
@@ -75,6 +92,12 @@ export async function seedDatabase(
         )
       insertedStores = created.length
     }
+
+    // The public pages staff write (ADR 038): seeded once each; a saved page is never replaced.
+    await tx
+      .insert(sitePages)
+      .values(Object.entries(SEED_SITE_PAGES).map(([slug, texts]) => ({ slug, ...texts })))
+      .onConflictDoNothing()
 
     const [existingReview] = await tx.select({ id: reviews.id }).from(reviews).limit(1)
     const insertedReviews = existingReview

@@ -9,7 +9,7 @@ const job = {
   variables: { name: 'Ana <b>&</b> "Pérez"', url: 'https://tienda.example/api/auth/reset?token=a&b=c' },
   shop: {
     name: 'Tienda <i>Ñandú</i> & Co',
-    address: 'Osaka "Namba" <1-2-3>',
+    address: { es: 'Osaka "Namba" <1-2-3>, Japón', en: 'Osaka "Namba" <1-2-3>, Japan' },
     email: 'hola$&@tienda.example',
   },
 }
@@ -26,6 +26,9 @@ test('an account e-mail interpolates the name and link in its language; the HTML
     expect(email.text.split('\n')[2]).toBe(greeting)
     expect(email.text).toContain(`${messages.emails.reset.button}: ${job.variables.url}`)
     expect(email.text).not.toContain('{{')
+    // The shop's address in the reader's language (ADR 038).
+    expect(email.text).toContain(job.shop.address[language])
+    expect(email.text).not.toContain(job.shop.address[language === 'es' ? 'en' : 'es'])
     expect(email.html).toContain('Ana &lt;b&gt;&amp;&lt;/b&gt; &quot;Pérez&quot;')
     expect(email.html).toContain('href="https://tienda.example/api/auth/reset?token=a&amp;b=c"')
     expect(email.html).not.toContain('<b>')
@@ -41,7 +44,7 @@ test('an account e-mail is branded: the shop in the subject and header, its addr
     const email = composeAccountEmail({ ...job, language })
     const footer = messages.emails.footer
       .replace('{{shop}}', job.shop.name)
-      .replace('{{address}}', job.shop.address)
+      .replace('{{address}}', job.shop.address[language])
     const contact = messages.emails.contact.replace('{{email}}', () => job.shop.email)
     // The plain-text part: the shop first, the footer after a signature line.
     expect(email.text.split('\n').slice(-3)).toEqual(['--', footer, contact])

@@ -4,6 +4,7 @@ import es from '#app/locales/es.ts'
 import type { EmailJob } from '#core/jobs/registry.ts'
 import type { OutgoingEmail } from '#core/notifications/mailer.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage } from '#core/preferences/preferences.ts'
+import { type Bilingual, inLanguage } from '#core/settings/bilingual.ts'
 
 // One i18next instance for the server's own texts (e-mails, SMS), both languages loaded; values
 // are interpolated as given and escaped below where the output is HTML.
@@ -23,7 +24,8 @@ const escapeHtml = (value: string) =>
 const TEMPLATE_KEYS = { 'verify-email': 'verify', 'reset-password': 'reset' } as const
 
 /** Who sends the e-mails: the company details from the settings (core/settings). */
-export type EmailSender = { name: string; address: string; email: string }
+/** The shop as e-mails name it: the address in both languages, written in the recipient's. */
+export type EmailSender = { name: string; address: Bilingual; email: string }
 
 /**
  * The account e-mails (verification, password reset), in the recipient's language, branded with
@@ -67,7 +69,7 @@ export function composeEmail(parts: {
   const { body } = parts
   const button = parts.button.label
   const fallback = t('emails.linkFallback')
-  const footer = t('emails.footer', { shop: shop.name, address: shop.address })
+  const footer = t('emails.footer', { shop: shop.name, address: inLanguage(shop.address, parts.language) })
   const contact = t('emails.contact', { email: shop.email })
   const url = parts.button.url
   const closing = parts.closing ?? ''

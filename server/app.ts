@@ -16,6 +16,7 @@ import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { REQUEST_FORM_BODY_BYTES } from '#core/orders/request-schemas.ts'
+import { TRANSFER_FORM_BODY_BYTES } from '#core/payments/payment-schemas.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { hasThirdParty, type ThirdPartyConfig } from '#core/preferences/third-party.ts'
@@ -83,6 +84,11 @@ const UPLOAD_FORMS = [
   },
   // Staff packing a shipment, with the photo of the box (app/routes/admin/shipment.tsx).
   { path: /^\/admin-dashboard\/shipments\/[0-9a-f-]{36}(?:\.data)?$/, maxBytes: PACKING_FORM_BODY_BYTES },
+  // A customer's "I have paid", with a photo or PDF of the bank's receipt (docs/decisions/036).
+  {
+    path: /^\/user-dashboard\/(?:requests|shipments)\/[0-9a-f-]{36}(?:\.data)?$/,
+    maxBytes: TRANSFER_FORM_BODY_BYTES,
+  },
 ]
 const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }

@@ -5,10 +5,11 @@ import { pruneJobEffects, runEffectOnce } from '#core/jobs/job-effects.ts'
 import type { JobHandlers } from '#core/jobs/job-queue.ts'
 import type { AppJobEnqueuer, AppJobs } from '#core/jobs/registry.ts'
 import type { Mailer } from '#core/notifications/mailer.ts'
-import type { CustomerNotificationType } from '#core/notifications/notify.ts'
+import { type CustomerNotificationType, staffRolesFor } from '#core/notifications/notify.ts'
 import { expireQuotes } from '#core/orders/quote-expiry.ts'
 import { confirmPendingPayment, reconcilePendingPayments } from '#core/payments/payment-service.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
+import { confirmPendingRefunds } from '#core/payments/refund-confirmation.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import { sendStorageReminders } from '#core/warehouse/storage-reminders.ts'
@@ -93,9 +94,8 @@ export function createJobHandlers(deps: {
       const staff = await db
         .select({ email: users.email, name: users.name, language: users.language })
         .from(users)
-        .where(
-          and(inArray(users.role, ['admin', 'moderator']), sql`coalesce(${users.banned}, false) = false`),
-        )
+        // The same people as the in-app rows (core/notifications/notify.ts): the staff who may act.
+        .where(and(inArray(users.role, staffRolesFor(type)), sql`coalesce(${users.banned}, false) = false`))
       const sender = await shop()
       for (const member of staff) {
         const email = composeNotificationEmail({
@@ -132,6 +132,11 @@ export function createJobHandlers(deps: {
       if (!deps.payments?.length) return
       const report = await reconcilePendingPayments(paymentSystem())
       if (Object.values(report).some((count) => count > 0)) deps.log?.(report)
+      // Refunds the provider was still processing: confirmed to the customer, or owed again.
+      const refunds = await confirmPendingRefunds(paymentSystem())
+      if (Object.values(refunds).some((count) => count > 0)) {
+        deps.log?.(Object.fromEntries(Object.entries(refunds).map(([key, n]) => [`refunds.${key}`, n])))
+      }
     },
   }
 }

@@ -36,7 +36,7 @@ function emailIn(
       to: 'reader@example.com',
       name: 'Ana',
       language,
-      shop: { name: 'Shop', address: 'Osaka', email: 'shop@example.com' },
+      shop: { name: 'Shop', address: { es: 'Osaka, Japón', en: 'Osaka, Japan' }, email: 'shop@example.com' },
     })
 }
 
@@ -62,4 +62,20 @@ test('the new-shipment staff e-mail names the method and the country in the read
   })
   expect(email('en').text).toContain('Items: 2, Express (EMS) to Mexico.')
   expect(email('es').text).toContain('Productos: 2, Exprés (EMS) a México.')
+})
+
+test('counts are written with the plural of each language, never "link(s)" (ADR 038)', () => {
+  for (const [count, es, en] of [
+    [1, '1 enlace por cotizar.', '1 link to quote.'],
+    [3, '3 enlaces por cotizar.', '3 links to quote.'],
+  ] as const) {
+    const email = emailIn({
+      audience: 'staff',
+      type: 'new_request',
+      params: { number: 'PR-000001', customer: 'Ana', count },
+      url: 'https://shop.example/admin-dashboard/requests/1',
+    })
+    expect(email('es').text).toContain(es)
+    expect(email('en').text).toContain(en)
+  }
 })

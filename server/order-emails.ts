@@ -26,7 +26,9 @@ export function composeNotificationEmail(input: {
   shop: EmailSender
 }): OutgoingEmail {
   const t = serverTranslator(input.language)
-  const values = notificationValues(input.params, input.language)
+  // A number `count` stays a number, so a text can have its plural forms ("1 link", "3 links").
+  const count = typeof input.params.count === 'number' ? { count: input.params.count } : {}
+  const values = { ...notificationValues(input.params, input.language), ...count }
   // Keys built at run time: i18next's typed keys cannot follow them, and a missing one would
   // show the key itself (the locale test checks every type has its texts).
   const text = (key: string) => String(t(key as never, values as never))

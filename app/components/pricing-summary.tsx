@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { payWithKey } from '#app/lib/payment-methods.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { convertFromYen, formatMoney, formatPercent } from '#core/money/money.ts'
 
@@ -23,6 +24,11 @@ export function PricingSummary() {
     { term: t('pricing.tax'), value: rate, note: t('pricing.taxNote', { rate }) },
     { term: t('pricing.shipping'), value: null, note: t('pricing.shippingNote') },
     {
+      term: t('pricing.payment'),
+      value: null,
+      note: t('pricing.paymentNote', { methods: t(`payWith.${payWithKey(data.payments)}`) }),
+    },
+    {
       term: t('pricing.storage'),
       value: t('pricing.storageDays', { count: settings.freeStorageDays }),
       note: null,
@@ -33,7 +39,7 @@ export function PricingSummary() {
       <h2 id="pricing-heading" className="text-2xl font-bold text-slate-900">
         {t('pricing.heading')}
       </h2>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {items.map((item) => (
           <div key={item.term} className="rounded-lg border border-slate-200 p-5">
             <dt className="text-sm font-medium text-slate-700">{item.term}</dt>

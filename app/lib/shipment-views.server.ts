@@ -21,7 +21,8 @@ export function trackingForPage(shipment: ShipmentDetail, language: Language): T
   }
 }
 
-export function claimForPage(claim: ClaimView | null, language: Language) {
+/** `refundSentAt`: when a lost parcel's refund was sent in full (core/payments/money-history.ts). */
+export function claimForPage(claim: ClaimView | null, language: Language, refundSentAt: Date | null = null) {
   if (!claim) return null
   const when = japanDateTime(language)
   return {
@@ -33,5 +34,6 @@ export function claimForPage(claim: ClaimView | null, language: Language) {
     closeReason: claim.closeReason,
     refund: claim.refundJpy === null ? null : formatMoney(claim.refundJpy, 'JPY', language),
     openedLabel: when(claim.openedAt),
+    refundSentLabel: claim.status === 'lost' && refundSentAt ? when(refundSentAt) : null,
   }
 }

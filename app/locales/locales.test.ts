@@ -167,3 +167,22 @@ test('each area file has the same keys in both languages', async () => {
     expect(keys(spanish), area).toEqual(keys(english))
   }
 })
+
+test('every notification type, the customer’s and the staff’s, has its title and body in both languages', async () => {
+  const { CUSTOMER_NOTIFICATION_TYPES, STAFF_NOTIFICATION_TYPES } = await import(
+    '#core/notifications/notify.ts'
+  )
+  const wanted = [
+    ...CUSTOMER_NOTIFICATION_TYPES.map((type) => `customerNotifications.${type}`),
+    ...STAFF_NOTIFICATION_TYPES.map((type) => `staffNotifications.${type}`),
+  ].flatMap((key) => [`${key}.title`, `${key}.body`])
+  for (const [language, strings] of [
+    ['es', spanish],
+    ['en', english],
+  ] as const) {
+    expect(
+      wanted.filter((key) => !strings.has(key)),
+      language,
+    ).toEqual([])
+  }
+})

@@ -73,6 +73,18 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser {
   return verdict.user
 }
 
+/**
+ * This request's refusal by its branch's guard (the status and what the guard page shows), or
+ * null when the visitor may enter: for a route that answers a file (app/middleware/guarded-file.server.ts).
+ */
+export function guardRefusal(
+  context: Readonly<RouterContextProvider>,
+): { status: number; failure: GuardFailure } | null {
+  const verdict = context.get(verdictContext)
+  if (!verdict || !('refusal' in verdict)) return null
+  return { status: verdict.refusal.init?.status ?? 401, failure: verdict.refusal.data }
+}
+
 /** `{ db, actor }` for the services, from a route under one of the middlewares above. */
 export function getServiceContext(context: Readonly<RouterContextProvider>): ServiceContext {
   const user = getUser(context)

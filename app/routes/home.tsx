@@ -12,6 +12,7 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 import { JsonLd, PageMeta } from '#app/components/page-meta.tsx'
 import { PricingSummary } from '#app/components/pricing-summary.tsx'
 import { requestContext } from '#app/context.ts'
+import { payWithKey } from '#app/lib/payment-methods.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 import { formatMoney, formatPercent, intlLocale } from '#core/money/money.ts'
@@ -47,10 +48,12 @@ export default function HomeRoute() {
   const root = useRootData()
   if (!root) return null
   const { settings, language } = root
+  const methods = t(`payWith.${payWithKey(root.payments)}`)
   const faqValues = {
     fee: formatMoney(settings.serviceFeeJpy, 'JPY', language),
     tax: formatPercent(settings.taxRate, language),
     days: settings.freeStorageDays,
+    methods,
   }
   return (
     <>
@@ -68,7 +71,11 @@ export default function HomeRoute() {
       />
       <PageIntro heading={t('home.heading')} lead={t('home.lead')}>
         <div className="mt-8 flex flex-wrap items-start gap-3">
-          <OrderButton messaging={settings.messaging} demo={root.demo.messaging} />
+          <OrderButton
+            messaging={settings.messaging}
+            demo={root.demo.messaging}
+            signedIn={root.user !== null}
+          />
           <Link
             to={href('/store-guide')}
             className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
@@ -83,7 +90,7 @@ export default function HomeRoute() {
           </Link>
         </div>
       </PageIntro>
-      <ProcessSteps />
+      <ProcessSteps methods={methods} />
       <FeatureGrid
         id="reasons-heading"
         heading={t('home.reasons.heading')}
@@ -129,7 +136,7 @@ export default function HomeRoute() {
             key: 'trust',
             Icon: Shield,
             title: t('home.extras.trust.title'),
-            text: t('home.extras.trust.text'),
+            text: t('home.extras.trust.text', { methods }),
           },
           { key: 'web', Icon: Store, title: t('home.extras.web.title'), text: t('home.extras.web.text') },
         ]}

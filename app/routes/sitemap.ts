@@ -3,7 +3,15 @@ import { LANGUAGES } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/sitemap.ts'
 
 // The public pages; each in both languages, with its alternates.
-const PAGES = ['/', '/services', '/calculator', '/store-guide', '/contact']
+const PAGES = [
+  '/',
+  '/services',
+  '/calculator',
+  '/store-guide',
+  '/contact',
+  '/prohibited-items',
+  '/seller-disclosure',
+]
 
 export function loader({ context }: Route.LoaderArgs) {
   const { appUrl } = context.get(requestContext)

@@ -129,7 +129,8 @@ async function exportCustomerData(db: Database, userId: string) {
         createdAt: notifications.createdAt,
       })
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      // Their own: staff's work notices are about other people's orders (docs/decisions/036).
+      .where(and(eq(notifications.userId, userId), eq(notifications.audience, 'customer')))
       .orderBy(asc(notifications.createdAt)),
   ])
   const [stored, sent] = await Promise.all([

@@ -9,7 +9,8 @@ import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { admin, ana, moderator, paidShipment } from '#tests/support/shipment-fixtures.ts'
 import { bookedItems } from '#tests/support/warehouse-fixtures.ts'
-import { getAnalytics, japanDay, parsePeriod } from './analytics.ts'
+import { getAnalytics } from './analytics.ts'
+import { japanDay, parsePeriod } from './period.ts'
 
 // Each figure against a hand-computed fixture for March 2026 in Japan time, with orders just
 // either side of its edges (Japan midnight is 15:00 UTC the day before).
@@ -60,7 +61,7 @@ async function setup() {
     { url: 'https://item.rakuten.co.jp/shop/x', unitPriceJpy: 4000 },
   ])
   await paid(r5.invoiceId, r5.requestId, '2026-04-01T00:00:00')
-  return { db, admin, moderator, ana, totals: { r1: r1.totalJpy, r2: r2.totalJpy } }
+  return { db, pool, admin, moderator, ana, r1, r2, totals: { r1: r1.totalJpy, r2: r2.totalJpy } }
 }
 
 test('March 2026: every figure as counted by hand', async () => {
@@ -103,6 +104,61 @@ test('March 2026: every figure as counted by hand', async () => {
   expect(days['2026-03-31']).toEqual({ bucket: '2026-03-31', requests: 1, revenueJpy: 0 })
   expect(figures.series.reduce((sum, entry) => sum + entry.requests, 0)).toBe(3)
   expect(figures.series.reduce((sum, entry) => sum + entry.revenueJpy, 0)).toBe(18950)
+})
+
+test('revenue is net of the refunds of what quotes charged, owed in the period; money never counted is not taken off', async () => {
+  const { db, pool, admin, r1, r2 } = await setup()
+  const payment = async (invoiceId: string, status: string, amount: number) => {
+    const { rows } = await pool.query(
+      `INSERT INTO payments (invoice_id, provider, status, requested_jpy, amount, currency, settled_at)
+       VALUES ($1, 'manual', $2, $3, $3, 'JPY', now()) RETURNING id`,
+      [invoiceId, status, amount],
+    )
+    return String(rows[0].id)
+  }
+  const owe = (paymentId: string, amount: number, reason: string, at: string, status = 'due') =>
+    pool.query(
+      'INSERT INTO refunds (payment_id, amount_jpy, status, reason, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [paymentId, amount, status, reason, jst(at)],
+    )
+  const first = await payment(r1.invoiceId, 'succeeded', 7400)
+  const second = await payment(r2.invoiceId, 'succeeded', 11550)
+  const twice = await payment(r2.invoiceId, 'duplicate', 11550)
+  // In March: an item R1 charged for could not be bought (owed back 1,000), and sent back the
+  // same day (a done row: not counted twice).
+  await owe(first, 1000, 'item 1 unavailable: Sold out', '2026-03-20T10:00:00')
+  await owe(first, 1000, 'BANK-R-1', '2026-03-20T11:00:00', 'done')
+  // A second payment of R2 and an overpayment: never revenue, not taken off.
+  await owe(twice, 11550, 'duplicate_payment', '2026-03-21T10:00:00')
+  await owe(second, 50, 'overpayment', '2026-03-21T10:00:00')
+  // Half of a lost parcel's items, owed on the first second of April: April's.
+  await owe(second, 5000, 'lost parcel SH-000001: 50% of ¥10000', '2026-04-01T00:00:00')
+  const march = await getAnalytics(
+    { db, actor: admin },
+    parsePeriod({ preset: 'custom', from: '2026-03-01', to: '2026-03-31' }),
+  )
+  expect(march.revenue).toEqual({
+    invoices: 2,
+    itemsJpy: 15000,
+    serviceFeeJpy: 1500,
+    domesticShippingJpy: 800,
+    taxJpy: 1650,
+    grossJpy: 18950,
+    refundedJpy: 1000,
+    totalJpy: 17950,
+    // What an order was: before refunds.
+    averageJpy: 9475,
+  })
+  const days = Object.fromEntries(march.series.map((entry) => [entry.bucket, entry.revenueJpy]))
+  expect(days['2026-03-20']).toBe(-1000)
+  expect(days['2026-03-21']).toBe(0)
+  expect(march.series.reduce((sum, entry) => sum + entry.revenueJpy, 0)).toBe(17950)
+  const april = await getAnalytics(
+    { db, actor: admin },
+    parsePeriod({ preset: 'custom', from: '2026-04-01', to: '2026-04-30' }),
+  )
+  expect(april.revenue).toMatchObject({ grossJpy: 900 + 500 + 140 + 4000 + 500 + 450, refundedJpy: 5000 })
+  expect(april.revenue.totalJpy).toBe(april.revenue.grossJpy - 5000)
 })
 
 test('a year by month, and an empty period: zeros, no division by zero', async () => {
@@ -181,8 +237,14 @@ test('part 2: shipping receipts, the office now, shipments by method and region,
     shippingJpy: 5000,
     storageFeeJpy: 0,
     taxJpy: 0,
+    grossJpy: 5000,
+    refundedJpy: 0,
     totalJpy: 5000,
   })
+  // The lost parcel's halves are owed back now: revenue is net of them (docs/decisions/034).
+  expect(figures.revenue.refundedJpy).toBe(4000)
+  expect(figures.revenue.totalJpy).toBe(figures.revenue.grossJpy - 4000)
+  expect(figures.series.reduce((sum, entry) => sum + entry.revenueJpy, 0)).toBe(figures.revenue.totalJpy)
   expect(figures.office).toEqual({ items: 1, averageDaysStored: 10, longestDaysStored: 10 })
   expect(figures.shipped).toEqual([{ method: 'economic', region: 'central_south_america', shipments: 1 }])
   // Items of ¥3,000 and ¥5,000: half of each refunded.

@@ -1,17 +1,20 @@
-import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm'
+import { and, count, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm'
 import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import {
   claims,
   invoices,
+  payments,
   purchaseRequests,
+  refunds,
   requestItems,
   requestShopDays,
   shipments,
   stores,
   users,
 } from '#db/schema/index.ts'
+import { buckets, type Period } from './period.ts'
 
 /**
  * The admin panel's analytics (docs/decisions/025-admin-analytics.md): figures for a period in
@@ -19,148 +22,6 @@ import {
  * (requests, quotes, purchase revenue) and part 2's (shipping receipts, the office, shipments,
  * lost-parcel claims).
  */
-
-export const ANALYTICS_PRESETS = [
-  'this_month',
-  'last_month',
-  'last_30_days',
-  'this_year',
-  'last_year',
-  'custom',
-] as const
-export type AnalyticsPreset = (typeof ANALYTICS_PRESETS)[number]
-
-/** The longest custom period: five years of days. */
-export const MAX_PERIOD_DAYS = 5 * 366
-
-const JAPAN_OFFSET_MS = 9 * 3_600_000
-const DAY_MS = 86_400_000
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** A Japan calendar day as `YYYY-MM-DD`, from an instant. */
-export function japanDay(at: Date): string {
-  return new Date(at.getTime() + JAPAN_OFFSET_MS).toISOString().slice(0, 10)
-}
-
-/** The instant a Japan calendar day starts (Japan has no daylight saving time). */
-function japanMidnight(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - JAPAN_OFFSET_MS)
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-}
-
-function validDay(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false
-  const parsed = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value
-}
-
-export type Period = {
-  preset: AnalyticsPreset
-  /** First and last Japan day, inclusive. */
-  fromDay: string
-  toDay: string
-  /** The instants: [from, to). */
-  from: Date
-  to: Date
-  /** How the series is bucketed: days up to two months, months beyond. */
-  bucket: 'day' | 'month'
-}
-
-/** What `parsePeriod` reads from an address: `preset`, `from`, `to`, `shown_from`, `shown_to`. */
-export function periodInput(search: URLSearchParams) {
-  return {
-    preset: search.get('preset'),
-    from: search.get('from'),
-    to: search.get('to'),
-    shownFrom: search.get('shown_from'),
-    shownTo: search.get('shown_to'),
-  }
-}
-
-/**
- * The period a URL asks for: a preset (this month by default), or custom first and last days.
- * @throws AppError `invalid` (`periodInvalid`: a date that is not one, first after last;
- *   `periodTooLong`: over five years).
- */
-export function parsePeriod(
-  input: {
-    preset?: string | null
-    from?: string | null
-    to?: string | null
-    /** The dates the form showed before the reader touched it (hidden fields). */
-    shownFrom?: string | null
-    shownTo?: string | null
-  },
-  now: Date = new Date(),
-): Period {
-  const today = japanDay(now)
-  const [year, month] = today.split('-').map(Number) as [number, number]
-  const pad = (value: number) => String(value).padStart(2, '0')
-  const monthStart = (y: number, m: number) => `${y}-${pad(m)}-01`
-  const preset: AnalyticsPreset = ANALYTICS_PRESETS.includes(input.preset as AnalyticsPreset)
-    ? (input.preset as AnalyticsPreset)
-    : input.from || input.to
-      ? 'custom'
-      : 'this_month'
-  let fromDay: string
-  let toDay: string
-  switch (preset) {
-    case 'this_month':
-      ;[fromDay, toDay] = [monthStart(year, month), today]
-      break
-    case 'last_month': {
-      const [y, m] = month === 1 ? [year - 1, 12] : [year, month - 1]
-      ;[fromDay, toDay] = [monthStart(y, m), addDays(monthStart(year, month), -1)]
-      break
-    }
-    case 'last_30_days':
-      ;[fromDay, toDay] = [addDays(today, -29), today]
-      break
-    case 'this_year':
-      ;[fromDay, toDay] = [`${year}-01-01`, today]
-      break
-    case 'last_year':
-      ;[fromDay, toDay] = [`${year - 1}-01-01`, `${year - 1}-12-31`]
-      break
-    default: {
-      const from = (input.from ?? '').trim()
-      const to = (input.to ?? '').trim()
-      if (!validDay(from) || !validDay(to) || from > to) {
-        throw new AppError('invalid', `Bad period ${from.slice(0, 20)}..${to.slice(0, 20)}`, {
-          reason: 'periodInvalid',
-        })
-      }
-      if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_PERIOD_DAYS) {
-        throw new AppError('invalid', `Period ${from}..${to} too long`, { reason: 'periodTooLong' })
-      }
-      ;[fromDay, toDay] = [from, to]
-    }
-  }
-  // The form sends the preset, the dates and, hidden, the dates it showed: a date changed by hand
-  // wins over the preset. Without the hidden ones (a hand-made address), a date is changed when it
-  // is not the preset's own.
-  const edited = (sent: string | null | undefined, shown: string | null | undefined, own: string) => {
-    const value = sent?.trim()
-    return Boolean(value) && value !== (shown?.trim() || own)
-  }
-  const editedFrom = edited(input.from, input.shownFrom, fromDay)
-  const editedTo = edited(input.to, input.shownTo, toDay)
-  if (preset !== 'custom' && (editedFrom || editedTo)) {
-    return parsePeriod({ preset: 'custom', from: input.from ?? fromDay, to: input.to ?? toDay }, now)
-  }
-  const days = (Date.parse(toDay) - Date.parse(fromDay)) / DAY_MS + 1
-  return {
-    preset,
-    fromDay,
-    toDay,
-    from: japanMidnight(fromDay),
-    to: japanMidnight(addDays(toDay, 1)),
-    bucket: days <= 62 ? 'day' : 'month',
-  }
-}
 
 export type Analytics = {
   requestsReceived: number
@@ -170,12 +31,18 @@ export type Analytics = {
   paidShare: number
   revenue: {
     invoices: number
+    /** The split of the paid quotes, as frozen on them (before refunds). */
     itemsJpy: number
     serviceFeeJpy: number
     domesticShippingJpy: number
     taxJpy: number
+    /** What the paid quotes charged: the four parts above. */
+    grossJpy: number
+    /** Owed back in the period on purchase invoices for what they charged (see REFUNDS_OUTSIDE_REVENUE). */
+    refundedJpy: number
+    /** Net revenue: gross less refunded. */
     totalJpy: number
-    /** Total over paid invoices, rounded down to the yen; 0 when none. */
+    /** Gross over paid invoices (what an order was), rounded down to the yen; 0 when none. */
     averageJpy: number
   }
   newUsers: number
@@ -186,6 +53,10 @@ export type Analytics = {
     shippingJpy: number
     storageFeeJpy: number
     taxJpy: number
+    grossJpy: number
+    /** Owed back in the period on shipping receipts for what they charged. */
+    refundedJpy: number
+    /** Net: gross less refunded. */
     totalJpy: number
   }
   /** Now, whatever the period: items at the office, and how long they have been there on average. */
@@ -194,21 +65,38 @@ export type Analytics = {
   shipped: { method: string; region: string; shipments: number }[]
   /** Lost-parcel claims opened in the period, and of all claims, those resolved in it. */
   claims: { opened: number; lost: number; closed: number; refundJpy: number }
-  /** Requests received and revenue per bucket (Japan days or months), every bucket present. */
+  /** Requests received and net revenue per bucket (Japan days or months), every bucket present. */
   series: { bucket: string; requests: number; revenueJpy: number }[]
 }
+
+/**
+ * Refund reasons that give back money the revenue never counted (docs/decisions/034): a second
+ * payment of a paid invoice, a payment held and returned, what a payment took above its invoice
+ * (and a failed provider refund owed again: counted once, when first owed).
+ * Every other refund due on an invoice (an item the shop could not supply, half of a lost
+ * parcel's product value) gives back what the invoice charged: revenue is net of it, in the
+ * period it is owed (when the admin decided it), as revenue counts an invoice when it is paid.
+ */
+export const REFUNDS_OUTSIDE_REVENUE = [
+  'duplicate_payment',
+  'held_payment',
+  'overpayment',
+  // A provider refund that failed, owed again: the first due row already counted.
+  'refund_failed',
+] as const
 
 /**
  * The figures for a period. Admins only: revenue is the business's.
  * - requests received: submitted in the period;
  * - quotes issued: purchase invoices issued in the period (a revised quote counts again);
  * - quotes paid: of those, the ones paid (whenever);
- * - revenue: purchase invoices paid in the period, by line kind as frozen on the invoice;
+ * - revenue: purchase invoices paid in the period, by line kind as frozen on the invoice, less
+ *   the refunds of what they charged owed in the period (REFUNDS_OUTSIDE_REVENUE);
  * - new users: accounts created in the period;
  * - top shops: by requests received in the period that link to them (a request with two links
  *   to one shop counts once);
  * - shipping revenue: shipping receipts paid in the period (international shipping, storage
- *   fees, their tax);
+ *   fees, their tax), likewise net of their refunds;
  * - at the office: items received and not shipped or disposed, now, with their average and
  *   longest days since arrival;
  * - shipped: shipments handed to the carrier in the period, by method and region;
@@ -223,8 +111,35 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
   const { from, to } = period
   const submittedIn = and(gte(purchaseRequests.submittedAt, from), lt(purchaseRequests.submittedAt, to))
   const unit = period.bucket === 'day' ? 'day' : 'month'
-  const bucketOf = (column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt) =>
+  const bucketOf = (
+    column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt | typeof refunds.createdAt,
+  ) =>
     sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'Asia/Tokyo'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+  // Refunds owed in the period of what invoices charged (not duplicates, held or excess payments).
+  const refundsOfRevenue = and(
+    eq(refunds.status, 'due'),
+    notInArray(refunds.reason, [...REFUNDS_OUTSIDE_REVENUE]),
+    gte(refunds.createdAt, from),
+    lt(refunds.createdAt, to),
+  )
+  const refundsOwed = Promise.all([
+    db
+      .select({
+        purchaseJpy: sql<string>`coalesce(sum(${refunds.amountJpy}) filter (where ${invoices.kind} = 'purchase'), 0)::bigint`,
+        shippingJpy: sql<string>`coalesce(sum(${refunds.amountJpy}) filter (where ${invoices.kind} = 'shipping'), 0)::bigint`,
+      })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(refundsOfRevenue),
+    db
+      .select({ bucket: bucketOf(refunds.createdAt), total: sql<string>`sum(${refunds.amountJpy})::bigint` })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(refundsOfRevenue, eq(invoices.kind, 'purchase')))
+      .groupBy(sql`1`),
+  ])
   const partTwo = Promise.all([
     db
       .select({
@@ -332,9 +247,12 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
         .groupBy(sql`1`),
     ])
   const [[shipping], [office], shipped, [claimed]] = await partTwo
+  const [[owed], owedSeries] = await refundsOwed
   const yen = (value: string | number | undefined) => Number(value ?? 0)
   const paidCount = revenue?.invoices ?? 0
-  const totalJpy = yen(revenue?.totalJpy)
+  const grossJpy = yen(revenue?.totalJpy)
+  const refundedJpy = yen(owed?.purchaseJpy)
+  const shippingRefundedJpy = yen(owed?.shippingJpy)
   const issued = quotes?.issued ?? 0
   const paid = Number(quotes?.paid ?? 0)
   const byBucket = new Map<string, { requests: number; revenueJpy: number }>()
@@ -345,7 +263,11 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
   }
   for (const row of revenueSeries) {
     const entry = byBucket.get(row.bucket)
-    if (entry) entry.revenueJpy = yen(row.total)
+    if (entry) entry.revenueJpy += yen(row.total)
+  }
+  for (const row of owedSeries) {
+    const entry = byBucket.get(row.bucket)
+    if (entry) entry.revenueJpy -= yen(row.total)
   }
   return {
     requestsReceived: requests?.n ?? 0,
@@ -358,8 +280,10 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       serviceFeeJpy: yen(revenue?.serviceFeeJpy),
       domesticShippingJpy: yen(revenue?.domesticShippingJpy),
       taxJpy: yen(revenue?.taxJpy),
-      totalJpy,
-      averageJpy: paidCount === 0 ? 0 : Math.floor(totalJpy / paidCount),
+      grossJpy,
+      refundedJpy,
+      totalJpy: grossJpy - refundedJpy,
+      averageJpy: paidCount === 0 ? 0 : Math.floor(grossJpy / paidCount),
     },
     newUsers: newUsers?.n ?? 0,
     shippingRevenue: {
@@ -367,7 +291,9 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       shippingJpy: yen(shipping?.shippingJpy),
       storageFeeJpy: yen(shipping?.storageFeeJpy),
       taxJpy: yen(shipping?.taxJpy),
-      totalJpy: yen(shipping?.totalJpy),
+      grossJpy: yen(shipping?.totalJpy),
+      refundedJpy: shippingRefundedJpy,
+      totalJpy: yen(shipping?.totalJpy) - shippingRefundedJpy,
     },
     office: {
       items: office?.items ?? 0,
@@ -384,25 +310,4 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
     topShops: shops.map((row) => ({ host: row.host, name: row.name, requests: row.requests })),
     series: [...byBucket].map(([bucket, values]) => ({ bucket, ...values })),
   }
-}
-
-/** Every bucket of the period, in order: its Japan days, or its months. */
-export function buckets(period: Pick<Period, 'fromDay' | 'toDay' | 'bucket'>): string[] {
-  const out: string[] = []
-  if (period.bucket === 'day') {
-    for (let day = period.fromDay; day <= period.toDay; day = addDays(day, 1)) out.push(day)
-    return out
-  }
-  let [year, month] = period.fromDay.split('-').map(Number) as [number, number]
-  const last = period.toDay.slice(0, 7)
-  for (;;) {
-    const key = `${year}-${String(month).padStart(2, '0')}`
-    if (key > last) break
-    out.push(key)
-    if (month === 12) {
-      year += 1
-      month = 1
-    } else month += 1
-  }
-  return out
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { isAppError } from '#core/shared/errors.ts'
-import { buckets, japanDay, parsePeriod } from './analytics.ts'
+import { buckets, japanDay, parsePeriod } from './period.ts'
 
 // Periods in Japan time: a preset or custom days; the instants they cover; their buckets.
 

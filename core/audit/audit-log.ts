@@ -4,6 +4,7 @@ import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import { auditLog, users } from '#db/schema/index.ts'
+import type { AuditField, AuditKind, PATH_AUDIT_KINDS } from './audit-kinds.ts'
 
 /**
  * The audit log: one append-only record per staff action that changes how the business runs,
@@ -11,45 +12,39 @@ import { auditLog, users } from '#db/schema/index.ts'
  * record commit or roll back together), read on /admin-dashboard/audit by admins only.
  * docs/decisions/023-admin-settings-rates-audit.md.
  *
- * A new kind of action (an account disabled, a store edited, a payment recorded…) adds its name
- * to AUDIT_KINDS and a label in the admin locale files (`audit.kinds`); nothing else changes.
+ * A new kind of action adds its name to AUDIT_KINDS and a label in the admin locale files
+ * (`audit.kinds`); a new field, to AUDIT_FIELDS with its label (`audit.fields`). A test checks
+ * that every kind, field and value has its words in both languages (ADR 038).
  */
-export const AUDIT_KINDS = [
-  'role.assign',
-  'settings.update',
-  'rates.update',
-  'payment.record',
-  'payment.refund_done',
-  'payment.accept',
-  'payment.refund',
-  'item.unavailable',
-  'shipment.price_override',
-  'claim.lost',
-  'item.dispose',
-  'user.disable',
-  'user.enable',
-  'user.sign_out',
-  'store.create',
-  'store.update',
-  'store.hide',
-  'store.show',
-  'store.move',
-  'store.logo',
-] as const
-export type AuditKind = (typeof AUDIT_KINDS)[number]
+export {
+  AUDIT_FIELDS,
+  AUDIT_KINDS,
+  type AuditField,
+  type AuditFieldType,
+  type AuditKind,
+  auditStatusKind,
+  PATH_AUDIT_KINDS,
+} from './audit-kinds.ts'
 
 /** JSON values as stored in `before` and `after`: flat paths ("yenRates.USD") to values. */
 export type AuditValues = Record<string, unknown>
 
+type FieldValues = { [field in AuditField]?: unknown }
+type PathAuditKind = (typeof PATH_AUDIT_KINDS)[number]
+
 export type AuditEntry = {
   /** Who did it; null for a script or a job. */
   actorId: string | null
-  kind: AuditKind
   subject: { type: string; id?: string | null }
-  /** The old values of what changed, and the new ones (a path absent on one side: added or removed). */
-  before: AuditValues
-  after: AuditValues
-}
+} & (
+  | {
+      kind: PathAuditKind
+      /** The old values of what changed, and the new ones (a path absent on one side: added or removed). */
+      before: AuditValues
+      after: AuditValues
+    }
+  | { kind: Exclude<AuditKind, PathAuditKind>; before: FieldValues; after: FieldValues }
+)
 
 /**
  * Appends one record. Call it with the transaction that makes the change. The actor's e-mail is

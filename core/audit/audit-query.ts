@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { AUDIT_KINDS, type AuditQuery } from './audit-log.ts'
+import { AUDIT_KINDS } from './audit-kinds.ts'
+import type { AuditQuery } from './audit-log.ts'
 
 /**
  * The audit page's query string (`?actor=ana@example.com&kind=settings.update&after=120`), as

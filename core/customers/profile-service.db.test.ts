@@ -50,11 +50,12 @@ test('the profile is read and saved: name, phone (empty removes it), the languag
     phone: null,
     language: 'es',
   })
+  // The phone is kept in E.164 (ADR 038).
   await updateProfile(as(ana), { name: '  Ana María Pérez ', phone: '+52 (55) 1234-5678', language: 'en' })
   expect(await getProfile(as(ana))).toEqual({
     name: 'Ana María Pérez',
     email: 'ana@example.com',
-    phone: '+52 (55) 1234-5678',
+    phone: '+525512345678',
     language: 'en',
   })
   await updateProfile(as(ana), { name: 'Ana', phone: undefined, language: 'es' })
@@ -104,6 +105,9 @@ test('the first address is the default; one default at a time; default first in 
   const office = await createAddress(as(ana), {
     ...HOME,
     fullName: 'Ana Pérez (oficina)',
+    // Peru's post asks for neither.
+    country: 'PE',
+    phone: '+51 1 234 5678',
     region: undefined,
     postalCode: undefined,
   })
@@ -200,6 +204,17 @@ test('bad address input is refused field by field and nothing is written', async
     [{ country: 7 }, { country: ['country'] }],
     [{ phone: '' }, { phone: ['required'] }],
     [{ phone: 'abc' }, { phone: ['phoneInvalid'] }],
+    // Checked for the country (ADR 038): Mexico's post needs a state and a five-digit code; the
+    // phone must be one of Mexico's when written without a country code.
+    [{ region: undefined }, { region: ['regionRequired'] }],
+    [{ postalCode: '0310' }, { postalCode: ['postalCodeFormat'] }],
+    [{ phone: '12 34' }, { phone: ['phoneInvalid'] }],
+    [{ phone: '99 9999 9999 99' }, { phone: ['phoneCountry'] }],
+    // The issue's address: the USA, postal code "ABCDE", no state.
+    [
+      { country: 'US', postalCode: 'ABCDE', region: undefined, phone: '+1 212 555 0123' },
+      { postalCode: ['postalCodeFormat'], region: ['regionRequired'] },
+    ],
     [
       { fullName: 5, phone: 'x' },
       { fullName: ['required'], phone: ['phoneInvalid'] },
@@ -214,10 +229,13 @@ test('bad address input is refused field by field and nothing is written', async
     })
   }
   expect(await db.select().from(addresses)).toEqual([])
-  // Spain without a region, a country without postal codes: both fine.
-  await createAddress(as(ana), { ...HOME, country: 'ES', region: undefined })
-  await createAddress(as(ana), { ...HOME, country: 'BO', postalCode: undefined })
-  expect(await listAddresses(as(ana))).toHaveLength(2)
+  // Peru without a region, a country without postal codes: both fine, the phone in E.164.
+  await createAddress(as(ana), { ...HOME, country: 'PE', region: undefined, postalCode: '15074' })
+  await createAddress(as(ana), { ...HOME, country: 'BO', region: undefined, postalCode: undefined })
+  expect((await listAddresses(as(ana))).map((address) => address.phone)).toEqual([
+    '+525512345678',
+    '+525512345678',
+  ])
 })
 
 test('at most 10 addresses, even when several tabs add the last ones at once', async () => {

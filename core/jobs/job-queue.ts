@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { fromDrizzle, type JobWithMetadata, PgBoss } from 'pg-boss'
 import type { z } from 'zod'
+import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import { isDatabaseUnavailable } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Database } from '#db/client.ts'
@@ -104,7 +105,7 @@ export type JobLogger = {
   error(object: object, message: string): void
 }
 
-export const BUSINESS_TIME_ZONE = 'Asia/Tokyo'
+export { BUSINESS_TIME_ZONE }
 
 /** The dead-letter queue of a job: where it lands after its last failed attempt. */
 export const deadLetterQueue = (name: string) => `${name}.dead`

@@ -57,3 +57,23 @@ export function formatPercent(rate: number, language: Language): string {
 export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language), { useGrouping: 'always' }).format(value)
 }
+
+/**
+ * An amount a payment provider reported, in whatever currency it names (ISO 4217): written once
+ * with its currency ("JPY 18,719", "USD 12.50"), never the amount and its code twice. A code
+ * Intl does not know is written after the number.
+ */
+export function formatReportedAmount(amount: number, currency: string, language: Language): string {
+  if (currency === 'JPY' || currency === 'USD' || currency === 'MXN' || currency === 'CLP')
+    return formatMoney(amount, currency, language)
+  try {
+    return new Intl.NumberFormat(intlLocale(language), {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      useGrouping: 'always',
+    }).format(amount)
+  } catch {
+    return `${formatNumber(amount, language)} ${currency}`
+  }
+}

@@ -1,14 +1,20 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { isStaff } from '#core/orders/request-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import { notifications } from '#db/schema/index.ts'
 import type { NotificationParams } from './notify.ts'
 
 /**
- * The customer's own notifications (the "Notifications" tab and the header's unread count): read
- * them newest first, count the unread ones, mark one or all read. Written by `notifyCustomer`
- * (./notify.ts) in the transaction of each change; rendered from the locale keys of their type.
+ * A reader's notifications (the "Notifications" tab and the header's unread count): read them
+ * newest first, count the unread ones, mark one or all read. Two lists per person: the customer's
+ * own (`customer`, written by `notifyCustomer`) and, for staff, the work that needs them
+ * (`staff`, written by `notifyStaff`; docs/decisions/036), each with its own unread count.
+ * Written in the transaction of each change (./notify.ts); rendered from the locale keys of their type.
  */
+
+/** Whose list: the customer's own, or the staff's. */
+export type NotificationAudience = 'customer' | 'staff'
 
 /** Notifications per page of the list. */
 export const NOTIFICATIONS_PAGE_SIZE = 20
@@ -21,7 +27,7 @@ export type NotificationTone = 'info' | 'success' | 'warning'
 export type NotificationView = {
   id: string
   tone: NotificationTone
-  /** A key under `customerNotifications` in the locale files. */
+  /** A key under `customerNotifications` (or, for staff, `staffNotifications`) in the locale files. */
   type: string
   params: NotificationParams
   /** A path of this site, or null. */
@@ -34,9 +40,17 @@ export type NotificationPage = { rows: NotificationView[]; nextCursor: string | 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-function requireActor(actor: ServiceContext['actor']) {
+function requireActor(actor: ServiceContext['actor'], audience: NotificationAudience = 'customer') {
   if (!actor) throw new AppError('unauthorized', 'Notifications need a signed-in user')
+  if (audience === 'staff' && !isStaff(actor)) {
+    throw new AppError('forbidden', 'Staff notifications are for staff', { reason: 'staffActionForbidden' })
+  }
   return actor
+}
+
+/** The audience whose list the header's bell shows this person: staff see their work. */
+export function bellAudience(actor: ServiceContext['actor']): NotificationAudience {
+  return actor && isStaff(actor) ? 'staff' : 'customer'
 }
 
 function toneOf(value: string): NotificationTone {
@@ -71,9 +85,9 @@ function afterCursor(cursor: Cursor | null): SQL | undefined {
  */
 export async function listMyNotifications(
   { db, actor }: ServiceContext,
-  { cursor }: { cursor?: string | null } = {},
+  { cursor, audience = 'customer' }: { cursor?: string | null; audience?: NotificationAudience } = {},
 ): Promise<NotificationPage> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, audience)
   const rows = await db
     .select({
       id: notifications.id,
@@ -85,7 +99,13 @@ export async function listMyNotifications(
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(and(eq(notifications.userId, user.id), afterCursor(decodeCursor(cursor))))
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        eq(notifications.audience, audience),
+        afterCursor(decodeCursor(cursor)),
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
   const shown = rows.slice(0, NOTIFICATIONS_PAGE_SIZE)
@@ -100,18 +120,31 @@ export async function listMyNotifications(
  * How many of the user's notifications are unread, up to `UNREAD_COUNT_CAP + 1` (the page says
  * "99+"). One index-only scan of the partial index on unread rows; 0 for nobody signed in.
  */
-export async function countMyUnread({ db, actor }: ServiceContext): Promise<number> {
-  if (!actor) return 0
-  const [row] = await unreadCountQuery(db, actor.id)
+export async function countMyUnread(
+  { db, actor }: ServiceContext,
+  audience: NotificationAudience = 'customer',
+): Promise<number> {
+  if (!actor || (audience === 'staff' && !isStaff(actor))) return 0
+  const [row] = await unreadCountQuery(db, actor.id, audience)
   return row?.count ?? 0
 }
 
 /** The query `countMyUnread` runs (its plan is tested). */
-export function unreadCountQuery(db: ServiceContext['db'], userId: string) {
+export function unreadCountQuery(
+  db: ServiceContext['db'],
+  userId: string,
+  audience: NotificationAudience = 'customer',
+) {
   const unread = db
     .select({ one: sql`1` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.audience, audience),
+        isNull(notifications.readAt),
+      ),
+    )
     .limit(UNREAD_COUNT_CAP + 1)
     .as('unread')
   return db.select({ count: count() }).from(unread)
@@ -122,8 +155,12 @@ export function unreadCountQuery(db: ServiceContext['db'], userId: string) {
  * Someone else's id answers exactly like a missing one.
  * @throws AppError `not_found` (`notificationNotFound`) for a bad, unknown or other user's id.
  */
-export async function markNotificationRead({ db, actor }: ServiceContext, id: string): Promise<void> {
-  const user = requireActor(actor)
+export async function markNotificationRead(
+  { db, actor }: ServiceContext,
+  id: string,
+  audience: NotificationAudience = 'customer',
+): Promise<void> {
+  const user = requireActor(actor, audience)
   const notFound = () =>
     new AppError('not_found', `Notification ${String(id).slice(0, 80)} not found`, {
       reason: 'notificationNotFound',
@@ -132,18 +169,29 @@ export async function markNotificationRead({ db, actor }: ServiceContext, id: st
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)))
+    .where(
+      and(eq(notifications.id, id), eq(notifications.userId, user.id), eq(notifications.audience, audience)),
+    )
     .returning({ id: notifications.id })
   if (!row) throw notFound()
 }
 
-/** Marks all of the user's unread notifications read; returns how many were unread. */
-export async function markAllNotificationsRead({ db, actor }: ServiceContext): Promise<number> {
-  const user = requireActor(actor)
+/** Marks all of the user's unread notifications (of that list) read; returns how many were unread. */
+export async function markAllNotificationsRead(
+  { db, actor }: ServiceContext,
+  audience: NotificationAudience = 'customer',
+): Promise<number> {
+  const user = requireActor(actor, audience)
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)))
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        eq(notifications.audience, audience),
+        isNull(notifications.readAt),
+      ),
+    )
     .returning({ id: notifications.id })
   return rows.length
 }

@@ -1,7 +1,7 @@
 import { countryName } from '#core/customers/countries.ts'
-import { BUSINESS_TIME_ZONE } from '#core/jobs/job-queue.ts'
-import { formatMoney, intlLocale } from '#core/money/money.ts'
+import { formatMoney, formatReportedAmount, intlLocale } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
+import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import type { NotificationParams } from './notify.ts'
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -28,6 +28,9 @@ export function notificationValues(params: NotificationParams, language: Languag
     Object.entries(params).map(([name, value]) => {
       if (name.endsWith('Jpy') && typeof value === 'number')
         return [name, formatMoney(value, 'JPY', language)]
+      // A provider's reported amount, with the currency it named: written once, with its code.
+      if (name === 'amount' && typeof value === 'number' && typeof params.currency === 'string')
+        return [name, formatReportedAmount(value, params.currency, language)]
       if (name.endsWith('Date') && typeof value === 'string' && ISO_TIMESTAMP.test(value)) {
         return [name, dateTime.format(new Date(value))]
       }

@@ -1,11 +1,13 @@
+import { sql } from 'drizzle-orm'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
+import { can, type StaffAction } from '#core/orders/staff-policy.ts'
 import type { Executor } from '#db/client.ts'
-import { notifications } from '#db/schema/index.ts'
+import { notifications, users } from '#db/schema/index.ts'
 
 /**
- * What we tell a customer, in the app and by e-mail, and what we tell staff by e-mail. The texts
- * live in the locale files under `customerNotifications.<type>` and `staffNotifications.<type>`
- * (title and body, with these params): one text for the in-app list and the e-mail.
+ * What we tell a customer, and what we tell staff, in the app and by e-mail. The texts live in
+ * the locale files under `customerNotifications.<type>` and `staffNotifications.<type>` (title
+ * and body, with these params): one text for the in-app list and the e-mail.
  */
 export const CUSTOMER_NOTIFICATION_TONES = {
   request_received: 'info',
@@ -18,6 +20,9 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   quote_reminder: 'info',
   quote_revised: 'info',
   payment_refunding: 'info',
+  refund_sent: 'success',
+  refund_confirmed: 'success',
+  request_completed: 'success',
   staff_message: 'info',
   items_arrived: 'success',
   item_unavailable: 'warning',
@@ -33,21 +38,51 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   item_disposed: 'warning',
   storage_reminder: 'warning',
   storage_ended: 'warning',
+  // An admin looked for the bank transfer the customer reported and it has not arrived (ADR 036).
+  transfer_not_received: 'warning',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(
   CUSTOMER_NOTIFICATION_TONES,
 ) as CustomerNotificationType[]
 
-export const STAFF_NOTIFICATION_TYPES = [
-  'new_request',
-  'payment_held',
-  'refund_due',
-  'request_cancelled',
-  'new_shipment',
-  'new_claim',
-] as const
-export type StaffNotificationType = (typeof STAFF_NOTIFICATION_TYPES)[number]
+/**
+ * What we tell staff, in their own list (the bell, `/admin-dashboard/notifications`) and by
+ * e-mail, and which staff action a notice is for: it goes to the staff who may take that action
+ * (core/orders/staff-policy.ts), so moderators are not told of money only admins may touch.
+ * docs/decisions/036.
+ */
+export const STAFF_NOTIFICATIONS = {
+  // A customer sent links to quote.
+  new_request: { tone: 'info', action: 'approve_quote' },
+  // A provider reported money we could not take as the invoice's (another amount, currency…).
+  payment_held: { tone: 'warning', action: 'record_payment' },
+  // Money to give back (a second payment, an overpayment, a lost parcel's half).
+  refund_due: { tone: 'warning', action: 'record_payment' },
+  // The customer cancelled before paying: nothing to buy.
+  request_cancelled: { tone: 'info', action: 'view_requests' },
+  // A customer asked to ship items: a box to pack.
+  new_shipment: { tone: 'info', action: 'handle_arrivals' },
+  // A parcel reported lost.
+  new_claim: { tone: 'warning', action: 'handle_arrivals' },
+  // A quote paid online: its items are ours to buy.
+  quote_paid: { tone: 'success', action: 'handle_arrivals' },
+  // A shipping receipt paid online: the box is ready to hand to the carrier.
+  shipping_paid: { tone: 'success', action: 'handle_arrivals' },
+  // The customer says they paid by bank transfer: find it and record it, or say it has not come.
+  transfer_reported: { tone: 'info', action: 'record_payment' },
+} as const satisfies Record<string, { tone: 'info' | 'success' | 'warning'; action: StaffAction }>
+export type StaffNotificationType = keyof typeof STAFF_NOTIFICATIONS
+export const STAFF_NOTIFICATION_TYPES = Object.keys(STAFF_NOTIFICATIONS) as [
+  StaffNotificationType,
+  ...StaffNotificationType[],
+]
+
+/** The staff roles told of this type: those whose policy allows its action. */
+export function staffRolesFor(type: StaffNotificationType): ('admin' | 'moderator')[] {
+  const { action } = STAFF_NOTIFICATIONS[type]
+  return (['admin', 'moderator'] as const).filter((role) => can({ id: '', role }, action))
+}
 
 export type NotificationParams = Record<string, string | number>
 
@@ -84,15 +119,30 @@ export async function notifyCustomer(
   return row.id
 }
 
-/** Tells staff (every admin and moderator, each in their language) by e-mail, in the caller's transaction. */
+/**
+ * Tells staff, in the caller's transaction: one row in the list of each staff member who may act
+ * on it (admins and moderators by `STAFF_NOTIFICATIONS`, not banned), read and marked read each on
+ * their own, and the e-mail job that writes to the same people, each in their language. A
+ * rolled-back change tells no one.
+ */
 export async function notifyStaff(
   tx: Executor,
   jobs: AppJobEnqueuer,
-  input: { type: StaffNotificationType; params?: NotificationParams; link: string },
+  input: {
+    type: StaffNotificationType
+    params?: NotificationParams
+    link: string
+    /** The request it is about: its rows go when the request does (an account deleted). */
+    requestId?: string | null
+  },
 ): Promise<void> {
-  await jobs.enqueue(tx, 'notification.staff-email', {
-    type: input.type,
-    params: input.params ?? {},
-    link: input.link,
-  })
+  const params = input.params ?? {}
+  const roles = staffRolesFor(input.type)
+  await tx.execute(sql`
+    insert into ${notifications} (user_id, audience, tone, type, params, link, request_id)
+    select ${users.id}, 'staff', ${STAFF_NOTIFICATIONS[input.type].tone}, ${input.type},
+      ${JSON.stringify(params)}::jsonb, ${input.link}, ${input.requestId ?? null}::uuid
+    from ${users}
+    where ${users.role} = any(${sql.param(roles)}::text[]) and coalesce(${users.banned}, false) = false`)
+  await jobs.enqueue(tx, 'notification.staff-email', { type: input.type, params, link: input.link })
 }

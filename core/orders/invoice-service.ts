@@ -6,9 +6,11 @@ import {
   invoiceTransition,
   isInvoiceStatus,
 } from '#core/payments/invoice-machine.ts'
-import { ownerOf, type PaymentOwner } from '#core/payments/settle-payment.ts'
+import { ownerOf, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import type { Bilingual } from '#core/settings/bilingual.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
+import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
@@ -26,9 +28,6 @@ import { actorKindFor } from './request-policy.ts'
  */
 
 export const INVOICE_ENTITY = 'invoice'
-
-// The service's time zone (as the job queue's BUSINESS_TIME_ZONE, not imported: that module loads pg-boss).
-const JAPAN_TIME_ZONE = 'Asia/Tokyo'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -53,7 +52,8 @@ export type InvoiceView = {
   ownerNumber: string
   locale: 'es' | 'en'
   recipient: { name: string; email: string }
-  issuer: { name: string; address: string; email: string; taxRegistrationId: string }
+  /** As frozen at issue: the address in both languages, or one text on receipts issued before ADR 038. */
+  issuer: { name: string; address: string | Bilingual; email: string; taxRegistrationId: string }
   taxRateBasisPoints: number
   serviceFeeUnitJpy: number
   yenRates: YenRates
@@ -83,7 +83,7 @@ export type InvoiceSummary = Pick<
 
 /** The calendar year in Japan (an invoice issued at 23:30 UTC on 31 December is next year's). */
 export function japanYear(date: Date): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: JAPAN_TIME_ZONE, year: 'numeric' }).format(date))
+  return Number(new Intl.DateTimeFormat('en', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric' }).format(date))
 }
 
 /** 2026-000123. */

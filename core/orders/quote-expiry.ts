@@ -1,5 +1,6 @@
 import { and, eq, exists, gt, lte, sql } from 'drizzle-orm'
 import { notifyCustomer } from '#core/notifications/notify.ts'
+import { hasPendingTransfer, noPendingTransfer } from '#core/payments/pending-transfers.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { invoices, orderEvents, purchaseRequests } from '#db/schema/index.ts'
 import { applyInvoiceEvent, INVOICE_ENTITY } from './invoice-service.ts'
@@ -36,7 +37,15 @@ export async function expireQuotes(
   const due = await db
     .select({ id: invoices.id, requestId: invoices.requestId })
     .from(invoices)
-    .where(and(eq(invoices.status, 'open'), eq(invoices.kind, 'purchase'), lte(invoices.dueAt, now)))
+    .where(
+      and(
+        eq(invoices.status, 'open'),
+        eq(invoices.kind, 'purchase'),
+        lte(invoices.dueAt, now),
+        // The customer says they paid by transfer: the quote waits for staff (ADR 036).
+        noPendingTransfer(db),
+      ),
+    )
   for (const { id, requestId } of due) {
     if (!requestId) continue // a purchase invoice always has its request (invoices_owner_check)
     const invoice = { id, requestId }
@@ -71,6 +80,7 @@ export async function expireQuotes(
         lte(invoices.dueAt, new Date(now.getTime() + DAY_MS)),
         sql`${invoices.dueAt} - ${invoices.issuedAt} > interval '1 day'`,
         sql`not ${remindedAlready}`,
+        noPendingTransfer(db),
       ),
     )
   for (const { id, requestId } of soon) {
@@ -116,8 +126,9 @@ async function expireOne(
       .from(invoices)
       .where(eq(invoices.id, target.id))
       .for('update')
-    // Paid, voided or expired meanwhile: nothing to do.
+    // Paid, voided or expired meanwhile, or the customer reported a transfer meanwhile: nothing to do.
     if (!request || !invoice || invoice.status !== 'open' || invoice.dueAt > now) return null
+    if (await hasPendingTransfer(tx, target.id)) return null
     await applyInvoiceEvent(tx, { invoiceId: target.id, event: 'expire', actor: SYSTEM, at: now })
     if (request.status === 'quoted') {
       await applyRequestEvent(tx, {

@@ -26,6 +26,8 @@ const ALLOWED: readonly [RequestStatus | null, string, string, RequestStatus][] 
   ['quoted', 'pay', 'staff', 'paid'],
   ['quoted', 'expire', 'system', 'expired'],
   ['paid', 'start_purchasing', 'staff', 'in_progress'],
+  ['paid', 'complete', 'system', 'completed'],
+  ['paid', 'complete', 'staff', 'completed'],
   ['in_progress', 'complete', 'system', 'completed'],
   ['in_progress', 'complete', 'staff', 'completed'],
 ]

@@ -52,7 +52,9 @@ export const REQUEST_MACHINE: Readonly<Record<RequestEvent, Rule>> = {
   pay: { from: ['quoted'], to: 'paid', by: ['provider', 'staff'] },
   expire: { from: ['quoted'], to: 'expired', by: ['system'] },
   start_purchasing: { from: ['paid'], to: 'in_progress', by: ['staff'] },
-  complete: { from: ['in_progress'], to: 'completed', by: ['system', 'staff'] },
+  // Every item at its end and no money left to settle (core/orders/request-completion.ts): from
+  // `paid` too, when every item was unavailable and refunded before anything was bought.
+  complete: { from: ['paid', 'in_progress'], to: 'completed', by: ['system', 'staff'] },
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
@@ -102,15 +102,25 @@ test('submit writes the request, its items and its first history row together', 
     }),
   ])
   expect(await counts()).toEqual({ requests: 1, items: 2, events: 1 })
-  // The customer is told in the app and by e-mail; staff by e-mail: jobs of the same transaction.
-  expect(await db.select().from(notifications)).toEqual([
+  // The customer is told in the app and by e-mail; staff too, each in their own list (ADR 036):
+  // rows and jobs of the same transaction.
+  expect(await db.select().from(notifications).orderBy(notifications.userId)).toEqual([
+    expect.objectContaining({
+      userId: admin.id,
+      audience: 'staff',
+      type: 'new_request',
+      params: { number, customer: 'Ana Pérez', count: 2 },
+      link: `/admin-dashboard/requests/${id}`,
+    }),
     expect.objectContaining({
       userId: ana.id,
+      audience: 'customer',
       type: 'request_received',
       params: { number },
       link: `/user-dashboard/requests/${id}`,
       readAt: null,
     }),
+    expect.objectContaining({ userId: moderator.id, audience: 'staff', type: 'new_request' }),
   ])
   expect(await countJobs(pool, 'notification.email')).toBe(1)
   expect(await countJobs(pool, 'notification.staff-email')).toBe(1)
@@ -192,7 +202,7 @@ test("a customer sees their own request; someone else's id is not found, as is a
       reason: 'requestNotFound',
     })
   }
-  expect(await refusal(cancelRequest({ db, actor: bruno }, { id, version: 0 }))).toMatchObject({
+  expect(await refusal(cancelRequest(orders.as(bruno), { id, version: 0 }))).toMatchObject({
     code: 'not_found',
   })
 
@@ -207,8 +217,8 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
   const { db, orders } = await setup()
   const { id } = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   const results = await Promise.allSettled([
-    cancelRequest({ db, actor: ana }, { id, version: 0 }),
-    cancelRequest({ db, actor: ana }, { id, version: 0 }),
+    cancelRequest(orders.as(ana), { id, version: 0 }),
+    cancelRequest(orders.as(ana), { id, version: 0 }),
   ])
   const applied = results.filter((result) => result.status === 'fulfilled')
   const refused = results.filter((result) => result.status === 'rejected')
@@ -232,15 +242,38 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
     { event: 'submit', fromStatus: null, toStatus: 'submitted', actorKind: 'customer' },
     { event: 'cancel', fromStatus: 'submitted', toStatus: 'cancelled', actorKind: 'customer' },
   ])
+  // Staff stop working on it: told once, in their list and by e-mail (ADR 036).
+  const staffTold = async (requestId: string) =>
+    (
+      await db
+        .select({ userId: notifications.userId, type: notifications.type, params: notifications.params })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.requestId, requestId),
+            eq(notifications.audience, 'staff'),
+            eq(notifications.type, 'request_cancelled'),
+          ),
+        )
+        .orderBy(notifications.userId)
+    ).map((row) => [row.userId, row.params.number])
+  expect(await staffTold(id)).toEqual([
+    [admin.id, request.number],
+    [moderator.id, request.number],
+  ])
+  // Staff cancelling it themselves tell no one of it.
+  const byStaff = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
+  await cancelRequest(orders.as(admin), { id: byStaff.id, version: 0 })
+  expect(await staffTold(byStaff.id)).toEqual([])
   // With the new version: not cancellable any more.
-  expect(await refusal(cancelRequest({ db, actor: ana }, { id, version: 1 }))).toMatchObject({
+  expect(await refusal(cancelRequest(orders.as(ana), { id, version: 1 }))).toMatchObject({
     code: 'conflict',
     reason: 'requestChanged',
   })
   // A request that is paid cannot be cancelled.
   const paid = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   await db.update(purchaseRequests).set({ status: 'paid' }).where(eq(purchaseRequests.id, paid.id))
-  expect(await refusal(cancelRequest({ db, actor: ana }, { id: paid.id, version: 0 }))).toMatchObject({
+  expect(await refusal(cancelRequest(orders.as(ana), { id: paid.id, version: 0 }))).toMatchObject({
     code: 'conflict',
     reason: 'requestNotCancellable',
   })
@@ -288,7 +321,7 @@ test('history and queue: newest first, 20 a page without gaps or repeats, filter
   expect(rest.nextCursor).toBeNull()
   expect([...searched.rows, ...rest.rows].map((row) => row.id)).toEqual(all)
 
-  await cancelRequest({ db, actor: ana }, { id: anasIds[0] as string, version: 0 })
+  await cancelRequest(orders.as(ana), { id: anasIds[0] as string, version: 0 })
   const cancelled = await listRequestQueue({ db, actor: admin }, { status: 'cancelled' })
   expect(cancelled.rows.map((row) => row.id)).toEqual([anasIds[0]])
   expect(cancelled.counts).toMatchObject({ submitted: 24, cancelled: 1, quoted: 0 })

@@ -1,19 +1,23 @@
 import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
+  invoices,
   orderEvents,
+  payments,
   purchaseRequests,
   requestItems,
   requestPhotos,
   stores,
+  transferNotices,
   users,
 } from '#db/schema/index.ts'
 import { voidOpenInvoice } from './invoice-service.ts'
-import type { OrderContext } from './order-context.ts'
+import type { OrderContext, OrderDeps } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import { moveItems } from './request-items.ts'
 import {
@@ -73,6 +77,25 @@ export type RequestSummary = {
   status: RequestStatus
   submittedAt: Date
   items: Pick<RequestItemView, 'position' | 'url' | 'shopHost' | 'quantity'>[]
+  /**
+   * Its quote's amounts (the newest quote that was not replaced or withdrawn: open, paid or
+   * expired), or null before there is one (docs/decisions/036: there is no estimate to show
+   * before the quote; staff's draft prices are theirs until they send it).
+   */
+  quote: RequestQuoteSummary | null
+}
+
+export type RequestQuoteSummary = {
+  invoiceNumber: string
+  status: 'open' | 'paid' | 'expired'
+  itemsJpy: number
+  domesticShippingJpy: number
+  serviceFeeJpy: number
+  taxJpy: number
+  totalJpy: number
+  dueAt: Date
+  /** A payment of it is held for review, or the customer said they paid it by transfer: nothing to pay now. */
+  beingChecked: boolean
 }
 
 export type RequestDetail = {
@@ -227,6 +250,7 @@ export async function submitRequest(
         type: 'new_request',
         params: { number: request.number, customer: customer?.name ?? '', count: parsed.data.items.length },
         link: `/admin-dashboard/requests/${request.id}`,
+        requestId: request.id,
       })
       return request
     })
@@ -320,14 +344,58 @@ export async function listMyRequests(
         .where(inArray(requestItems.requestId, ids))
         .orderBy(requestItems.requestId, requestItems.position)
     : []
+  const quotes = await quotesOf(db, ids)
   return {
     nextCursor: page.nextCursor,
     rows: page.rows.map((row) => ({
       ...row,
       status: statusOf(row.status),
       items: items.filter((item) => item.requestId === row.id).map(({ requestId: _, ...item }) => item),
+      quote: quotes.get(row.id) ?? null,
     })),
   }
+}
+
+/**
+ * Each request's quote, for the history: the newest purchase invoice that is not void, with
+ * whether a payment of it is being checked (held, or a bank transfer the customer reported). One
+ * query for the page, on the invoices' request index.
+ */
+async function quotesOf(
+  db: Database,
+  requestIds: readonly string[],
+): Promise<Map<string, RequestQuoteSummary>> {
+  if (requestIds.length === 0) return new Map()
+  const rows = await db
+    .selectDistinctOn([invoices.requestId], {
+      requestId: invoices.requestId,
+      invoiceNumber: invoices.number,
+      status: invoices.status,
+      itemsJpy: invoices.itemsJpy,
+      domesticShippingJpy: invoices.domesticShippingJpy,
+      serviceFeeJpy: invoices.serviceFeeJpy,
+      taxJpy: invoices.taxJpy,
+      totalJpy: invoices.totalJpy,
+      dueAt: invoices.dueAt,
+      // The invoice named by its table: drizzle writes a selected expression's columns bare.
+      beingChecked: sql<boolean>`(exists (select 1 from ${payments} p where p.invoice_id = "invoices"."id" and p.status = 'held') or exists (select 1 from ${transferNotices} n where n.invoice_id = "invoices"."id" and n.status = 'pending'))`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.requestId, [...requestIds]),
+        eq(invoices.kind, 'purchase'),
+        sql`${invoices.status} <> 'void'`,
+      ),
+    )
+    .orderBy(invoices.requestId, desc(invoices.issuedAt))
+  return new Map(
+    rows.flatMap(({ requestId, status, ...quote }) =>
+      requestId && (status === 'open' || status === 'paid' || status === 'expired')
+        ? [[requestId, { ...quote, status }] as const]
+        : [],
+    ),
+  )
 }
 
 /**
@@ -504,6 +572,23 @@ const queueRowFields = {
 
 export type QueueCounts = Record<RequestStatus, number>
 
+/**
+ * The warehouse's work as a filter of the queue (the staff's work for today, docs/decisions/036):
+ * requests with an item still to buy at the shop, or with an item bought and not yet here. Read
+ * from the small partial index of such items (`request_items_work_idx`).
+ */
+export const QUEUE_WORK = { to_buy: 'to_buy', to_receive: 'ordered' } as const
+export type QueueWork = keyof typeof QUEUE_WORK
+
+export function isQueueWork(value: unknown): value is QueueWork {
+  return typeof value === 'string' && Object.hasOwn(QUEUE_WORK, value)
+}
+
+function workCondition(work: QueueWork | null | undefined): SQL | undefined {
+  if (!work) return undefined
+  return sql`${purchaseRequests.id} in (select ${requestItems.requestId} from ${requestItems} where ${requestItems.status} = ${QUEUE_WORK[work]})`
+}
+
 function noCounts(): QueueCounts {
   return Object.fromEntries(REQUEST_STATUSES.map((name) => [name, 0])) as QueueCounts
 }
@@ -527,8 +612,15 @@ function newer(a: { submittedAt: Date; id: string }, b: { submittedAt: Date; id:
  */
 export async function listRequestQueue(
   { db, actor }: ServiceContext,
-  { status, q, cursor }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null },
-): Promise<Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null }> {
+  {
+    status,
+    q,
+    cursor,
+    work,
+  }: { status?: RequestStatus | null; q?: string | null; cursor?: string | null; work?: QueueWork | null },
+): Promise<
+  Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null; workCount: number | null }
+> {
   requireActor(actor)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
@@ -538,7 +630,14 @@ export async function listRequestQueue(
       .select(queueRowFields)
       .from(purchaseRequests)
       .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .where(and(status ? eq(purchaseRequests.status, status) : undefined, afterCursor(after), condition))
+      .where(
+        and(
+          status ? eq(purchaseRequests.status, status) : undefined,
+          afterCursor(after),
+          workCondition(work),
+          condition,
+        ),
+      )
       .orderBy(...newestFirst())
       .limit(REQUESTS_PAGE_SIZE + 1)
   const answer = (
@@ -550,10 +649,21 @@ export async function listRequestQueue(
     return {
       counts,
       matchesAtLeast,
+      workCount,
       nextCursor: page.nextCursor,
       rows: page.rows.map((row) => ({ ...row, status: statusOf(row.status) })),
     }
   }
+
+  // How many requests have that work (the filter's own count, from its partial index).
+  const workCount = work
+    ? ((
+        await db
+          .select({ count: sql<number>`count(distinct ${requestItems.requestId})::int` })
+          .from(requestItems)
+          .where(eq(requestItems.status, QUEUE_WORK[work]))
+      )[0]?.count ?? 0)
+    : null
 
   if (!search) {
     const [rows, countRows] = await Promise.all([
@@ -580,7 +690,8 @@ export async function listRequestQueue(
         (!after || newer(row, { submittedAt: after.at, id: after.id.toLowerCase() }) > 0),
     )
     .sort(newer)
-    .slice(0, REQUESTS_PAGE_SIZE + 1)
+    // With a work filter the matches are narrowed again by the query: it picks the page.
+    .slice(0, work ? QUEUE_SEARCH_COUNT_LIMIT : REQUESTS_PAGE_SIZE + 1)
     .map((row) => row.id)
   return answer(picked.length ? await pageWhere(inArray(purchaseRequests.id, picked)) : [], counts)
 }
@@ -591,7 +702,7 @@ export async function listRequestQueue(
  * page: one applies, the other finds the version moved and gets `conflict`.
  */
 async function applyEvent(
-  { db, actor }: ServiceContext,
+  { db, actor, jobs }: ServiceContext & Pick<OrderDeps, 'jobs'>,
   input: CancelRequestInput,
   event: RequestEvent,
   set: Partial<typeof purchaseRequests.$inferInsert> = {},
@@ -615,9 +726,25 @@ async function applyEvent(
     })
     // A cancelled request's open quote can no longer be paid (docs/decisions/021).
     if (event === 'cancel') {
+      // The customer said they paid it by transfer: staff check that first (ADR 036). Asked with
+      // the request locked, so a report at the same moment is either seen here or finds it closed.
+      if (kind === 'customer' && (await ownerHasPendingTransfer(tx, { requestId: input.id }))) {
+        throw new AppError('conflict', `Request ${input.id} has a bank transfer being checked`, {
+          reason: 'transferBeingChecked',
+        })
+      }
       const now = new Date()
       await voidOpenInvoice(tx, input.id, { kind, id: user.id }, now)
       await moveItems(tx, { requestId: input.id, event: 'cancel', actor: { kind, id: user.id }, at: now })
+      // The customer changed their mind: staff stop quoting or waiting for the payment (ADR 036).
+      if (kind === 'customer') {
+        await notifyStaff(tx, jobs, {
+          type: 'request_cancelled',
+          params: { number: applied.number },
+          link: `/admin-dashboard/requests/${input.id}`,
+          requestId: input.id,
+        })
+      }
     }
     return { status: applied.to, version: applied.version }
   })
@@ -627,7 +754,10 @@ async function applyEvent(
  * The owner (or staff) cancels a request that has not been paid: pending or quoted.
  * @throws AppError `not_found` (not theirs), `conflict` (changed meanwhile, or not cancellable).
  */
-export async function cancelRequest(context: ServiceContext, input: CancelRequestInput) {
+export async function cancelRequest(
+  context: ServiceContext & Pick<OrderDeps, 'jobs'>,
+  input: CancelRequestInput,
+) {
   const parsed = CancelRequestSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
   try {

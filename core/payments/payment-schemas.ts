@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import { MAX_PHOTO_BYTES, PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 
 // The payment forms' schemas, shared by the pages (Conform) and the services. Messages are i18n
 // keys under `payments.errors` (the customer's in app/locales/*/account.ts, staff's in admin.ts).
@@ -92,3 +93,42 @@ export const ResolveHeldPaymentSchema = z.object({
   note: optionalNote,
 })
 export type ResolveHeldPaymentInput = z.output<typeof ResolveHeldPaymentSchema>
+
+/**
+ * "I have paid" (docs/decisions/036): the customer's bank transfer, told to us with an optional
+ * proof (a photo or a PDF of the bank's receipt, up to 5 MiB: the file is checked by the service)
+ * and an optional note to help find it.
+ */
+export const TRANSFER_LIMITS = { note: 500, proofBytes: MAX_PHOTO_BYTES } as const
+export const TRANSFER_PROOF_MAX_BYTES = TRANSFER_LIMITS.proofBytes
+/** The form's whole body: the proof and a little more (server/app.ts allows it on the pages that post it). */
+export const TRANSFER_FORM_BODY_BYTES = TRANSFER_PROOF_MAX_BYTES + 64 * 1024
+/** For `<input type="file" accept=…>`: the photos we take, and PDF. */
+export const TRANSFER_PROOF_ACCEPT = `${PHOTO_INPUT_ACCEPT},application/pdf`
+
+export const ReportTransferSchema = z.object({
+  invoiceId: id,
+  note: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error: 'invalidCharacters' })
+      .trim()
+      .max(TRANSFER_LIMITS.note, { error: 'transferNoteTooLong', abort: true })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'invalidCharacters' })
+      .optional(),
+  ),
+})
+export type ReportTransferInput = z.output<typeof ReportTransferSchema>
+
+/** An admin says the reported transfer has not arrived, with a reason the customer reads. */
+export const DismissTransferSchema = z.object({
+  noticeId: id,
+  version,
+  reason: z
+    .string({ error: 'reasonRequired' })
+    .trim()
+    .min(1, { error: 'reasonRequired', abort: true })
+    .max(1000, { error: 'reasonTooLong', abort: true })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'invalidCharacters' }),
+})
+export type DismissTransferInput = z.output<typeof DismissTransferSchema>

@@ -120,7 +120,12 @@ async function state(quoted: QuotedRequest) {
   const told = await db
     .select({ type: notifications.type })
     .from(notifications)
-    .where(eq(notifications.requestId, quoted.requestId))
+    .where(and(eq(notifications.requestId, quoted.requestId), eq(notifications.audience, 'customer')))
+  // Staff's own list (ADR 036): here the moderator's, who is told of what they may act on.
+  const staffTold = await db
+    .select({ type: notifications.type })
+    .from(notifications)
+    .where(and(eq(notifications.requestId, quoted.requestId), eq(notifications.audience, 'staff')))
   const items = await db
     .select({ status: requestItems.status })
     .from(requestItems)
@@ -138,6 +143,7 @@ async function state(quoted: QuotedRequest) {
     rows,
     refunds: refundRows.map((row) => ({ status: row.status, amountJpy: row.amountJpy })),
     told: told.map((row) => row.type),
+    staffTold: staffTold.map((row) => row.type),
     items: items.map((row) => row.status),
   }
 }
@@ -205,8 +211,23 @@ for (const provider of PROVIDERS) {
       payments: [{ provider, status: 'succeeded', amount: 7400, currency: 'JPY' }],
       refunds: [],
       told: ['payment_received'],
+      // Staff hear of a quote paid online: its items are to buy (ADR 036); once, however many
+      // reports came.
+      staffTold: ['quote_paid'],
       items: ['to_buy'],
     })
+    expect((await staffEmails('quote_paid')).filter((mail) => mail.link.includes(quoted.requestId))).toEqual([
+      {
+        type: 'quote_paid',
+        params: {
+          number: quoted.requestNumber,
+          invoice: quoted.invoiceNumber,
+          amountJpy: 7400,
+          provider: provider === 'paypal' ? 'PayPal' : 'Stripe',
+        },
+        link: `/admin-dashboard/requests/${quoted.requestId}`,
+      },
+    ])
     expect(after.rows[0]?.captureRef).toBeTruthy()
     // Every webhook was accepted (200), none left the payment differently.
     expect(
@@ -378,7 +399,7 @@ test('stripe: the webhook alone pays (the customer never comes back)', async () 
   expect(event?.processedAt).toBeInstanceOf(Date)
 })
 
-test('a second success for a paid invoice: flagged duplicate, a refund due, staff told; the invoice paid once', async () => {
+test('a second success for a paid invoice: flagged duplicate, a refund due, staff and the customer told; the invoice paid once', async () => {
   const quoted = await quote()
   const first = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'stripe' })
   const second = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'paypal' })
@@ -401,7 +422,8 @@ test('a second success for a paid invoice: flagged duplicate, a refund due, staf
       { provider: 'paypal', status: 'duplicate', amount: 7400, currency: 'JPY' },
     ],
     refunds: [{ status: 'due', amountJpy: 7400 }],
-    told: ['payment_received'],
+    // The customer hears that the second payment goes back (docs/decisions/034).
+    told: ['payment_received', 'payment_refunding'],
   })
   expect((await staffEmails('refund_due')).filter((job) => job.link.endsWith(quoted.requestId))).toEqual([
     {

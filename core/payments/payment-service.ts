@@ -5,16 +5,16 @@ import { AppError, isAppError } from '#core/shared/errors.ts'
 import type { Database } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
+import { ownerOf, type PaymentOwner } from './payment-owner.ts'
 import { StartCheckoutSchema } from './payment-schemas.ts'
+import { hasPendingTransfer } from './pending-transfers.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 import {
   assertPayable,
   invoiceNotFound,
   invoiceWithOwner,
   moveOf,
-  ownerOf,
   PAYMENT_ENTITY,
-  type PaymentOwner,
   type PaymentSystemDeps,
   providerOf,
   requireActor,
@@ -120,6 +120,12 @@ export async function startCheckout(
     if (attempts.some((attempt) => attempt.status === 'held')) {
       throw new AppError('conflict', `Invoice ${invoice.number} has a payment under review`, {
         reason: 'paymentUnderReview',
+      })
+    }
+    // The customer said they paid it by bank transfer: no second payment while staff check it.
+    if (await hasPendingTransfer(tx, invoice.id)) {
+      throw new AppError('conflict', `Invoice ${invoice.number} has a bank transfer being checked`, {
+        reason: 'transferBeingChecked',
       })
     }
     // The customer came back from a provider's page a moment ago: that money may have been taken

@@ -5,10 +5,12 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
+import type { PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { isBeingConfirmed } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
-import { type PaymentOwner, UUID } from './settle-payment.ts'
+import { UUID } from './settle-payment.ts'
+import { type TransferNoticeView, transferNoticesOf } from './transfer-notices.ts'
 
 /**
  * What the request and shipment pages show about paying: for the customer, the quote to pay and how
@@ -70,6 +72,19 @@ export type PaymentPanel = {
   canRecord: boolean
   /** An admin: may say a refund due was made. */
   canRefund: boolean
+  /**
+   * The customer said they paid the current invoice by bank transfer and staff have not decided
+   * yet (docs/decisions/036): the page says it is being checked, and nothing else is asked.
+   */
+  transferReported: { id: string; at: Date; proofType: 'image/webp' | 'application/pdf' | null } | null
+  /** The last transfer they reported for it was not found (and none is pending): why. */
+  transferDismissed: { at: Date; reason: string } | null
+  /** The customer may say "I have paid" now: an open invoice they may pay, no notice pending. */
+  canReportTransfer: boolean
+  /** Staff only (null for the customer): every transfer notice of the request's invoices, newest first. */
+  transfers: TransferNoticeView[] | null
+  /** An admin: may say a reported transfer has not arrived. */
+  canDismissTransfer: boolean
 }
 
 const INVOICE_ORDER = { open: 0, paid: 1, expired: 2, void: 3 } as const
@@ -173,6 +188,10 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
           )
       : []
   const ofInvoice = rows.filter((row) => row.invoiceId === invoice?.id)
+  const notices = await transferNoticesOf(ctx.db, invoiceIds)
+  const noticesOfInvoice = notices.filter((notice) => notice.invoiceId === invoice?.id)
+  const pendingNotice = noticesOfInvoice.find((notice) => notice.status === 'pending') ?? null
+  const lastNotice = noticesOfInvoice[0] ?? null
   const underReview = ofInvoice.some((row) => row.status === 'held')
   const beingConfirmed = !underReview && ofInvoice.some((row) => isBeingConfirmed(row))
   const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
@@ -191,7 +210,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
     underReview,
     beingConfirmed,
     paidWith,
-    canPay: kind === 'customer' && payable && !underReview && !beingConfirmed,
+    canPay: kind === 'customer' && payable && !underReview && !beingConfirmed && !pendingNotice,
     payments: staff
       ? rows.map(({ invoiceId, returnedAt: _returnedAt, ...row }) => ({
           ...row,
@@ -204,5 +223,15 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       : null,
     canRecord: staff && canRecordPayment(ctx.actor) && payable,
     canRefund: staff && canRecordPayment(ctx.actor),
+    transferReported: pendingNotice
+      ? { id: pendingNotice.id, at: pendingNotice.createdAt, proofType: pendingNotice.proofType }
+      : null,
+    transferDismissed:
+      !pendingNotice && lastNotice?.status === 'dismissed' && lastNotice.resolvedAt
+        ? { at: lastNotice.resolvedAt, reason: lastNotice.dismissReason ?? '' }
+        : null,
+    canReportTransfer: kind === 'customer' && payable && !underReview && !beingConfirmed && !pendingNotice,
+    transfers: staff ? notices : null,
+    canDismissTransfer: staff && canRecordPayment(ctx.actor),
   }
 }

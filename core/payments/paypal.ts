@@ -250,6 +250,19 @@ export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
       throw providerRefused(http, `POST ${path}`, answer.status, `refund ${parsed.data.status.slice(0, 20)}`)
     },
 
+    async lookupRefund(ref) {
+      const id = checkRef(ref, CAPTURE_ID, 'PayPal refund')
+      const path = `/v2/payments/refunds/${id}`
+      const answer = await call('GET', path)
+      if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
+      const parsed = RefundAnswer.safeParse(answer.body)
+      if (!parsed.success)
+        throw providerDown(http, `GET ${path}`, 'answered with something that is not a refund')
+      if (parsed.data.status === 'COMPLETED') return 'succeeded'
+      if (parsed.data.status === 'FAILED' || parsed.data.status === 'CANCELLED') return 'failed'
+      return 'pending'
+    },
+
     async verifyWebhook(rawHeaders, rawBody) {
       const headers = lowerCaseHeaders(rawHeaders)
       const fields = {

@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import type { Actor } from '#core/shared/service-context.ts'
-import { auditLog, payments, refunds } from '#db/schema/index.ts'
+import { auditLog, notifications, payments, refunds } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
 import { refusal } from '#tests/support/refusal.ts'
 import { insertPeople } from '#tests/support/warehouse-fixtures.ts'
+import { listMyMoney } from './money-history.ts'
 import { confirmReturn, startCheckout } from './payment-service.ts'
 import { paymentProvidersFromEnv } from './provider.ts'
+import { confirmPendingRefunds } from './refund-confirmation.ts'
 import { markRefundDone, recordManualPayment, refundThroughProvider } from './staff-payments.ts'
 
 // Refunds through the payment port (ADR 030): what is due on a PayPal or Stripe payment goes back
@@ -53,9 +56,14 @@ async function start() {
       .insert(refunds)
       .values({ paymentId: checkout.paymentId, amountJpy: dueJpy, status: 'due', reason: 'test' })
     const [row] = await db.select().from(payments).where(eq(payments.id, checkout.paymentId))
-    return { paymentId: checkout.paymentId, version: row?.version ?? 0, captureRef: row?.captureRef ?? '' }
+    return {
+      paymentId: checkout.paymentId,
+      version: row?.version ?? 0,
+      captureRef: row?.captureRef ?? '',
+      requestNumber: quoted.requestNumber,
+    }
   }
-  return { db, pool, orders, paidWithDue }
+  return { db, pool, orders, system, paidWithDue }
 }
 
 beforeAll(async () => {
@@ -93,7 +101,7 @@ for (const provider of ['paypal', 'stripe'] as const) {
       else expect(result.reason).toMatchObject({ code: 'conflict', details: { reason: 'paymentChanged' } })
     }
     expect(standIn.refunds.slice(before)).toEqual([
-      { provider, id: first.refundRef, captureRef: paid.captureRef, amountJpy: 1870 },
+      { provider, id: first.refundRef, captureRef: paid.captureRef, amountJpy: 1870, status: 'succeeded' },
     ])
     const rows = await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))
     expect(rows.map((row) => [row.status, row.amountJpy, row.providerRef])).toEqual([
@@ -225,4 +233,71 @@ test('the database refuses more done than due on a payment, whatever the code do
   await db
     .insert(refunds)
     .values({ paymentId: paid.paymentId, amountJpy: 100, status: 'done', reason: 'bank' })
+})
+
+for (const provider of ['paypal', 'stripe'] as const) {
+  test(`${provider}: a refund still processing is confirmed to the customer when the provider says it went through, once`, async () => {
+    const { db, orders, system, paidWithDue } = setup
+    const paid = await paidWithDue(provider, 900)
+    standIn.refundStatus = 'pending'
+    const refund = await refundThroughProvider(orders.as(admin), {
+      paymentId: paid.paymentId,
+      version: paid.version,
+    })
+    expect(refund.status).toBe('pending')
+    const told = async (type: string) =>
+      (await db.select().from(notifications).where(eq(notifications.type, type))).filter(
+        (row) => row.params.number === paid.requestNumber,
+      )
+    // Sent: the customer hears it is on its way.
+    expect(await told('refund_sent')).toHaveLength(1)
+    // Still processing: nothing more.
+    expect(await confirmPendingRefunds(system)).toMatchObject({ confirmed: 0, pending: 1 })
+    expect(await told('refund_confirmed')).toHaveLength(0)
+    standIn.settleRefund(refund.refundRef, 'succeeded')
+    expect(await confirmPendingRefunds(system)).toMatchObject({ confirmed: 1 })
+    expect((await told('refund_confirmed')).map((notice) => notice.link)).toEqual([
+      '/user-dashboard/payments',
+    ])
+    // Asked again: told once.
+    expect(await confirmPendingRefunds(system)).toMatchObject({ confirmed: 0, pending: 0 })
+    expect(await told('refund_confirmed')).toHaveLength(1)
+  })
+}
+
+test('a refund the provider later reports failed is owed again: staff told, the customer sees it on its way', async () => {
+  const { db, pool, orders, system, paidWithDue } = setup
+  const paid = await paidWithDue('stripe', 650)
+  standIn.refundStatus = 'pending'
+  const refund = await refundThroughProvider(orders.as(admin), {
+    paymentId: paid.paymentId,
+    version: paid.version,
+  })
+  standIn.settleRefund(refund.refundRef, 'failed')
+  const staffMails = await countJobs(pool, 'notification.staff-email')
+  expect(await confirmPendingRefunds(system)).toMatchObject({ failed: 1 })
+  expect(await countJobs(pool, 'notification.staff-email')).toBe(staffMails + 1)
+  const rows = await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))
+  expect(rows.map((one) => [one.status, one.amountJpy, one.reason])).toEqual([
+    ['due', 650, 'test'],
+    ['done', 650, expect.stringContaining(refund.refundRef)],
+    ['due', 650, 'refund_failed'],
+  ])
+  // Asked again: nothing more.
+  expect(await confirmPendingRefunds(system)).toMatchObject({ failed: 0, pending: 0 })
+  // The customer's money: the refund is on its way again (not sent twice, not owed twice).
+  const money = await listMyMoney(orders.as(ana))
+  const mine = money.entries.filter((entry) => entry.kind === 'refund' && entry.paymentId === paid.paymentId)
+  expect(mine.map((entry) => entry.kind === 'refund' && [entry.amountJpy, entry.sentAt])).toEqual([
+    [650, null],
+  ])
+  // An admin sends it again: by hand this time.
+  const [now] = await db.select().from(payments).where(eq(payments.id, paid.paymentId))
+  expect(
+    await markRefundDone(orders.as(admin), {
+      paymentId: paid.paymentId,
+      version: now?.version,
+      reference: 'BANK-2',
+    }),
+  ).toEqual({ amountJpy: 650 })
 })

@@ -108,6 +108,12 @@ export type Refund = {
   status: 'succeeded' | 'pending'
 }
 
+/**
+ * Where a refund made earlier stands now: succeeded (gone back), pending (still processing), or
+ * failed (PayPal FAILED or CANCELLED; Stripe failed or canceled: the money did not go back).
+ */
+export type RefundState = 'succeeded' | 'pending' | 'failed'
+
 export interface PaymentProvider {
   readonly name: ProviderName
   createCheckout(input: CheckoutInput): Promise<Checkout>
@@ -125,6 +131,11 @@ export interface PaymentProvider {
    * refuses or reports failed is AppError('upstream_failed', `paymentRefused`).
    */
   refund(input: RefundInput): Promise<Refund>
+  /**
+   * Read-only: where a refund made earlier stands (PayPal GET /v2/payments/refunds/:id, Stripe
+   * GET /v1/refunds/:id), for the reconciliation job that confirms pending refunds.
+   */
+  lookupRefund(refundRef: string): Promise<RefundState>
   /**
    * Verifies a webhook delivery: the raw body exactly as received (decoded as UTF-8) and its
    * headers (any case). Returns why when it is forged or unverifiable (`refused`). Throws

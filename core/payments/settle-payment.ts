@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
   paymentTransition,
 } from './payment-machine.ts'
+import { ownerOf, ownerPaths, type PaymentOwner } from './payment-owner.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 
 /**
@@ -60,22 +61,6 @@ export function requireActor(actor: Actor | null): Actor {
 
 export const invoiceNotFound = (id: string) =>
   new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
-
-/** What an invoice charges for: a purchase request (the quote) or a shipment (the shipping receipt). */
-export type PaymentOwner = { kind: 'request'; id: string } | { kind: 'shipment'; id: string }
-
-/** Where the customer and staff see an invoice's owner (and its payments). */
-export function ownerPaths(owner: PaymentOwner): { customer: string; staff: string } {
-  return owner.kind === 'request'
-    ? { customer: `/user-dashboard/requests/${owner.id}`, staff: `/admin-dashboard/requests/${owner.id}` }
-    : { customer: `/user-dashboard/shipments/${owner.id}`, staff: `/admin-dashboard/shipments/${owner.id}` }
-}
-
-export function ownerOf(row: { requestId: string | null; shipmentId: string | null }): PaymentOwner {
-  if (row.requestId) return { kind: 'request', id: row.requestId }
-  if (row.shipmentId) return { kind: 'shipment', id: row.shipmentId }
-  throw new Error('An invoice without a request or a shipment')
-}
 
 /**
  * The invoice and its owner (the request, or the shipment). With `lock`, inside a transaction,
@@ -211,6 +196,7 @@ export async function payInvoice(
       params: { number: invoice.ownerNumber, amountJpy: payment.amountJpy },
       link: ownerPaths(owner).customer,
     })
+    await tellStaffPaid(tx, jobs, invoice, payment, actor)
     return
   }
   await applyRequestEvent(tx, {
@@ -243,6 +229,34 @@ export async function payInvoice(
     type: 'payment_received',
     params: { number: invoice.ownerNumber, amountJpy: payment.amountJpy },
     requestId: owner.id,
+  })
+  await tellStaffPaid(tx, jobs, invoice, payment, actor)
+}
+
+/**
+ * Staff hear of money that came in without them: a quote paid online (its items are to buy) or a
+ * shipping receipt paid online (the box is to send). A payment an admin recorded or accepted
+ * tells no one: they are the one who knows (docs/decisions/036).
+ */
+async function tellStaffPaid(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  invoice: InvoiceRow,
+  payment: { provider: string; amountJpy: number },
+  actor: OrderActor,
+) {
+  if (actor.kind === 'staff') return
+  const { owner } = invoice
+  await notifyStaff(tx, jobs, {
+    type: owner.kind === 'shipment' ? 'shipping_paid' : 'quote_paid',
+    params: {
+      number: invoice.ownerNumber,
+      invoice: invoice.number,
+      amountJpy: payment.amountJpy,
+      provider: PROVIDER_LABELS[payment.provider as ProviderName] ?? payment.provider,
+    },
+    link: ownerPaths(owner).staff,
+    requestId: owner.kind === 'request' ? owner.id : null,
   })
 }
 
@@ -410,6 +424,15 @@ export async function settleWithin(
         provider: PROVIDER_LABELS[providerName],
       },
       link: paths.staff,
+      requestId,
+    })
+    // The customer paid twice: told that the second payment goes back (it was money they sent).
+    await notifyCustomer(tx, jobs, {
+      userId: invoice.userId,
+      type: 'payment_refunding',
+      params: { number: invoice.ownerNumber, amountJpy: invoice.totalJpy },
+      requestId,
+      link: paths.customer,
     })
     return { ...base, result: 'duplicate', status: step.to }
   }
@@ -422,6 +445,7 @@ export async function settleWithin(
       expectedJpy: invoice.totalJpy,
     },
     link: paths.staff,
+    requestId,
   })
   await notifyCustomer(tx, jobs, {
     userId: invoice.userId,

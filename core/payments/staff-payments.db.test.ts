@@ -97,14 +97,19 @@ test('an admin records a bank transfer: payment, invoice and request paid, items
     { type: 'invoice', event: 'pay', actor: 'staff', by: admin.id },
     { type: 'purchase_request', event: 'pay', actor: 'staff', by: admin.id },
   ])
-  const [told] = await db.select().from(notifications)
-  expect(told).toMatchObject({
-    userId: ana.id,
-    type: 'payment_received',
-    params: { number: quoted.requestNumber, amountJpy: 7400 },
-    link: `/user-dashboard/requests/${quoted.requestId}`,
-  })
+  // The customer is told; staff are not (the admin who recorded it knows: ADR 036).
+  const told = await db.select().from(notifications)
+  expect(told).toEqual([
+    expect.objectContaining({
+      userId: ana.id,
+      audience: 'customer',
+      type: 'payment_received',
+      params: { number: quoted.requestNumber, amountJpy: 7400 },
+      link: `/user-dashboard/requests/${quoted.requestId}`,
+    }),
+  ])
   expect(await countJobs(pool, 'notification.email')).toBe(1)
+  expect(await countJobs(pool, 'notification.staff-email')).toBe(0)
 })
 
 test('who may record: anonymous 401, another customer 404 as a missing invoice, the owner and moderators 403, admins only; nothing written', async () => {

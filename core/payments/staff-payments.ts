@@ -4,14 +4,18 @@ import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { OrderActor } from '#core/orders/order-events.ts'
-import { recordOrderEvent } from '#core/orders/order-events.ts'
+import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
+import { completeFinishedRequests } from '#core/orders/request-completion.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
+import { SHIPMENT_ENTITY } from '#core/shipping/shipment-events.ts'
 import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
+import { MONEY_HISTORY_PATH } from './money-history.ts'
 import { isPaymentStatus, paymentTransition } from './payment-machine.ts'
+import { ownerPaths } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import {
   type MarkRefundDoneInput,
@@ -24,11 +28,11 @@ import {
 } from './payment-schemas.ts'
 import {
   assertPayable,
+  type InvoiceRow,
   invoiceNotFound,
   invoiceWithOwner,
   moveOf,
   ownerAwaitsPayment,
-  ownerPaths,
   PAYMENT_ENTITY,
   PROVIDER_LABELS,
   payInvoice,
@@ -36,6 +40,7 @@ import {
   requireActor,
   UUID,
 } from './settle-payment.ts'
+import { confirmTransferNotices } from './transfer-notices.ts'
 
 /**
  * What admins do with money by hand: record a bank transfer that arrived (the manual method,
@@ -152,12 +157,14 @@ export async function recordManualPayment(
         throw new AppError('conflict', `Invoice ${invoice.number} changed`, { reason: 'invoiceChanged' })
       }
       if (amountJpy !== invoice.totalJpy) {
+        // A shipment's invoice is its shipping receipt, and the message says so.
+        const receipt = invoice.owner.kind === 'shipment'
         throw new AppError(
           'invalid',
           `Invoice ${invoice.number} is ¥${invoice.totalJpy}, not ¥${amountJpy}`,
           {
-            reason: 'paymentAmountMismatch',
-            fieldErrors: { amountJpy: ['amountMismatch'] },
+            reason: receipt ? 'paymentAmountMismatchReceipt' : 'paymentAmountMismatch',
+            fieldErrors: { amountJpy: [receipt ? 'amountMismatchReceipt' : 'amountMismatch'] },
           },
         )
       }
@@ -196,12 +203,25 @@ export async function recordManualPayment(
         visibleToCustomer: false,
       })
       await payInvoice(tx, ctx.jobs, invoice, { id: payment.id, provider: 'manual', amountJpy }, staff)
+      // The transfer the customer said they made, if they did: confirmed by this payment (ADR 036).
+      const confirmed = await confirmTransferNotices(tx, {
+        invoiceId: invoice.id,
+        paymentId: payment.id,
+        actorId: actor.id,
+        at: settledAt,
+      })
       await recordAudit(tx, {
         actorId: actor.id,
         kind: 'payment.record',
         subject: { type: 'payment', id: payment.id },
         before: {},
-        after: { [invoice.owner.kind]: invoice.ownerNumber, invoice: invoice.number, amountJpy, reference },
+        after: {
+          [invoice.owner.kind]: invoice.ownerNumber,
+          invoice: invoice.number,
+          amountJpy,
+          reference,
+          ...(confirmed > 0 ? { reportedByCustomer: true } : {}),
+        },
       })
       return { paymentId: payment.id }
     })
@@ -229,6 +249,47 @@ async function refundBalance(db: Executor, paymentId: string): Promise<{ due: nu
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId))
   return { due: Number(balance?.due ?? 0), done: Number(balance?.done ?? 0) }
+}
+
+/** The invoice a payment paid (or tried to), its owner and invoice locked in that order. */
+async function invoiceOfPayment(tx: Executor, paymentId: string) {
+  const [found] = await tx
+    .select({ invoiceId: payments.invoiceId })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+  return found ? invoiceWithOwner(tx, found.invoiceId, true) : null
+}
+
+/**
+ * Money sent back (by hand, or through the provider): the customer is told, in their language,
+ * in the app and by e-mail, with a link to their payments and refunds; a request whose last
+ * money this was is over (docs/decisions/034).
+ */
+async function refundSent(
+  tx: Executor,
+  ctx: OrderContext,
+  invoice: InvoiceRow,
+  amountJpy: number,
+  actorId: string,
+) {
+  // The request's (or shipment's) own history says it too: the customer follows it there.
+  await recordOrderEvent(tx, {
+    entityType: invoice.owner.kind === 'request' ? REQUEST_ENTITY : SHIPMENT_ENTITY,
+    entityId: invoice.owner.id,
+    event: 'refund_sent',
+    actor: { kind: 'staff', id: actorId },
+    data: { amountJpy, invoice: invoice.number },
+  })
+  await notifyCustomer(tx, ctx.jobs, {
+    userId: invoice.userId,
+    type: 'refund_sent',
+    params: { number: invoice.ownerNumber, amountJpy },
+    requestId: invoice.owner.kind === 'request' ? invoice.owner.id : null,
+    link: MONEY_HISTORY_PATH,
+  })
+  if (invoice.owner.kind === 'request') {
+    await completeFinishedRequests(tx, ctx.jobs, [invoice.owner.id], 'refund_sent')
+  }
 }
 
 /**
@@ -306,12 +367,14 @@ export async function markRefundDone(
   const { actor, data } = await adminPaymentInput(ctx, input, MarkRefundDoneSchema)
   const notFound = () => paymentNotFound(data.paymentId)
   return ctx.db.transaction(async (tx) => {
+    // The lock order of every order service: the owner, its invoice, then the payment.
+    const invoice = await invoiceOfPayment(tx, data.paymentId)
     const [payment] = await tx
       .select({ id: payments.id, version: payments.version, refundingAt: payments.refundingAt })
       .from(payments)
       .where(eq(payments.id, data.paymentId))
       .for('update')
-    if (!payment) throw notFound()
+    if (!payment || !invoice) throw notFound()
     if (payment.version !== data.version) {
       throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     }
@@ -326,6 +389,7 @@ export async function markRefundDone(
       actorId: actor.id,
       reference: data.reference,
     })
+    await refundSent(tx, ctx, invoice, outstanding, actor.id)
     return { amountJpy: outstanding }
   })
 }
@@ -409,7 +473,9 @@ export async function refundThroughProvider(
     throw error
   }
   return ctx.db.transaction(async (tx) => {
+    const invoice = await invoiceOfPayment(tx, paymentId)
     await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId)).for('update')
+    if (!invoice) throw paymentNotFound(paymentId)
     const [recorded] = await tx
       .select({ amountJpy: refunds.amountJpy })
       .from(refunds)
@@ -426,6 +492,7 @@ export async function refundThroughProvider(
       reference: `${PROVIDER_LABELS[provider.name]} refund ${refund.refundRef}`,
       provider: { name: provider.name, refundRef: refund.refundRef, status: refund.status },
     })
+    await refundSent(tx, ctx, invoice, amountJpy, actor.id)
     return { amountJpy, ...refund }
   })
 }

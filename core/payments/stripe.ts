@@ -34,8 +34,9 @@ export type StripeConfig = {
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/
+const REFUND_ID = /^(re|pyr)_[A-Za-z0-9_]{1,250}$/
 const RefundAnswer = z.object({
-  id: z.string().regex(/^(re|pyr)_[A-Za-z0-9_]{1,250}$/),
+  id: z.string().regex(REFUND_ID),
   status: z.string().nullable(),
 })
 
@@ -157,6 +158,19 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         answer.status,
         `refund ${String(parsed.data.status).slice(0, 20)}`,
       )
+    },
+
+    async lookupRefund(ref) {
+      const id = checkRef(ref, REFUND_ID, 'Stripe refund')
+      const path = `/v1/refunds/${id}`
+      const answer = await callProvider(http, 'GET', path, { headers: { authorization } })
+      if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
+      const parsed = RefundAnswer.safeParse(answer.body)
+      if (!parsed.success)
+        throw providerDown(http, `GET ${path}`, 'answered with something that is not a refund')
+      if (parsed.data.status === 'succeeded') return 'succeeded'
+      if (parsed.data.status === 'failed' || parsed.data.status === 'canceled') return 'failed'
+      return 'pending'
     },
 
     async verifyWebhook(rawHeaders, rawBody) {

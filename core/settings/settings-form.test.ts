@@ -122,7 +122,10 @@ describe('a value that would break something is refused on its field', () => {
 describe('text fields', () => {
   test.each([
     ['company.name', 'x'.repeat(121), 'tooLong'],
-    ['company.address', 'x'.repeat(301), 'tooLong'],
+    ['company.address.es', 'x'.repeat(301), 'tooLong'],
+    ['company.address.en', '', 'required'],
+    ['bankTransfer.branch.en', '', 'required'],
+    ['bankTransfer.accountType.es', 'x'.repeat(41), 'tooLong'],
     ['company.taxRegistrationId', 'T'.repeat(41), 'tooLong'],
     ['bankTransfer.swift', 'S'.repeat(21), 'tooLong'],
     ['bankTransfer.instructions.es', 'x'.repeat(2001), 'tooLong'],
@@ -146,12 +149,12 @@ describe('text fields', () => {
   test('markup and quotes are kept as text (pages show them as text); lines stay in multi-line fields', () => {
     const result = read({
       'company.name': '<script>alert("x")</script> & Co’s',
-      'company.address': '  1-2-3 Namba\r\nOsaka  ',
+      'company.address.en': '  1-2-3 Namba\r\nOsaka  ',
       'bankTransfer.instructions.es': "Escribe 'PR-000123'\n\ten el concepto",
       'bankTransfer.swift': '',
     })
     expect(result.data?.values.company.name).toBe('<script>alert("x")</script> & Co’s')
-    expect(result.data?.values.company.address).toBe('1-2-3 Namba\nOsaka')
+    expect(result.data?.values.company.address.en).toBe('1-2-3 Namba\nOsaka')
     expect(result.data?.values.bankTransfer.instructions.es).toBe("Escribe 'PR-000123'\n\ten el concepto")
     expect(result.data?.values.bankTransfer.swift).toBe('')
   })
@@ -181,4 +184,17 @@ test('the differences after a conflict name the fields whose saved value differs
   const saved = settingsFormFields({ ...DEFAULT_SETTINGS, serviceFeeJpy: 600 }, 'b'.repeat(32))
   const sent: SettingsFormFields = { ...defaults(), taxPercent: '8' }
   expect(changedFormFields(saved, sent)).toEqual({ serviceFeeJpy: '600', taxPercent: '10' })
+})
+
+test('the texts customers read are stored in both languages; one stored before that reads in both (ADR 038)', () => {
+  expect(DEFAULT_SETTINGS.company.address).toEqual({ es: 'Osaka, Japón', en: 'Osaka, Japan' })
+  expect(DEFAULT_SETTINGS.bankTransfer.branch.es).not.toBe(DEFAULT_SETTINGS.bankTransfer.branch.en)
+  expect(DEFAULT_SETTINGS.bankTransfer.accountType.es).not.toBe(DEFAULT_SETTINGS.bankTransfer.accountType.en)
+  const old = SettingsSchema.shape.company.parse({ ...DEFAULT_SETTINGS.company, address: 'Namba, Osaka' })
+  expect(old.address).toEqual({ es: 'Namba, Osaka', en: 'Namba, Osaka' })
+  const result = read({
+    'bankTransfer.branch.es': 'Sucursal Namba',
+    'bankTransfer.branch.en': 'Namba Branch',
+  })
+  expect(result.data?.values.bankTransfer.branch).toEqual({ es: 'Sucursal Namba', en: 'Namba Branch' })
 })

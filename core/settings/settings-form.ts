@@ -59,14 +59,17 @@ export const SettingsFormSchema = z
     messaging: group({ instagram: httpsAddress(), facebook: httpsAddress(), whatsapp: httpsAddress() }),
     company: group({
       name: cleanText({ max: L.companyName }),
-      address: cleanText({ max: L.companyAddress, multiline: true }),
+      address: group({
+        es: cleanText({ max: L.companyAddress, multiline: true }),
+        en: cleanText({ max: L.companyAddress, multiline: true }),
+      }),
       email: emailAddress(),
       taxRegistrationId: cleanText({ max: L.taxRegistrationId }),
     }),
     bankTransfer: group({
       bankName: cleanText({ max: L.bankShort }),
-      branch: cleanText({ max: L.bankShort }),
-      accountType: cleanText({ max: L.accountType }),
+      branch: group({ es: cleanText({ max: L.bankShort }), en: cleanText({ max: L.bankShort }) }),
+      accountType: group({ es: cleanText({ max: L.accountType }), en: cleanText({ max: L.accountType }) }),
       accountNumber: cleanText({ max: L.accountNumber }),
       accountHolder: cleanText({ max: L.bankShort }),
       swift: cleanText({ max: L.swift, optional: true }),
@@ -109,11 +112,12 @@ export type SettingsFormFields = {
   disposalAfterDays: string
   daysToPay: string
   messaging: Record<'instagram' | 'facebook' | 'whatsapp', string>
-  company: Record<'name' | 'address' | 'email' | 'taxRegistrationId', string>
-  bankTransfer: Record<
-    'bankName' | 'branch' | 'accountType' | 'accountNumber' | 'accountHolder' | 'swift',
-    string
-  > & { instructions: Record<'es' | 'en', string> }
+  company: Record<'name' | 'email' | 'taxRegistrationId', string> & { address: Record<'es' | 'en', string> }
+  bankTransfer: Record<'bankName' | 'accountNumber' | 'accountHolder' | 'swift', string> & {
+    branch: Record<'es' | 'en', string>
+    accountType: Record<'es' | 'en', string>
+    instructions: Record<'es' | 'en', string>
+  }
 }
 
 export function settingsFormFields(values: Settings, version: string): SettingsFormFields {
@@ -134,8 +138,13 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
     disposalAfterDays: String(values.disposalAfterDays),
     daysToPay: String(values.daysToPay),
     messaging: { ...values.messaging },
-    company: { ...values.company },
-    bankTransfer: { ...values.bankTransfer, instructions: { ...values.bankTransfer.instructions } },
+    company: { ...values.company, address: { ...values.company.address } },
+    bankTransfer: {
+      ...values.bankTransfer,
+      branch: { ...values.bankTransfer.branch },
+      accountType: { ...values.bankTransfer.accountType },
+      instructions: { ...values.bankTransfer.instructions },
+    },
   }
 }
 

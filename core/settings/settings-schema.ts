@@ -1,5 +1,19 @@
 import { z } from 'zod'
 
+export { type Bilingual, inLanguage } from './bilingual.ts'
+
+/**
+ * A text customers read, in Spanish and English. A row stored when it was one text reads as that
+ * text in both languages until an admin writes each.
+ */
+function bilingual(max: number) {
+  const text = z.string().trim().min(1).max(max)
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? { es: value, en: value } : value),
+    z.object({ es: text, en: text }),
+  )
+}
+
 /**
  * Business values staff change in the admin panel. Each top-level key is one row of the
  * `settings` table; a missing row falls back to the default below, so a new setting needs no
@@ -34,7 +48,8 @@ export const SettingsSchema = z.object({
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
   company: z.object({
     name: z.string().trim().min(1).max(120),
-    address: z.string().trim().min(1).max(300),
+    /** Shown in the footer, on receipts and in every e-mail: in the reader's language. */
+    address: bilingual(300),
     email: z.email().max(254),
     taxRegistrationId: z.string().trim().min(1).max(40),
   }),
@@ -43,8 +58,8 @@ export const SettingsSchema = z.object({
   /** Shown to customers who pay by bank transfer (the manual payment method). */
   bankTransfer: z.object({
     bankName: z.string().trim().min(1).max(120),
-    branch: z.string().trim().min(1).max(120),
-    accountType: z.string().trim().min(1).max(40),
+    branch: bilingual(120),
+    accountType: bilingual(40),
     accountNumber: z.string().trim().min(1).max(40),
     accountHolder: z.string().trim().min(1).max(120),
     swift: z.string().trim().max(20),
@@ -83,15 +98,15 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   company: {
     name: 'Demo Proxy Shopping Japan',
-    address: 'Osaka, Japan',
+    address: { es: 'Osaka, Japón', en: 'Osaka, Japan' },
     email: 'hello@example.com',
     taxRegistrationId: 'T0000000000000',
   },
   daysToPay: 7,
   bankTransfer: {
     bankName: 'Demo Bank',
-    branch: 'Osaka Main Branch',
-    accountType: 'Futsu (ordinary)',
+    branch: { es: 'Sucursal principal de Osaka', en: 'Osaka Main Branch' },
+    accountType: { es: 'Futsu (cuenta de ahorro ordinaria)', en: 'Futsu (ordinary savings account)' },
     accountNumber: '0000000',
     accountHolder: 'Demo Proxy Shopping Japan',
     swift: 'DEMOJPJT',

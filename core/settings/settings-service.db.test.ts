@@ -26,6 +26,27 @@ test('the seed stores every setting once, marks placeholders as demo and never o
   expect((await settings.demoKeys()).sort()).toEqual(['bankTransfer', 'company', 'messaging'])
 })
 
+test('placeholders seeded before they were bilingual follow the defaults; saved values and old texts stay (ADR 038)', async () => {
+  const { db } = await createTestDatabase()
+  const oldCompany = { ...DEFAULT_SETTINGS.company, address: 'Osaka, Japan' }
+  const oldBank = {
+    ...DEFAULT_SETTINGS.bankTransfer,
+    branch: 'Osaka Main Branch',
+    accountType: 'Futsu (ordinary)',
+  }
+  await db.insert(settingsTable).values([
+    { key: 'company', value: oldCompany, isDemo: true },
+    // Staff saved this one: theirs, never replaced, and its one text reads in both languages.
+    { key: 'bankTransfer', value: oldBank, isDemo: false },
+  ])
+  await seedDatabase(db)
+  const settings = createSettingsService({ db })
+  const values = await settings.get()
+  expect(values.company.address).toEqual({ es: 'Osaka, Japón', en: 'Osaka, Japan' })
+  expect(values.bankTransfer.branch).toEqual({ es: 'Osaka Main Branch', en: 'Osaka Main Branch' })
+  expect((await settings.demoKeys()).sort()).toEqual(['company', 'messaging'])
+})
+
 test('reads are cached until invalidated', async () => {
   const { db } = await createTestDatabase()
   const settings = createSettingsService({ db })

@@ -4,6 +4,7 @@ import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { parse, staffActor } from '#core/orders/order-input.ts'
+import { completeFinishedRequests, requestsInShipment } from '#core/orders/request-completion.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Executor } from '#db/client.ts'
 import {
@@ -332,6 +333,12 @@ export async function resolveClaim(
         params: { number: claim.number, amountJpy: refundJpy, provider: '—' },
         link: staffPath(claim.shipmentId),
       })
+    }
+    if (data.resolution === 'lost') {
+      // With nothing to refund (no paid product value) its requests may be over now; with a
+      // refund due, they are once it is sent (docs/decisions/034).
+      const requestIds = await requestsInShipment(tx, claim.shipmentId)
+      await completeFinishedRequests(tx, jobs, requestIds, 'shipment_lost')
     }
     return { status: data.resolution, refundJpy }
   })

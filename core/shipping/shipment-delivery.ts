@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { parse, staffActor } from '#core/orders/order-input.ts'
+import { completeFinishedRequests, requestsInShipment } from '#core/orders/request-completion.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { requestItems, shipmentItems, shipments } from '#db/schema/index.ts'
@@ -75,7 +76,8 @@ export async function shipShipment(
 }
 
 /**
- * Staff mark the shipment delivered, or its owner confirms receipt (anyone else: `not_found`).
+ * Staff mark the shipment delivered, or its owner confirms receipt (anyone else: `not_found`);
+ * each request whose items are now all at their end completes (core/orders/request-completion.ts).
  * @throws AppError `unauthorized`, `invalid`, `not_found`, `conflict` (`shipmentChanged`;
  * `shipmentNotAllowed`: not shipped, or already delivered or lost).
  */
@@ -109,6 +111,8 @@ export async function confirmDelivery(
         link: shipmentPath(data.id),
       })
     }
+    // The requests whose last items were in this box are over (docs/decisions/034).
+    await completeFinishedRequests(tx, jobs, await requestsInShipment(tx, data.id), 'shipment_delivered')
     return { version: applied.version }
   })
 }

@@ -104,6 +104,21 @@ test('staff pack and price a shipment: the shipping receipt is issued, the custo
   ).toMatchObject({ code: 'conflict', reason: 'shipmentNotAllowed' })
   expect(await snapshot()).toEqual(before)
 
+  // Another amount is refused, in words about the shipping receipt (not "the quote", ADR 038).
+  expect(
+    await refusal(
+      recordManualPayment(orders.as(admin), {
+        invoiceId: packed.invoiceId,
+        version: 0,
+        amountJpy: '4999',
+        reference: `BANK ${shipment.number}`,
+      }),
+    ),
+  ).toMatchObject({
+    code: 'invalid',
+    reason: 'paymentAmountMismatchReceipt',
+    fields: { amountJpy: ['amountMismatchReceipt'] },
+  })
   // A bank transfer recorded by an admin pays it; a second one is refused, nothing doubled.
   await recordManualPayment(orders.as(admin), {
     invoiceId: packed.invoiceId,

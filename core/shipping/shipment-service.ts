@@ -6,6 +6,7 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
+import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -15,6 +16,7 @@ import { japanDaysBetween } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import {
   addresses,
+  claims,
   invoices,
   orderEvents,
   packages,
@@ -292,6 +294,12 @@ export async function cancelShipment(
     const staff = isStaff(user)
     if (!shipment || (!staff && shipment.userId !== user.id)) throw shipmentNotFound(id)
     const kind = staff ? 'staff' : 'customer'
+    // The customer said they paid its receipt by transfer: staff check that first (ADR 036).
+    if (!staff && (await ownerHasPendingTransfer(tx, { shipmentId: id }))) {
+      throw new AppError('conflict', `Shipment ${id} has a bank transfer being checked`, {
+        reason: 'transferBeingChecked',
+      })
+    }
     const now = new Date()
     const applied = await applyShipmentEvent(tx, {
       shipmentId: id,
@@ -577,7 +585,18 @@ export type ShipmentQueuePage = {
  */
 export async function listShipmentQueue(
   { db, actor }: ServiceContext,
-  { status, cursor, q }: { status?: string | null; cursor?: string | null; q?: string | null } = {},
+  {
+    status,
+    cursor,
+    q,
+    claim = false,
+  }: {
+    status?: string | null
+    cursor?: string | null
+    q?: string | null
+    /** Only shipments with a claim still to decide (open or investigating; docs/decisions/036). */
+    claim?: boolean
+  } = {},
 ): Promise<ShipmentQueuePage> {
   const user = requireCustomer(actor)
   if (!isStaff(user))
@@ -605,12 +624,16 @@ export async function listShipmentQueue(
         ilike(users.email, pattern),
       )
     : undefined
+  // Claims to decide are few (the partial index claims_open_idx holds only those).
+  const claimed = claim
+    ? sql`${shipments.id} in (select ${claims.shipmentId} from ${claims} where ${claims.status} in ('open', 'investigating'))`
+    : undefined
   const [rows, counts] = await Promise.all([
     db
       .select({ ...summaryColumns, customerName: users.name, customerEmail: users.email })
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.userId))
-      .where(and(status ? eq(shipments.status, status) : undefined, after, matching))
+      .where(and(status ? eq(shipments.status, status) : undefined, after, matching, claimed))
       .orderBy(desc(shipments.requestedAt), desc(shipments.id))
       .limit(SHIPMENT_QUEUE_PAGE_SIZE + 1),
     matching

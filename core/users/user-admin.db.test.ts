@@ -3,14 +3,8 @@ import type { Actor } from '#core/shared/service-context.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createTestAuth, insertPasswordAccount, insertSession } from '#tests/support/accounts.ts'
 import { refusal } from '#tests/support/refusal.ts'
-import {
-  disableUser,
-  enableUser,
-  getUserDetail,
-  listUsers,
-  signOutEverywhere,
-  USERS_PAGE_SIZE,
-} from './user-admin.ts'
+import { disableUser, enableUser, getUserDetail, listUsers, signOutEverywhere } from './user-admin.ts'
+import { USERS_PAGE_SIZE } from './user-list.ts'
 
 // The admin panel's users: search (accents and case aside), role filter, orders and keyset pages;
 // one user's page; sign-out everywhere, disable and enable, each audited; every role against

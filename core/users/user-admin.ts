@@ -5,6 +5,7 @@ import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { type Actor, ROLE_NAMES, type RoleName, type ServiceContext } from '#core/shared/service-context.ts'
 import { auditLog, purchaseRequests, sessions, users } from '#db/schema/index.ts'
+import { USER_SEARCH_MAX, USER_SORTS, USERS_PAGE_SIZE, type UserSort } from './user-list.ts'
 
 /**
  * The admin panel's users (docs/decisions/024-admin-users.md): the list (search by name or e-mail,
@@ -13,11 +14,6 @@ import { auditLog, purchaseRequests, sessions, users } from '#db/schema/index.ts
  * out everywhere, disable or re-enable it. Moderators read; admins act (core/orders/staff-policy.ts).
  * Role changes go through core/accounts/roles.ts `assignRole`.
  */
-
-export const USERS_PAGE_SIZE = 25
-export const USER_SORTS = ['newest', 'oldest', 'name'] as const
-export type UserSort = (typeof USER_SORTS)[number]
-export const USER_SEARCH_MAX = 200
 
 export type UserRow = {
   id: string

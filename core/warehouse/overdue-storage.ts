@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
 import { parse, staffActor } from '#core/orders/order-input.ts'
-import { freeText, id } from '#core/orders/quote-schemas.ts'
+import { completeFinishedRequests } from '#core/orders/request-completion.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { packages, purchaseRequests, requestItems, shipmentItems, users } from '#db/schema/index.ts'
+import { DisposeItemSchema } from './disposal-schemas.ts'
 import { storageCountdown } from './storage.ts'
 
 /**
@@ -20,12 +20,6 @@ import { storageCountdown } from './storage.ts'
 
 /** The longest over first, this many: the office's next jobs (ADR 031; measured in bench:orders). */
 export const OVERDUE_PAGE_SIZE = 50
-export const DISPOSAL_REASON_MAX = 1000
-
-export const DisposeItemSchema = z.object({
-  itemId: id,
-  reason: freeText(DISPOSAL_REASON_MAX, 'reasonTooLong', { required: 'reasonRequired' }),
-})
 
 export type OverdueItem = {
   id: string
@@ -197,5 +191,7 @@ export async function disposeItem(
       params: { number: request.number, position: item.position, days: daysOver, reason: data.reason ?? '' },
       requestId: request.id,
     })
+    // Its last item gone: the request is over (docs/decisions/034).
+    await completeFinishedRequests(tx, jobs, [request.id], 'item_disposed')
   })
 }

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '#core/jobs/job-queue.ts'
+import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 
 /**
  * Free storage at the Osaka office (spec section 4): it runs from an item's arrival for the

@@ -7,6 +7,7 @@ import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
 import { parse, staffActor } from '#core/orders/order-input.ts'
 import { freeText, id, version } from '#core/orders/quote-schemas.ts'
 import { bumpVersion, lockRequest } from '#core/orders/quote-service.ts'
+import { completeFinishedRequests } from '#core/orders/request-completion.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { invoiceLines, invoices, payments, refunds, requestItems } from '#db/schema/index.ts'
 
@@ -170,6 +171,8 @@ export async function markItemUnavailable(
       params: { number: request.number, position: item.position, refundJpy, reason: data.reason ?? '' },
       requestId: request.id,
     })
-    return { refundJpy, version: nextVersion }
+    // Its refund is due now, so the request is not over yet: unless nothing was owed back.
+    const completed = await completeFinishedRequests(tx, jobs, [request.id], 'item_unavailable')
+    return { refundJpy, version: completed.get(request.id) ?? nextVersion }
   })
 }

@@ -58,7 +58,13 @@ export const invoices = pgTable(
     // Frozen at issue: who it is for, who issues it (qualified-invoice details), the rates used.
     recipient: jsonb().$type<{ name: string; email: string }>().notNull(),
     issuer: jsonb()
-      .$type<{ name: string; address: string; email: string; taxRegistrationId: string }>()
+      // The address in both languages since ADR 038 (one text on receipts issued before).
+      .$type<{
+        name: string
+        address: string | { es: string; en: string }
+        email: string
+        taxRegistrationId: string
+      }>()
       .notNull(),
     taxRateBasisPoints: integer().notNull(),
     serviceFeeUnitJpy: integer().notNull(),
@@ -203,6 +209,8 @@ export const payments = pgTable(
   (table) => [
     index('payments_invoice_idx').on(table.invoiceId),
     index('payments_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    // Held for an admin's review: the staff's "payments to confirm" (docs/decisions/036).
+    index('payments_held_idx').on(table.createdAt).where(sql`${table.status} = 'held'`),
     unique('payments_provider_ref_key').on(table.provider, table.providerRef),
     unique('payments_capture_ref_key').on(table.provider, table.captureRef),
     check('payments_provider_check', sql`${table.provider} in ('manual', 'paypal', 'stripe')`),
@@ -255,4 +263,65 @@ export const webhookEvents = pgTable(
     processedAt: timestamp({ withTimezone: true }),
   },
   (table) => [unique('webhook_events_event_key').on(table.provider, table.eventId)],
+)
+
+/**
+ * The customer's word that they paid an open invoice by bank transfer ("I have paid"), with an
+ * optional proof: a photo (re-encoded, as every uploaded photo is) or a PDF (checked by its
+ * bytes), kept in the file store and served to the owner and staff only. It is **not** a
+ * payment: nothing is marked paid. It puts the invoice in the staff's "payments to confirm"
+ * until an admin records the transfer with the bank's reference (`confirmed`, with that payment)
+ * or says it has not arrived (`dismissed`, with a reason the customer reads). One pending notice
+ * per invoice. docs/decisions/036.
+ */
+export const transferNotices = pgTable(
+  'transfer_notices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // pending → confirmed (the transfer recorded) | dismissed (not found at the bank).
+    status: text().notNull().default('pending'),
+    // What the customer adds to find it: the sender's name, the bank, the day.
+    note: text(),
+    // The proof in the file store (core/uploads/file-store.ts): image/webp (our re-encoding) or
+    // application/pdf (their bytes, checked), and its size.
+    proofKey: text(),
+    proofType: text(),
+    proofBytes: integer(),
+    paymentId: uuid().references(() => payments.id, { onDelete: 'set null' }),
+    // The admin who confirmed or dismissed it (not a foreign key: the history stays).
+    resolvedBy: text(),
+    dismissReason: text(),
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('transfer_notices_one_pending_key')
+      .on(table.invoiceId)
+      .where(sql`${table.status} = 'pending'`),
+    index('transfer_notices_invoice_idx').on(table.invoiceId),
+    // The staff's "payments to confirm", oldest first, and its count.
+    index('transfer_notices_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    check('transfer_notices_status_check', sql`${table.status} in ('pending', 'confirmed', 'dismissed')`),
+    check('transfer_notices_note_check', sql`char_length(${table.note}) <= 500`),
+    check(
+      'transfer_notices_proof_check',
+      sql`(${table.proofKey} is null and ${table.proofType} is null and ${table.proofBytes} is null) or (${table.proofKey} ~ '^[a-z0-9/-]+\\.(webp|pdf)$' and ${table.proofType} in ('image/webp', 'application/pdf') and ${table.proofBytes} between 1 and 10485760)`,
+    ),
+    check(
+      'transfer_notices_resolved_check',
+      sql`(${table.status} = 'pending') = (${table.resolvedAt} is null)`,
+    ),
+    check(
+      'transfer_notices_dismiss_check',
+      sql`(${table.status} = 'dismissed') = (${table.dismissReason} is not null) and char_length(${table.dismissReason}) <= 1000`,
+    ),
+    check('transfer_notices_version_check', sql`${table.version} >= 0`),
+  ],
 )

@@ -46,6 +46,10 @@ export const contactMessages = pgTable(
     index('contact_messages_created_at_idx').on(table.createdAt),
     // The inbox's pages: newest first, the id breaking ties (keyset paging).
     index('contact_messages_inbox_idx').on(table.createdAt.desc(), table.id.desc()),
+    // The messages still to answer: counted on the staff's work for today (docs/decisions/036).
+    index('contact_messages_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.handledAt} is null and not ${table.isSpam}`),
     check(
       'contact_messages_forward_status_check',
       sql`${table.forwardStatus} in ('not_configured', 'skipped', 'pending', 'sent', 'failed')`,

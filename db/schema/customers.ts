@@ -48,9 +48,11 @@ export const addresses = pgTable(
 )
 
 /**
- * What the customer sees in their notifications tab and the header's unread count. The text is
- * not stored: `type` is a locale key and `params` its values, so it reads in the language of the
- * page (e-mails go out in the customer's language at the time).
+ * What the customer sees in their notifications tab and the header's unread count, and (audience
+ * `staff`) what staff see in theirs: one row per staff member who may act on it, written with the
+ * change (docs/decisions/036). The text is not stored: `type` is a locale key
+ * (`customerNotifications.<type>` or `staffNotifications.<type>`) and `params` its values, so it
+ * reads in the language of the page (e-mails go out in the reader's language at the time).
  */
 export const notifications = pgTable(
   'notifications',
@@ -63,15 +65,20 @@ export const notifications = pgTable(
     tone: text().notNull().default('info'),
     type: text().notNull(),
     params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
-    // Where it takes the customer (a path of this site).
+    // Where it takes the reader (a path of this site).
     link: text(),
+    // Whose list it is in: the customer's own (their orders) or the staff's (work to do).
+    audience: text().notNull().default('customer'),
     requestId: uuid().references(() => purchaseRequests.id, { onDelete: 'cascade' }),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('notifications_user_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
-    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    // Each reader's list, newest first, and their unread count: per audience, so a staff member's
+    // work notices never crowd out their own orders' (or the other way round).
+    index('notifications_user_idx').on(table.userId, table.audience, table.createdAt.desc(), table.id.desc()),
+    index('notifications_unread_idx').on(table.userId, table.audience).where(sql`${table.readAt} is null`),
+    check('notifications_audience_check', sql`${table.audience} in ('customer', 'staff')`),
     check('notifications_tone_check', sql`${table.tone} in ('info', 'success', 'warning')`),
     check('notifications_type_check', sql`${table.type} ~ '^[a-zA-Z_]+$'`),
     check('notifications_link_check', sql`${table.link} ~ '^/[^/]'`),

@@ -126,6 +126,11 @@ export const requestItems = pgTable(
     index('request_items_package_idx').on(table.packageId),
     // Items at the office, oldest arrival first: storage reminders and the overdue list (ADR 031).
     index('request_items_stored_idx').on(table.receivedAt).where(sql`${table.status} = 'received'`),
+    // The staff's work for today (docs/decisions/036): items to buy and items bought, not yet
+    // here; few at a time, counted and listed (by request) from this small index.
+    index('request_items_work_idx')
+      .on(table.status, table.requestId)
+      .where(sql`${table.status} in ('to_buy', 'ordered')`),
     check('request_items_paused_check', sql`${table.storagePausedDays} >= 0`),
     check('request_items_weight_check', sql`${table.weightGrams} between 1 and 30000`),
     check('request_items_position_check', sql`${table.position} between 1 and 10`),

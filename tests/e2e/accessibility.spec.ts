@@ -7,6 +7,9 @@ const PAGES = [
   '/calculator',
   '/store-guide',
   '/contact',
+  // The pages staff write (ADR 038).
+  '/prohibited-items',
+  '/seller-disclosure',
   '/not-a-page',
   '/auth',
   '/auth?mode=signup',

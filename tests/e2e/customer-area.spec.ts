@@ -46,8 +46,11 @@ const WORDS = {
     recipient: 'Full name of the recipient',
     street: 'Street, number and apartment',
     city: 'City',
-    region: 'State, province or region (optional)',
-    postalCode: 'Postal code (if your country uses one)',
+    // Named for the chosen country (Mexico, the USA: a state and a postal code are required).
+    region: 'State',
+    postalCode: 'Postal code',
+    usPostalError: 'Postal codes in United States look like 10001.',
+    usStateError: 'Required for addresses in United States.',
     country: 'Country',
     courierPhone: 'Phone for the courier',
     makeDefaultBox: 'Use this as my default address',
@@ -63,7 +66,7 @@ const WORDS = {
     defaultChanged: 'Default address changed.',
     addressSaved: 'Address saved.',
     countryName: 'Mexico',
-    phoneError: 'Write the number with digits',
+    phoneError: 'Write a phone number that exists',
   },
   es: {
     area: 'Área de cliente',
@@ -95,8 +98,10 @@ const WORDS = {
     recipient: 'Nombre completo de quien recibe',
     street: 'Calle, número y departamento',
     city: 'Ciudad',
-    region: 'Estado, provincia o región (opcional)',
-    postalCode: 'Código postal (si tu país lo usa)',
+    region: 'Estado',
+    postalCode: 'Código postal',
+    usPostalError: 'Los códigos postales en Estados Unidos son como 10001.',
+    usStateError: 'Obligatorio para direcciones en Estados Unidos.',
     country: 'País',
     courierPhone: 'Teléfono para el repartidor',
     makeDefaultBox: 'Usar como mi dirección principal',
@@ -112,7 +117,7 @@ const WORDS = {
     defaultChanged: 'Cambiaste tu dirección principal.',
     addressSaved: 'Dirección guardada.',
     countryName: 'México',
-    phoneError: 'Escribe el número solo con dígitos',
+    phoneError: 'Escribe un número de teléfono que exista',
   },
 } as const
 
@@ -283,6 +288,14 @@ for (const language of ['es', 'en'] as const) {
     await page.getByRole('link', { name: words.addAddress }).click()
     await expect(page).toHaveURL(/\/user-dashboard\/profile\/addresses\/new$/)
     await axeAtBothWidths(page)
+    // Each country's post (ADR 038): the US address, postal code "ABCDE" and no state, is
+    // refused in the browser with a message on each field.
+    await page.getByLabel(words.country, { exact: true }).selectOption('US')
+    await page.getByLabel(words.postalCode, { exact: true }).fill('ABCDE')
+    await page.getByRole('button', { name: words.saveAddress }).click()
+    await expect(page.getByText(words.usPostalError)).toBeVisible()
+    await expect(page.getByText(words.usStateError)).toBeVisible()
+    await expect(page).toHaveURL(/\/user-dashboard\/profile\/addresses\/new$/)
     const fillAddress = async (city: string) => {
       await page.getByLabel(words.recipient, { exact: true }).fill('Ana Pérez')
       await page.getByLabel(words.country, { exact: true }).selectOption('MX')

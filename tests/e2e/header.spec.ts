@@ -59,3 +59,46 @@ for (const language of ['es', 'en'] as const) {
     await expect(page).toHaveURL(/\/user-dashboard$/)
   })
 }
+
+const AREA = {
+  user: { path: '/user-dashboard', es: 'Mi área', en: 'My area' },
+  moderator: { path: '/admin-dashboard/requests', es: 'Administración', en: 'Admin area' },
+  admin: { path: '/admin-dashboard', es: 'Administración', en: 'Admin area' },
+} as const
+
+for (const role of ['user', 'moderator', 'admin'] as const) {
+  test(`signed in as ${role}, a visible button to their own area at 375, 800 and 1280 px, by keyboard, in both languages`, async ({
+    page,
+    signInAs,
+  }) => {
+    test.setTimeout(120_000)
+    await signInAs({ email: uniqueEmail(`area-${role}`), name: 'John Smith', role })
+    const area = AREA[role]
+    for (const language of ['es', 'en'] as const) {
+      for (const width of [375, 800, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(`/services?lang=${language}`)
+        await waitForHydration(page)
+        await expectOneLineHeader(page, width)
+        // In the bar itself (no menu to open), named by what it leads to.
+        const link = page.getByRole('banner').getByRole('link', { name: area[language] })
+        await expect(link, `${language} ${width}px`).toBeVisible()
+        await expect(link).toHaveAttribute('href', area.path)
+        const box = await link.boundingBox()
+        expect(box?.height ?? 0, `a 44 px target at ${width}px`).toBeGreaterThanOrEqual(44)
+        // By keyboard: Tab from the top of the page (just loaded) reaches it, Enter follows it.
+        let reached = false
+        for (let tab = 0; tab < 20 && !reached; tab++) {
+          await page.keyboard.press('Tab')
+          reached = await link.evaluate((element) => element === document.activeElement)
+        }
+        expect(reached, `reached by Tab at ${width}px`).toBe(true)
+        if (width === 1280) {
+          await expect(link).toContainText(language === 'es' ? 'Hola, John Smith' : 'Welcome, John Smith')
+          await page.keyboard.press('Enter')
+          await expect(page).toHaveURL(new RegExp(`${area.path}$`))
+        }
+      }
+    }
+  })
+}

@@ -23,6 +23,69 @@ test('the order button reveals Instagram, Facebook and WhatsApp, each in a new t
   await expect(hero.getByRole('link', { name: 'Where to shop' })).toHaveAttribute('href', '/store-guide')
 })
 
+// The public texts describe the product as it is (ADR 038): the request form is the first way
+// to order (sign-in first for a visitor), messaging the other; nothing that exists is "soon".
+for (const [language, words] of [
+  [
+    'es',
+    {
+      order: 'Haz tu pedido',
+      signIn: 'Inicia sesión y envía una solicitud en línea',
+      form: 'Envía una solicitud en línea',
+      faq: 'Preguntas frecuentes',
+      howToOrder: '¿Cómo hago un pedido?',
+      howToOrderAnswer: 'formulario de solicitud',
+      payment: '¿Cómo puedo pagar?',
+      paymentAnswer: 'Con transferencia bancaria.',
+    },
+  ],
+  [
+    'en',
+    {
+      order: 'Order now',
+      signIn: 'Sign in and send a request online',
+      form: 'Send a request online',
+      faq: 'Frequently asked questions',
+      howToOrder: 'How do I order?',
+      howToOrderAnswer: 'request form',
+      payment: 'How can I pay?',
+      paymentAnswer: 'By bank transfer.',
+    },
+  ],
+] as const) {
+  test(`"Order now" offers the request form first, then messaging; the FAQ says how ordering and paying work (${language})`, async ({
+    page,
+    signInAs,
+  }) => {
+    await page.setViewportSize({ width: language === 'es' ? 375 : 1280, height: 900 })
+    await page.goto(`/?lang=${language}`)
+    await waitForHydration(page)
+    const hero = page.getByRole('main').locator('section').first()
+    await hero.getByText(words.order).click()
+    const signIn = hero.getByRole('link', { name: words.signIn })
+    await expect(signIn).toHaveAttribute('href', '/auth?redirectTo=%2Fuser-dashboard')
+    await expect(hero.getByRole('link', { name: /WhatsApp/ })).toBeVisible()
+    const faq = page.getByRole('region', { name: words.faq })
+    await faq.locator('summary', { hasText: words.howToOrder }).click()
+    await expect(faq.getByText(words.howToOrderAnswer)).toBeVisible()
+    await faq.locator('summary', { hasText: words.payment }).click()
+    // No provider is configured on the test server: a bank transfer is how customers pay.
+    await expect(faq.getByText(words.paymentAnswer)).toBeVisible()
+    await expect(page.getByRole('main')).not.toContainText(/soon|pronto|Wise/i)
+    await signIn.click()
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fuser-dashboard/)
+
+    // Signed in, the same button leads straight to the form.
+    await signInAs({ language })
+    await page.goto(`/?lang=${language}`)
+    await hero.getByText(words.order).click()
+    await expect(hero.getByRole('link', { name: words.form, exact: true })).toHaveAttribute(
+      'href',
+      '/user-dashboard',
+    )
+  })
+}
+
 for (const [language, text] of [
   [
     'es',
@@ -103,5 +166,9 @@ test('robots.txt and sitemap.xml are served', async ({ request }) => {
   expect(await robots.text()).toContain('Sitemap: ')
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.headers()['content-type']).toContain('application/xml')
-  expect((await sitemap.text()).match(/<url>/g)).toHaveLength(10)
+  // Seven pages in two languages: the prohibited items and the seller disclosure too (ADR 038).
+  const text = await sitemap.text()
+  expect(text.match(/<url>/g)).toHaveLength(14)
+  expect(text).toContain('/prohibited-items?lang=es')
+  expect(text).toContain('/seller-disclosure?lang=en')
 })

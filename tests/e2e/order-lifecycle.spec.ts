@@ -366,6 +366,8 @@ for (const [language, provider] of [
     await page.getByRole('button', { name: 'Approve payment' }).click()
     await page.waitForURL(`${paymentsURL}/user-dashboard/shipments/${shipmentId}`)
     await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.paid)
+    // The shipping receipt's own message, not the quote's (docs/decisions/034).
+    await expect(page.getByText(t.toasts.shippingPaymentReceived.title)).toBeVisible()
     await expect(shippingPanel.getByTestId('payment-total')).toHaveText(shippingTotal)
     // The box names its receipt (the payment panel does not repeat the link).
     await box
@@ -399,6 +401,45 @@ for (const [language, provider] of [
       await page.getByRole('button', { name: t.shipments.confirm }).click()
       await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.delivered)
       await expect(page.getByRole('main')).toContainText(t.shipments.events.deliver)
+      // 12a. The second request is over: every item delivered, nothing owed (docs/decisions/034).
+      await page.goto(`/user-dashboard/requests/${secondId}?lang=${language}`)
+      await expect(page.getByRole('main')).toContainText(t.requests.status.completed)
+      await expect(page.getByTestId('request-completed')).toHaveText(t.requests.completedNotice)
+      // The first still owes item 2's refund: an admin sends it through PayPal.
+      await page.goto(`${requestPath}?lang=${language}`)
+      await expect(page.getByRole('main')).toContainText(t.requests.status.in_progress)
+      await expect(page.getByTestId('refund-row')).toContainText(
+        t.refunds.onItsWay.split('{{date}}')[0]?.trim() ?? '',
+      )
+      await actAs(context, owner.cookie)
+      await page.goto(`/admin-dashboard/requests/${id}?lang=${language}`)
+      await waitForHydration(page)
+      await page
+        .getByRole('button', {
+          name: spaced(fill(t.payments.refundThrough, { amount: '1.870 JPY', provider: 'PayPal' })),
+        })
+        .click()
+      await expect(page.getByRole('status').filter({ hasText: t.payments.notices.refundSent })).toBeVisible()
+      await expect(page.getByRole('main')).toContainText(t.queue.statuses.completed)
+      await actAs(context, customer.cookie)
+      await page.goto(`/user-dashboard/notifications?lang=${language}`)
+      await expect(page.getByRole('main')).toContainText(
+        spaced(fill(t.customerNotifications.refund_sent.title, { amountJpy: '1.870 JPY', number })),
+      )
+      await expect(page.getByRole('main')).toContainText(
+        fill(t.customerNotifications.request_completed.title, { number }),
+      )
+      await page.goto(`${requestPath}?lang=${language}`)
+      await expect(page.getByTestId('request-completed')).toBeVisible()
+      await expect(page.getByTestId('refund-row')).toContainText(
+        t.refunds.sentOn.split('{{date}}')[0]?.trim() ?? '',
+      )
+      await axeAtBothWidths(page, `request-completed-${language}`)
+      await page.goto(`/user-dashboard/payments?lang=${language}`)
+      await waitForHydration(page)
+      await expect(page.getByTestId('money-row')).toHaveCount(4)
+      await expect(page.getByRole('main')).toContainText(fill(t.refunds.reasons.unavailable, { detail: '2' }))
+      await axeAtBothWidths(page, `money-${language}`)
       return
     }
     // 11b. It never arrives: after the waiting days the customer reports it; an admin confirms
@@ -425,5 +466,40 @@ for (const [language, provider] of [
     await expect(page.getByTestId('shipment-status')).toHaveText(t.shipments.statuses.lost)
     await expect(page.getByTestId('claim-status')).toContainText(spaced('JPY 3,400'))
     await axeAtBothWidths(page, `shipment-lost-${language}`)
+
+    // 12b. The halves (and item 2's refund) go back: through Stripe on the first request's
+    // payment, by hand on the second's bank transfer; each request completes with its refund,
+    // and the shipment says the refund was sent (docs/decisions/034).
+    await actAs(context, owner.cookie)
+    await page.goto(`/admin-dashboard/requests/${id}?lang=${language}`)
+    await waitForHydration(page)
+    await page
+      .getByRole('button', {
+        name: spaced(fill(t.payments.refundThrough, { amount: 'JPY 4,370', provider: 'Stripe' })),
+      })
+      .click()
+    await expect(page.getByRole('status').filter({ hasText: t.payments.notices.refundSent })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.completed)
+    await page.goto(`/admin-dashboard/requests/${secondId}?lang=${language}`)
+    await waitForHydration(page)
+    await page.getByLabel(t.payments.refundReference).fill('BANK-REFUND-602')
+    await page.getByRole('button', { name: t.payments.markRefundDone }).click()
+    await expect(page.getByRole('status').filter({ hasText: t.payments.notices.refundMarked })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(t.queue.statuses.completed)
+    await actAs(context, customer.cookie)
+    await page.goto(`/user-dashboard/shipments/${shipmentId}?lang=${language}`)
+    await expect(page.getByTestId('claim-status')).toContainText(
+      t.shipments.claimStatus.lostRefunded.split('{{refund}}')[0]?.trim() ?? '',
+    )
+    await page.goto(`/user-dashboard/requests?lang=${language}`)
+    await expect(page.getByTestId('request-row').filter({ hasText: number })).toContainText(
+      t.requests.status.completed,
+    )
+    await page.goto(`/user-dashboard/payments?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('main')).toContainText(
+      fill(t.refunds.reasons.lost_parcel, { detail: shipmentNumber }),
+    )
+    await axeAtBothWidths(page, `money-${language}`)
   })
 }

@@ -136,6 +136,8 @@ export type StandInRefund = {
   /** The PayPal capture id / Stripe PaymentIntent id refunded. */
   captureRef: string
   amountJpy: number
+  /** As the provider reports it now (`refundStatus` when made; `settleRefund` moves it on). */
+  status: 'succeeded' | 'pending' | 'failed'
 }
 
 export type PaymentStandIn = {
@@ -155,6 +157,10 @@ export type PaymentStandIn = {
   overrideAmount: { amount: number; currency: string } | null
   /** How PayPal refuses a declined buyer's capture: a DECLINED capture (201) or 422 INSTRUMENT_DECLINED. */
   paypalDecline: 'capture-denied' | 'instrument-declined'
+  /** What a new refund reports: done at once, or still being processed (a bank's delay). */
+  refundStatus: 'succeeded' | 'pending'
+  /** A pending refund goes through (or fails) later, as GET /v2/payments/refunds/:id or /v1/refunds/:id then say. */
+  settleRefund(id: string, status: 'succeeded' | 'failed'): void
   readonly calls: StandInCall[]
   readonly webhooks: StandInWebhook[]
   /** The next `count` API calls answer `status` (default 503). */
@@ -240,6 +246,12 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     delayMs: 0,
     overrideAmount: null,
     paypalDecline: 'capture-denied',
+    refundStatus: 'succeeded',
+    settleRefund(id, status) {
+      const refund = standIn.refunds.find((candidate) => candidate.id === id)
+      if (!refund) throw new Error(`No refund ${id}`)
+      refund.status = status
+    },
     calls: [],
     webhooks: [],
     refunds: [],
@@ -251,6 +263,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
       standIn.delayMs = 0
       standIn.overrideAmount = null
       standIn.paypalDecline = 'capture-denied'
+      standIn.refundStatus = 'succeeded'
       failures = { count: 0, status: 503 }
     },
     expireTokens() {
@@ -325,7 +338,7 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     }
     if (standIn.down === 'hang') return
     if (standIn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.delayMs))
-    const stripe = path.startsWith('/v1/checkout/') || path === '/v1/refunds'
+    const stripe = path.startsWith('/v1/checkout/') || path.startsWith('/v1/refunds')
     const unavailable = stripe
       ? { error: { type: 'api_error', message: 'The stand-in is down.' } }
       : { name: 'SERVICE_UNAVAILABLE', message: 'The stand-in is down.', debug_id: 'standin' }
@@ -368,6 +381,14 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
     const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path)
     if (method === 'POST' && refundPath)
       return replayed(path, headers, () => refundCapture(refundPath[1] ?? '', body))
+    const refundRead = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path)
+    if (method === 'GET' && refundRead) {
+      const refund = standIn.refunds.find(
+        (candidate) => candidate.id === refundRead[1] && candidate.provider === 'paypal',
+      )
+      if (!refund) return [404, paypalProblem('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 404)]
+      return [200, paypalRefundJson(refund)]
+    }
     const orderPath = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path)
     if (orderPath) {
       const order = orders.get(orderPath[1] ?? '')
@@ -412,17 +433,21 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
       id: paypalId(),
       captureRef: captureId,
       amountJpy: asked,
+      status: standIn.refundStatus,
     }
     standIn.refunds.push(refund)
-    return [
-      201,
-      {
-        id: refund.id,
-        status: 'COMPLETED',
-        amount: { currency_code: capture.amount.currency_code, value: String(asked) },
-        links: [{ href: `${url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' }],
-      },
-    ]
+    return [201, paypalRefundJson(refund)]
+  }
+
+  /** A PayPal refund as POST …/refund and GET /v2/payments/refunds/:id answer it (in yen). */
+  function paypalRefundJson(refund: StandInRefund) {
+    const status = { succeeded: 'COMPLETED', pending: 'PENDING', failed: 'FAILED' }[refund.status]
+    return {
+      id: refund.id,
+      status,
+      amount: { currency_code: 'JPY', value: String(refund.amountJpy) },
+      links: [{ href: `${url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' }],
+    }
   }
 
   /** PayPal-Request-Id: the same id on the same endpoint gets the stored answer (2xx and 4xx). */
@@ -766,6 +791,16 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
         stripeReplies.set(`refund\n${idempotencyKey}`, { request: body, status, body: reply })
       return [status, reply]
     }
+    const refundRead = /^\/v1\/refunds\/([^/]+)$/.exec(path)
+    if (method === 'GET' && refundRead) {
+      const refund = standIn.refunds.find(
+        (candidate) => candidate.id === refundRead[1] && candidate.provider === 'stripe',
+      )
+      if (!refund) {
+        return [404, stripeProblem('resource_missing', 'id', `No such refund: '${refundRead[1]}'`)]
+      }
+      return [200, stripeRefundJson(refund)]
+    }
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
     const session = sessionPath ? sessions.get(sessionPath[1] ?? '') : undefined
     if (sessionPath && !session) {
@@ -821,19 +856,22 @@ export async function startPaymentStandIn(options: StandInOptions = {}): Promise
       id: `re_${randomBytes(12).toString('hex')}`,
       captureRef: intent,
       amountJpy: amount,
+      status: standIn.refundStatus,
     }
     standIn.refunds.push(refund)
-    return [
-      200,
-      {
-        id: refund.id,
-        object: 'refund',
-        amount,
-        currency: session.currency,
-        payment_intent: intent,
-        status: 'succeeded',
-      },
-    ]
+    return [200, stripeRefundJson(refund)]
+  }
+
+  /** A Stripe refund as POST /v1/refunds and GET /v1/refunds/:id answer it. */
+  function stripeRefundJson(refund: StandInRefund) {
+    return {
+      id: refund.id,
+      object: 'refund',
+      amount: refund.amountJpy,
+      currency: 'jpy',
+      payment_intent: refund.captureRef,
+      status: refund.status,
+    }
   }
 
   function createSession(body: string): [number, unknown] {

@@ -104,15 +104,17 @@ export function createRouteContext(
 }
 
 /**
- * Runs a branch's middleware (a layout's `middleware` export) around a loader or action, as React
- * Router does: each calls the next, the last the handler.
+ * Runs a branch's middleware (a layout's `middleware` export, then the route's own) around a
+ * loader or action, as React Router does: each calls the next, the last the handler; a middleware
+ * that returns a Response without calling next() answers in their place (a file route:
+ * app/middleware/guarded-file.server.ts).
  */
 export async function throughMiddleware<Result>(
   middleware: readonly MiddlewareFunction<Response>[],
   args: ReturnType<typeof routeArgs>,
   handler: () => Promise<Result> | Result,
-): Promise<Result> {
-  let result: Result | undefined
+): Promise<Result | Response> {
+  let result: Result | Response | undefined
   const run = async (index: number): Promise<Response | undefined> => {
     const current = middleware[index]
     if (!current) {
@@ -125,12 +127,39 @@ export async function throughMiddleware<Result>(
       return run(index + 1) as Promise<Response>
     }
     const answer = await current(args as never, next)
-    // As React Router does: a middleware that returns without calling next() is followed by it.
+    if (!called && answer instanceof Response) {
+      result = answer
+      return answer
+    }
+    // As React Router does: a middleware that returns nothing without calling next() is followed by it.
     if (!called) await next()
     return answer ?? undefined
   }
   await run(0)
-  return result as Result
+  return result as Result | Response
+}
+
+/**
+ * A file's address (a photo, the CSV, "download my data": app/middleware/guarded-file.server.ts)
+ * behind its branch, as React Router runs it: the layout's middleware, then the route's own, which
+ * answers the file (or a refusal in a few words); where React Router would render the page
+ * instead (a browser refused by the guard), the layout's loader runs and throws the guard.
+ */
+export function callFileRoute(
+  services: Services & { db: Database },
+  branch: { middleware: readonly MiddlewareFunction<Response>[]; loader: (args: never) => unknown },
+  // Typed with the route's own params: any route's middleware.
+  route: { middleware: readonly ((args: never, next: never) => unknown)[] },
+  request: Request,
+  options: { params?: Record<string, string>; context?: Partial<RequestContext> } = {},
+) {
+  return callRoute(
+    services,
+    [...branch.middleware, ...(route.middleware as readonly MiddlewareFunction<Response>[])],
+    request,
+    (args) => branch.loader(args as never),
+    options,
+  )
 }
 
 /** A loader's or action's arguments for `request` (route params, when the path has any). */

@@ -60,7 +60,7 @@ function readAccountEmail(
   expect(mail.subject).toBe(`${t[kind].subject} · ${shop.name}`)
   const text = mail.text ?? ''
   const html = typeof mail.html === 'string' ? mail.html : ''
-  const footer = t.footer.replace('{{shop}}', shop.name).replace('{{address}}', shop.address)
+  const footer = t.footer.replace('{{shop}}', shop.name).replace('{{address}}', shop.address[lang])
   expect(text.split('\n')[0]).toBe(shop.name)
   expect(text).toContain(`--\n${footer}\n${t.contact.replace('{{email}}', shop.email)}`)
   expect(html).toContain(`>${escapeHtml(shop.name)}</td>`)

@@ -115,6 +115,13 @@ test('a good photo is stored and served back to its owner: its type, nosniff, a 
   const bytes = Buffer.from(await photo.arrayBuffer())
   expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP')
 
+  // Opened in a tab (a browser's navigation accepts HTML): the photo still, not a page.
+  const inTab = await fetch(address, {
+    headers: { cookie, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+  })
+  expect(inTab.status).toBe(200)
+  expect(inTab.headers.get('content-type')).toBe('image/webp')
+
   const again = await fetch(address, { headers: { cookie, 'if-none-match': `"${rows[0].sha256}"` } })
   expect(again.status).toBe(304)
   // Without a session: refused, and never cacheable.

@@ -4,14 +4,17 @@ import { AreaNav } from '#app/components/area-nav.tsx'
 
 /**
  * The admin area's frame: its tabs and the page. Two layouts use it (app/routes.ts): the
- * admin-only pages, and the request pages moderators share with admins; a moderator sees only
- * the tabs they may open (core/orders/staff-policy.ts).
+ * admin-only pages, and the pages moderators share with admins (the work for today, the
+ * requests…); a moderator sees only the tabs they may open (core/orders/staff-policy.ts).
  */
 export function AdminArea({ adminPages, children }: { adminPages: boolean; children: ReactNode }) {
   const { t } = useTranslation()
   const links = [
-    ...(adminPages ? [{ to: '/admin-dashboard', text: t('adminArea.home'), end: true }] : []),
+    // The staff's work for today: every staff member's landing page (docs/decisions/036).
+    { to: '/admin-dashboard', text: t('adminArea.home'), end: true },
     { to: '/admin-dashboard/requests', text: t('adminArea.requests') },
+    // Money: held payments and bank transfers customers reported (admins record payments).
+    ...(adminPages ? [{ to: '/admin-dashboard/payments', text: t('adminArea.payments') }] : []),
     { to: '/admin-dashboard/shipments', text: t('adminArea.shipments') },
     { to: '/admin-dashboard/storage', text: t('adminArea.storage') },
     // Read by moderators too; roles and account actions stay with admins (ADR 024).
@@ -24,6 +27,7 @@ export function AdminArea({ adminPages, children }: { adminPages: boolean; child
           { to: '/admin-dashboard/settings', text: t('adminArea.settings') },
           { to: '/admin-dashboard/rates', text: t('adminArea.rates') },
           { to: '/admin-dashboard/stores', text: t('adminArea.stores') },
+          { to: '/admin-dashboard/pages', text: t('adminArea.pages') },
           { to: '/admin-dashboard/audit', text: t('adminArea.audit') },
           { to: '/admin-dashboard/outbox', text: t('adminArea.outbox') },
         ]

@@ -15,6 +15,7 @@ export function AdminField({
   savedNow,
   max,
   multiline = false,
+  rows = 4,
   inputMode,
   type = 'text',
   autoComplete = 'off',
@@ -25,6 +26,8 @@ export function AdminField({
   savedNow?: string
   max?: number
   multiline?: boolean
+  /** A multi-line field's height in lines. */
+  rows?: number
   inputMode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text'
   type?: 'text' | 'email' | 'url'
   autoComplete?: string
@@ -42,7 +45,7 @@ export function AdminField({
           <textarea
             {...getTextareaProps(meta, { ariaAttributes: false })}
             {...control}
-            rows={4}
+            rows={rows}
             className={`${inputClass} py-2`}
           />
         ) : (

@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { AUDIT_FIELDS, type AuditField, auditStatusKind } from '#core/audit/audit-kinds.ts'
 import { formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type Region } from '#core/pricing/pricing.ts'
+import { isSitePageSlug, SITE_PAGE_PATHS } from '#core/site-pages/site-page-text.ts'
 
 /**
  * What one audit record changed, old → new, in words (app/routes/admin/audit.tsx): a role, the
@@ -38,11 +40,17 @@ const SETTING_LABELS: Record<string, string> = {
   'messaging.whatsapp': 'whatsapp',
   'company.name': 'companyName',
   'company.address': 'address',
+  'company.address.es': 'addressEs',
+  'company.address.en': 'addressEn',
   'company.email': 'email',
   'company.taxRegistrationId': 'taxRegistrationId',
   'bankTransfer.bankName': 'bankName',
   'bankTransfer.branch': 'branch',
+  'bankTransfer.branch.es': 'branchEs',
+  'bankTransfer.branch.en': 'branchEn',
   'bankTransfer.accountType': 'accountType',
+  'bankTransfer.accountType.es': 'accountTypeEs',
+  'bankTransfer.accountType.en': 'accountTypeEn',
   'bankTransfer.accountNumber': 'accountNumber',
   'bankTransfer.accountHolder': 'accountHolder',
   'bankTransfer.swift': 'swift',
@@ -51,7 +59,6 @@ const SETTING_LABELS: Record<string, string> = {
 }
 
 const YEN_SETTINGS = new Set(['serviceFeeJpy', 'storageFeePerDayJpy'])
-const PAYMENT_STATUS_KEYS = { pending: 1, succeeded: 1, failed: 1, held: 1, duplicate: 1, refunded: 1 }
 const LONGEST_SHOWN = 120
 
 export function AuditChange({ record, language }: { record: Record_; language: Language }) {
@@ -69,7 +76,7 @@ export function AuditChange({ record, language }: { record: Record_; language: L
   )
 }
 
-function describe(record: Record_, t: TFunction, language: Language): string[] {
+export function describe(record: Record_, t: TFunction, language: Language): string[] {
   const yen = (value: unknown) =>
     typeof value === 'number' ? formatMoney(value, 'JPY', language) : text(value, t)
   if (record.kind === 'role.assign') {
@@ -130,39 +137,84 @@ function describe(record: Record_, t: TFunction, language: Language): string[] {
       }),
     ]
   }
-  if (record.kind.startsWith('payment.')) {
-    const value = (path: string, stored: unknown) => {
-      if (stored === undefined) return t('audit.blank')
-      if (path.endsWith('Jpy')) return yen(stored)
-      if (path === 'status' && typeof stored === 'string' && stored in PAYMENT_STATUS_KEYS)
-        return t(`payments.statuses.${stored as 'held'}`)
-      return text(stored, t)
-    }
-    const request = record.after.request ?? record.before.request
-    const invoice = record.after.invoice ?? record.before.invoice
+  if (record.kind.startsWith('store.')) return describeStore(record, t, language)
+  if (record.kind === 'page.update') {
+    const path = isSitePageSlug(record.subjectId)
+      ? SITE_PAGE_PATHS[record.subjectId]
+      : text(record.subjectId, t)
     return [
-      ...(typeof request === 'string' && typeof invoice === 'string'
-        ? [t('audit.paymentSubject', { request, invoice })]
-        : []),
-      ...paths(record)
-        .filter((path) => path !== 'request' && path !== 'invoice')
-        .map((path) =>
-          t('audit.valueChange', {
-            field: t(`audit.paymentFields.${path as 'status'}`, { defaultValue: path }),
-            from: value(path, record.before[path]),
-            to: value(path, record.after[path]),
-          }),
-        ),
+      t('audit.pageSubject', { path }),
+      ...paths(record).map((field) =>
+        t('audit.valueChange', {
+          field: t(`audit.pageFields.${field.replace('.', '_') as 'body_es'}`, { defaultValue: field }),
+          from: text(record.before[field], t),
+          to: text(record.after[field], t),
+        }),
+      ),
     ]
   }
-  if (record.kind.startsWith('store.')) return describeStore(record, t, language)
-  return paths(record).map((path) =>
-    t('audit.valueChange', {
-      field: path,
-      from: text(record.before[path], t),
-      to: text(record.after[path], t),
-    }),
-  )
+  return describeFields(record, t, language)
+}
+
+/**
+ * A record of fields (AUDIT_FIELDS): what it is about first (the request or shipment, the
+ * quote, the item), then each other field in words, old → new, or just the new value when it is
+ * new. Amounts in yen, weights in grams, statuses, methods and roles in words.
+ */
+function describeFields(record: Record_, t: TFunction, language: Language): string[] {
+  const statusKind = auditStatusKind(record.kind)
+  const value = (path: string, stored: unknown): string => {
+    if (stored === undefined || stored === null || stored === '') return t('audit.blank')
+    const type = isAuditField(path) ? AUDIT_FIELDS[path] : 'text'
+    switch (type) {
+      case 'yen':
+        return typeof stored === 'number' ? formatMoney(stored, 'JPY', language) : text(stored, t)
+      case 'grams':
+        return typeof stored === 'number'
+          ? t('audit.grams', { weight: formatNumber(stored, language) })
+          : text(stored, t)
+      case 'days':
+        return typeof stored === 'number'
+          ? t('audit.days', { count: stored, days: formatNumber(stored, language) })
+          : text(stored, t)
+      case 'count':
+        return typeof stored === 'number' ? formatNumber(stored, language) : text(stored, t)
+      case 'yesNo':
+        return t(stored ? 'audit.yes' : 'audit.no')
+      case 'status':
+        return statusKind && typeof stored === 'string'
+          ? t(`audit.statuses.${statusKind}.${stored as 'lost'}`, { defaultValue: stored })
+          : text(stored, t)
+      case 'provider':
+        return t(`audit.providers.${String(stored) as 'paypal'}`, { defaultValue: text(stored, t) })
+      case 'role':
+        return t(`session.roles.${String(stored) as 'user'}`, { defaultValue: text(stored, t) })
+      case 'logo':
+        return t('audit.storeFields.logoUploaded', { id: text(stored, t) })
+      default:
+        return text(stored, t)
+    }
+  }
+  const subject = (['request', 'shipment', 'invoice', 'item'] as const).flatMap((field) => {
+    const stored = record.after[field] ?? record.before[field]
+    if (stored === undefined || stored === null) return []
+    return [t(`audit.subjects.${field}`, { value: value(field, stored) })]
+  })
+  const shownInSubject = new Set(['request', 'shipment', 'invoice', 'item'])
+  const lines = paths(record)
+    .filter((path) => !shownInSubject.has(path))
+    .map((path) => {
+      const field = isAuditField(path) ? t(`audit.fields.${path}`) : path
+      const before = record.before[path]
+      const after = record.after[path]
+      if (!(path in record.before)) return t('audit.valueSet', { field, to: value(path, after) })
+      return t('audit.valueChange', { field, from: value(path, before), to: value(path, after) })
+    })
+  return subject.length > 0 ? [subject.join(' · '), ...lines] : lines
+}
+
+function isAuditField(path: string): path is AuditField {
+  return Object.hasOwn(AUDIT_FIELDS, path)
 }
 
 const STORE_FIELDS = new Set([
@@ -180,7 +232,7 @@ function describeStore(record: Record_, t: TFunction, language: Language): strin
   const name = record.after.name ?? record.before.name
   const value = (path: string, stored: unknown) => {
     if (stored === undefined || stored === null) return t('audit.blank')
-    if (path === 'hidden') return t(stored ? 'adminUsers.yes' : 'adminUsers.no')
+    if (path === 'hidden') return t(stored ? 'audit.yes' : 'audit.no')
     if (path === 'position' && typeof stored === 'number') return formatNumber(stored, language)
     if (path === 'categories' && typeof stored === 'string') {
       return stored
@@ -196,7 +248,7 @@ function describeStore(record: Record_, t: TFunction, language: Language): strin
   const field = (path: string) =>
     STORE_FIELDS.has(path)
       ? t(`adminStores.fields.${path as 'name'}`)
-      : t(`audit.storeFields.${path as 'hidden'}`, { defaultValue: path })
+      : t(`audit.fields.${path as 'hidden'}`, { defaultValue: path })
   const changes = paths(record).filter(
     (path) => record.kind === 'store.create' || path !== 'name' || record.before.name !== record.after.name,
   )

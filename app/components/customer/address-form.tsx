@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
+import { addressRule } from '#core/customers/address-rules.ts'
 import { type AddressInput, AddressSchema, PROFILE_LIMITS } from '#core/customers/profile-schemas.ts'
 import { useProfileFieldError } from './field-errors.ts'
 
@@ -52,30 +53,60 @@ export function AddressForm({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: AddressSchema }),
   })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  // What the chosen country's post asks for (the same rules the schema checks): the labels say
+  // which parts are required, the messages name the country and show an example.
+  const countryCode = typeof fields.country.value === 'string' ? fields.country.value : ''
+  const country = countries.find((option) => option.code === countryCode)
+  const rule = addressRule(countryCode)
+  const messageValues = {
+    country: country?.name ?? '',
+    example: rule.example ?? '',
+    regionExample: rule.regionExample ?? '',
+  }
+  const labels: Partial<Record<keyof AddressFormValues, string>> = {
+    region: !country
+      ? t('profile.region')
+      : rule.regionRequired
+        ? t(`profile.regionKinds.${rule.regionKind}`)
+        : t('profile.optional', { label: t(`profile.regionKinds.${rule.regionKind}`) }),
+    postalCode: !country
+      ? t('profile.postalCode')
+      : rule.postalRequired
+        ? t('profile.postalCodeRequired')
+        : t('profile.optional', { label: t('profile.postalCodeRequired') }),
+  }
+  const hints: Partial<Record<keyof AddressFormValues, string | null>> = {
+    phone: t('profile.addressPhoneHint'),
+    postalCode: rule.example ? t('profile.postalCodeExample', { example: rule.example }) : null,
+    region: rule.regionExample ? t('profile.regionExample', { example: rule.regionExample }) : null,
+  }
   const text = (
     field: (typeof fields)['fullName'],
     limit: keyof typeof PROFILE_LIMITS,
     autoComplete: string,
     options: { required?: boolean; type?: 'text' | 'tel' } = {},
-  ) => (
-    <FormField
-      id={field.id}
-      label={t(`profile.${field.name === 'phone' ? 'addressPhone' : (field.name as 'city')}`)}
-      hint={field.name === 'phone' ? t('profile.addressPhoneHint') : null}
-      error={fieldError(field.errors, limit)}
-    >
-      {(control) => (
-        <input
-          {...getInputProps(field, { type: options.type ?? 'text', ariaAttributes: false })}
-          {...control}
-          required={options.required ?? true}
-          maxLength={PROFILE_LIMITS[limit]}
-          autoComplete={autoComplete}
-          className={inputClass}
-        />
-      )}
-    </FormField>
-  )
+  ) => {
+    const name = field.name as keyof AddressFormValues
+    return (
+      <FormField
+        id={field.id}
+        label={labels[name] ?? t(`profile.${name === 'phone' ? 'addressPhone' : (name as 'city')}`)}
+        hint={hints[name] ?? null}
+        error={fieldError(field.errors, limit, messageValues)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(field, { type: options.type ?? 'text', ariaAttributes: false })}
+            {...control}
+            required={options.required ?? true}
+            maxLength={PROFILE_LIMITS[limit]}
+            autoComplete={autoComplete}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+    )
+  }
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
       {formError ? (
@@ -108,8 +139,8 @@ export function AddressForm({
       </FormField>
       {text(fields.street, 'street', 'shipping address-line1')}
       {text(fields.city, 'city', 'shipping address-level2')}
-      {text(fields.region, 'region', 'shipping address-level1', { required: false })}
-      {text(fields.postalCode, 'postalCode', 'shipping postal-code', { required: false })}
+      {text(fields.region, 'region', 'shipping address-level1', { required: rule.regionRequired })}
+      {text(fields.postalCode, 'postalCode', 'shipping postal-code', { required: rule.postalRequired })}
       {text(fields.phone, 'phone', 'shipping tel', { type: 'tel' })}
       {isDefault ? (
         <p className="text-slate-800">{t('profile.isDefaultNote')}</p>

@@ -1,4 +1,4 @@
-import { Bell, ClipboardList, type LucideIcon, Menu, Package, Send, UserRound, X } from 'lucide-react'
+import { Bell, ClipboardList, type LucideIcon, Menu, Package, Send, UserRound, Wallet, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchPath, NavLink, useLocation } from 'react-router'
@@ -15,7 +15,7 @@ import { matchPath, NavLink, useLocation } from 'react-router'
 
 type Tab = {
   to: string
-  key: 'submit' | 'history' | 'profile' | 'notifications' | 'shipping'
+  key: 'submit' | 'history' | 'profile' | 'notifications' | 'shipping' | 'payments'
   end?: boolean
   Icon: LucideIcon
 }
@@ -26,6 +26,7 @@ export const CUSTOMER_TABS: readonly Tab[] = [
   { to: '/user-dashboard/profile', key: 'profile', Icon: UserRound },
   { to: '/user-dashboard/notifications', key: 'notifications', Icon: Bell },
   { to: '/user-dashboard/shipping', key: 'shipping', Icon: Package },
+  { to: '/user-dashboard/payments', key: 'payments', Icon: Wallet },
 ]
 
 function currentTab(pathname: string): Tab | undefined {

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 
 const QUESTIONS = [
   'fees',
@@ -17,7 +18,7 @@ const QUESTIONS = [
  * The nine questions as an accordion of <details> elements: keyboard and screen-reader friendly
  * by the platform, and open without JavaScript. Figures come from the settings.
  */
-export function Faq({ values }: { values: { fee: string; tax: string; days: number } }) {
+export function Faq({ values }: { values: { fee: string; tax: string; days: number; methods: string } }) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="faq-heading" className="bg-slate-50">
@@ -39,6 +40,11 @@ export function Faq({ values }: { values: { fee: string; tax: string; days: numb
             </details>
           ))}
         </div>
+        <p className="mt-4">
+          <Link to="/prohibited-items" className="font-semibold text-red-800 underline">
+            {t('home.prohibited')}
+          </Link>
+        </p>
       </div>
     </section>
   )

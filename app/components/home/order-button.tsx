@@ -1,13 +1,23 @@
-import { Camera, ChevronDown, MessageCircle, Users } from 'lucide-react'
+import { Camera, ChevronDown, ClipboardList, MessageCircle, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Settings } from '#core/settings/settings-schema.ts'
 
 /**
- * "Order now" reveals the three messaging channels (ordering happens by message). A <details>
- * disclosure, so it works before and without JavaScript. While the links are the seed's
- * placeholders (`demo`), they say so.
+ * "Order now" reveals the two ways to order (ADR 038): first the request form of the customer
+ * area (after signing in, for a visitor), then the three messaging channels. A <details>
+ * disclosure, so it works before and without JavaScript. While the messaging links are the
+ * seed's placeholders (`demo`), they say so.
  */
-export function OrderButton({ messaging, demo }: { messaging: Settings['messaging']; demo: boolean }) {
+export function OrderButton({
+  messaging,
+  demo,
+  signedIn,
+}: {
+  messaging: Settings['messaging']
+  demo: boolean
+  signedIn: boolean
+}) {
   const { t } = useTranslation()
   const channels = [
     { name: 'WhatsApp', href: messaging.whatsapp, Icon: MessageCircle },
@@ -20,8 +30,16 @@ export function OrderButton({ messaging, demo }: { messaging: Settings['messagin
         {t('home.order')}
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <div className="mt-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="mt-3 max-w-xl rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <Link
+          to={signedIn ? '/user-dashboard' : `/auth?redirectTo=${encodeURIComponent('/user-dashboard')}`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+        >
+          <ClipboardList aria-hidden="true" className="size-5" />
+          {signedIn ? t('home.orderForm') : t('home.orderFormSignIn')}
+        </Link>
+        <p className="mt-2 text-sm text-slate-700">{t('home.orderFormHint')}</p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4">
           <p className="text-sm text-slate-700">{t('home.orderHint')}</p>
           {demo ? (
             <span className="inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">

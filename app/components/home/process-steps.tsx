@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 const STEPS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7'] as const
 
 /** The seven-step process as a timeline. */
-export function ProcessSteps() {
+export function ProcessSteps({ methods }: { methods: string }) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="steps-heading" className="mx-auto max-w-6xl px-4 py-12">
@@ -20,7 +20,7 @@ export function ProcessSteps() {
               {index + 1}
             </span>
             <h3 className="font-semibold text-slate-900">{t(`home.steps.${step}.title`)}</h3>
-            <p className="mt-1 text-sm text-slate-700">{t(`home.steps.${step}.text`)}</p>
+            <p className="mt-1 text-sm text-slate-700">{t(`home.steps.${step}.text`, { methods })}</p>
           </li>
         ))}
       </ol>

@@ -5,9 +5,9 @@ import { Link } from 'react-router'
 /**
  * Signed in: a bell leading to the notifications tab, with the number of unread ones ("99+"
  * beyond 99). Its name says the number in words ("3 unread notifications"); the digits are for
- * the eye only.
+ * the eye only. Staff's bell leads to the staff's own list, and counts it (docs/decisions/036).
  */
-export function NotificationsLink({ unread }: { unread: number }) {
+export function NotificationsLink({ unread, staff = false }: { unread: number; staff?: boolean }) {
   const { t } = useTranslation()
   const label =
     unread > 99
@@ -17,7 +17,7 @@ export function NotificationsLink({ unread }: { unread: number }) {
         : t('session.notifications')
   return (
     <Link
-      to="/user-dashboard/notifications"
+      to={staff ? '/admin-dashboard/notifications' : '/user-dashboard/notifications'}
       aria-label={label}
       title={label}
       data-testid="header-notifications"

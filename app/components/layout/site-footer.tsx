@@ -7,7 +7,8 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { NAV_LINKS } from './nav-links.ts'
 
 type FooterProps = {
-  company: Settings['company']
+  /** The company's details, the address in the page's language (app/root.tsx). */
+  company: Omit<Settings['company'], 'address'> & { address: string }
   isDemoCompany: boolean
   year: number
   /** Third-party widgets are configured: let the visitor change their consent. */
@@ -82,6 +83,12 @@ export function SiteFooter({ company, isDemoCompany, year, showConsentSettings }
             </p>
             <p>{t('footer.taxRegistrationId', { id: company.taxRegistrationId })}</p>
             <p>{t('footer.basedIn')}</p>
+            {/* The seller disclosure Japanese law asks for (ADR 038). */}
+            <p>
+              <Link to="/seller-disclosure" className={LINK_CLASS}>
+                {t('footer.sellerDisclosure')}
+              </Link>
+            </p>
             {isDemoCompany ? (
               <p className="inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
                 {t('site.demoData')}

@@ -11,8 +11,8 @@ import { AreaLink, type HeaderUser, SignInLink, UserMenu } from './user-menu.tsx
 /**
  * One line at every width from 320 px: up to 1279 px the menu button holds the navigation, the
  * account and the preferences; from 1280 px they sit in the bar. Unlike the spec (whose customer
- * area was a demo), visitors get a "Sign in" link and signed-in people a link to their area
- * (docs/decisions/012).
+ * area was a demo), visitors get a "Sign in" link and signed-in people, at every width, a button
+ * to their area (docs/decisions/012).
  */
 export function SiteHeader({
   brand,
@@ -36,7 +36,7 @@ export function SiteHeader({
         {t('site.skipToContent')}
       </a>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link to="/" className="flex min-h-11 min-w-0 flex-col justify-center leading-tight xl:shrink-0">
+        <Link to="/" className="flex min-h-11 min-w-0 flex-col justify-center leading-tight">
           <span className="truncate font-bold text-red-800">{brand}</span>
           <span className="truncate text-xs text-slate-600">{t('site.tagline')}</span>
         </Link>
@@ -48,15 +48,22 @@ export function SiteHeader({
             }
           />
         </nav>
-        <div className="hidden min-w-0 items-center gap-2 xl:flex [&>*]:shrink-0 [&>*:first-child]:shrink">
+        <div className="hidden items-center gap-2 xl:flex [&>*]:shrink-0 [&>*:first-child]:shrink">
           {user ? <UserMenu user={user} unreadNotifications={unreadNotifications} /> : <SignInLink />}
           <LanguageSwitch />
           <CurrencySelect current={currency} idPrefix="header" compact />
         </div>
         <div className="flex shrink-0 items-center gap-1 xl:hidden">
-          {/* The way in stays in the bar where it fits; below 640 px it is in the menu. */}
-          <span className="hidden sm:inline-flex">{user ? <AreaLink /> : <SignInLink />}</span>
-          {user ? <NotificationsLink unread={unreadNotifications} /> : null}
+          {/* The way in (or to their area) stays in the bar at every width; below 640 px a
+              visitor's "Sign in" is in the menu. */}
+          {user ? (
+            <AreaLink role={user.role} />
+          ) : (
+            <span className="hidden sm:inline-flex">
+              <SignInLink />
+            </span>
+          )}
+          {user ? <NotificationsLink unread={unreadNotifications} staff={user.role !== 'user'} /> : null}
           <MobileMenu currency={currency} user={user} />
         </div>
       </div>

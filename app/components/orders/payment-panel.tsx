@@ -1,8 +1,12 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
+import { TRANSFER_LIMITS, TRANSFER_PROOF_ACCEPT } from '#core/payments/payment-schemas.ts'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
 import type { ProviderName } from '#core/payments/provider.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 
 /**
@@ -16,6 +20,9 @@ import type { Settings } from '#core/settings/settings-schema.ts'
  * A payment under review, or one being confirmed (the customer came back from the provider's
  * page and it is not settled yet): no new payment is asked for. Once paid (`standalone`, the quote panel
  * is gone): the quote's number and total, when and how it was paid, and the receipt.
+ * Under the bank details, "I have paid" (docs/decisions/036): the customer tells us of their
+ * transfer, with a photo or PDF of the bank's receipt if they like; the panel then says it is
+ * being checked (nothing is paid until staff record it), or, if staff did not find it, why.
  */
 
 export type PaymentPanelData = {
@@ -28,6 +35,12 @@ export type PaymentPanelData = {
   beingConfirmed: boolean
   paidWith: PaymentMethod | null
   canPay: boolean
+  /** "I have paid" may be said now (an open invoice, nothing pending or under review). */
+  canReportTransfer: boolean
+  /** The customer said they paid by transfer: when, and their proof's address (if they sent one). */
+  transferReported: { atLabel: string; proofHref: string | null } | null
+  /** The last transfer they reported was not found: when staff said so, and why. */
+  transferDismissed: { atLabel: string; reason: string } | null
 }
 
 export function PaymentPanel({
@@ -37,6 +50,7 @@ export function PaymentPanel({
   formError,
   receiptHref,
   ownerKind = 'request',
+  reportResult,
 }: {
   /** `in-quote`: inside the open quote's panel; `standalone`: once paid, or a shipping receipt. */
   variant: 'in-quote' | 'standalone'
@@ -47,6 +61,8 @@ export function PaymentPanel({
   checkout: { payUrl: string; provider: ProviderName } | null
   formError: string | null
   receiptHref?: string | null
+  /** The "I have paid" form's answer from the action (its errors), if it was just sent. */
+  reportResult?: SubmissionResult<string[]> | null
 }) {
   const { t } = useTranslation()
   const { invoice } = panel
@@ -59,7 +75,14 @@ export function PaymentPanel({
       {formError}
     </p>
   ) : null
-  const body = <PanelBody panel={panel} checkout={checkout} receiptHref={receiptHref ?? null} />
+  const body = (
+    <PanelBody
+      panel={panel}
+      checkout={checkout}
+      receiptHref={receiptHref ?? null}
+      reportResult={reportResult ?? null}
+    />
+  )
   if (variant === 'in-quote') {
     return (
       <section aria-labelledby="payment-heading" className="space-y-3 border-t border-slate-200 pt-4">
@@ -102,10 +125,12 @@ function PanelBody({
   panel,
   checkout,
   receiptHref,
+  reportResult,
 }: {
   panel: PaymentPanelData
   checkout: { payUrl: string; provider: ProviderName } | null
   receiptHref: string | null
+  reportResult: SubmissionResult<string[]> | null
 }) {
   const { t } = useTranslation()
   const invoice = panel.invoice
@@ -139,6 +164,27 @@ function PanelBody({
       </p>
     )
   }
+  if (panel.transferReported) {
+    return (
+      <div
+        role="status"
+        className="space-y-2 rounded-md bg-sky-50 p-3 text-sky-950"
+        data-testid="transfer-reported"
+      >
+        <p className="font-semibold">
+          {t('payment.transfer.checking', { date: panel.transferReported.atLabel })}
+        </p>
+        <p>{t('payment.transfer.checkingHint')}</p>
+        {panel.transferReported.proofHref ? (
+          <p>
+            <a href={panel.transferReported.proofHref} className="font-semibold underline">
+              {t('payment.transfer.seeProof')}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    )
+  }
   if (!panel.canPay) return <p className="text-slate-700">{t('payment.notPayable')}</p>
   if (checkout) {
     return (
@@ -155,9 +201,28 @@ function PanelBody({
       </div>
     )
   }
-  const bank = <BankTransfer panel={panel} />
+  const bank = (
+    <>
+      <BankTransfer panel={panel} />
+      {panel.canReportTransfer ? (
+        <ReportTransferForm invoiceId={invoice.id} lastResult={reportResult} />
+      ) : null}
+    </>
+  )
   return (
     <>
+      {panel.transferDismissed ? (
+        <p
+          role="alert"
+          className="rounded-md bg-amber-50 p-3 text-amber-950"
+          data-testid="transfer-dismissed"
+        >
+          {t('payment.transfer.dismissed', {
+            date: panel.transferDismissed.atLabel,
+            reason: panel.transferDismissed.reason,
+          })}
+        </p>
+      ) : null}
       {panel.providers.length > 0 ? (
         <>
           <Form method="post" className="space-y-3">
@@ -204,14 +269,15 @@ function PanelBody({
 }
 
 function BankTransfer({ panel }: { panel: PaymentPanelData }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { bankTransfer } = panel
+  const language = i18n.language === 'en' ? 'en' : 'es'
   const rows: [string, string][] = [
     [t('payment.bank.amount'), panel.totalLabel],
     [t('payment.bank.reference'), panel.invoice?.number ?? ''],
     [t('payment.bank.bankName'), bankTransfer.bankName],
-    [t('payment.bank.branch'), bankTransfer.branch],
-    [t('payment.bank.accountType'), bankTransfer.accountType],
+    [t('payment.bank.branch'), inLanguage(bankTransfer.branch, language)],
+    [t('payment.bank.accountType'), inLanguage(bankTransfer.accountType, language)],
     [t('payment.bank.accountNumber'), bankTransfer.accountNumber],
     [t('payment.bank.accountHolder'), bankTransfer.accountHolder],
   ]
@@ -227,7 +293,92 @@ function BankTransfer({ panel }: { panel: PaymentPanelData }) {
           </div>
         ))}
       </dl>
+      <p className="whitespace-pre-line text-slate-800" data-testid="bank-instructions">
+        {bankTransfer.instructions[language]}
+      </p>
+      <p className="text-slate-700">{t('payment.bankFees', { amount: panel.totalLabel })}</p>
       <p className="text-slate-700">{t('payment.bankAfter')}</p>
     </div>
+  )
+}
+
+/**
+ * "I have paid": a multipart post to the page's own action (`intent=report_transfer`), with an
+ * optional photo or PDF of the bank's receipt and a note. Works without JavaScript.
+ */
+function ReportTransferForm({
+  invoiceId,
+  lastResult,
+}: {
+  invoiceId: string
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm<{ invoiceId: string; note: string; proof: File }>({
+    id: 'report-transfer',
+    lastResult: lastResult ?? undefined,
+  })
+  const error = (errors: string[] | undefined) =>
+    errors?.[0] ? t(`payment.errors.${errors[0] as 'proofType'}`) : null
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="mt-4 space-y-3 rounded-md border border-slate-200 p-3"
+      aria-labelledby="report-transfer-heading"
+    >
+      <h4 id="report-transfer-heading" className="font-semibold text-slate-900">
+        {t('payment.transfer.heading')}
+      </h4>
+      <p className="text-slate-700">{t('payment.transfer.lead')}</p>
+      {formError ? (
+        <p id={form.errorId} role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value="report_transfer" />
+      <input type="hidden" name="invoiceId" value={invoiceId} />
+      <FormField
+        id="transfer-proof"
+        label={t('payment.transfer.proof')}
+        hint={t('payment.transfer.proofHint')}
+        error={error(fields.proof?.errors)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="proof"
+            accept={TRANSFER_PROOF_ACCEPT}
+            className={fileInputClass}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="transfer-note"
+        label={t('payment.transfer.note')}
+        hint={t('payment.transfer.noteHint', { count: TRANSFER_LIMITS.note })}
+        error={error(fields.note.errors)}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="note"
+            rows={2}
+            maxLength={TRANSFER_LIMITS.note}
+            defaultValue={fields.note.initialValue ?? ''}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+      >
+        {t('payment.transfer.submit')}
+      </button>
+    </Form>
   )
 }

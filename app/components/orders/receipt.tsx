@@ -6,7 +6,9 @@ import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { InvoiceLineView, InvoiceView } from '#core/orders/invoice-service.ts'
 import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
+import { RefundList, type RefundRow } from './refund-list.tsx'
 import { YenAmount } from './yen-amount.tsx'
 
 /**
@@ -18,7 +20,8 @@ import { YenAmount } from './yen-amount.tsx'
  * e-mails use), dates in Japan time. Printing leaves out the site's header, footer and tabs.
  */
 
-export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt'> & {
+export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt' | 'issuer'> & {
+  issuer: Omit<InvoiceView['issuer'], 'address'> & { address: string }
   issuedLabel: string
   dueLabel: string
   paidLabel: string | null
@@ -28,9 +31,11 @@ export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' |
 /** The invoice as the page sends it: dates written out in Japan time, in the page's language. */
 export function receiptForPage(invoice: InvoiceView, language: Language): ReceiptInvoice {
   const format = japanDateTime(language)
-  const { issuedAt, dueAt, paidAt, voidedAt, ...rest } = invoice
+  const { issuedAt, dueAt, paidAt, voidedAt, issuer, ...rest } = invoice
   return {
     ...rest,
+    // The issuer's address in the reader's language (ADR 038).
+    issuer: { ...issuer, address: inLanguage(issuer.address, language) },
     issuedLabel: format(issuedAt),
     dueLabel: format(dueAt),
     paidLabel: paidAt ? format(paidAt) : null,
@@ -64,11 +69,14 @@ export function Receipt({
   language,
   currency,
   backLink,
+  refunds = [],
 }: {
   invoice: ReceiptInvoice
   language: Language
   currency: Currency
   backLink: ReactNode
+  /** What was given back on this invoice's payments (docs/decisions/034). */
+  refunds?: readonly RefundRow[]
 }) {
   const { t } = useTranslation()
   const rate = formatPercent(invoice.taxRateBasisPoints / 10_000, language)
@@ -253,6 +261,7 @@ export function Receipt({
           <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
         ) : null}
       </section>
+      <RefundList refunds={refunds} headingId="receipt-refunds-heading" />
     </article>
   )
 }

@@ -11,6 +11,7 @@ import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
 import {
+  DismissTransferSchema,
   MarkRefundDoneSchema,
   PAYMENT_LIMITS,
   RecordManualPaymentSchema,
@@ -23,7 +24,21 @@ import type { PaymentMethod } from '#core/payments/payment-views.ts'
  * of the request, newest first, a held or duplicate one set apart with what to do, a refund due
  * with "mark refund done" (admins); and "record a bank transfer" while the quote is open
  * (admins only: moderators see the list, never the forms, and the server refuses them anyway).
+ * A bank transfer the customer says they made ("I have paid", docs/decisions/036) shows above
+ * that form with their note and receipt; an admin records it there, or says it has not arrived.
  */
+
+export type StaffTransferData = {
+  id: string
+  version: number
+  invoiceNumber: string
+  status: 'pending' | 'confirmed' | 'dismissed'
+  note: string | null
+  proof: { href: string; pdf: boolean } | null
+  reportedLabel: string
+  resolvedLabel: string | null
+  dismissReason: string | null
+}
 
 export type StaffPaymentRowData = {
   id: string
@@ -48,15 +63,57 @@ export type StaffPaymentRowData = {
 }
 
 export type StaffPaymentsData = {
-  invoice: { id: string; number: string; status: string; version: number; totalLabel: string } | null
+  invoice: {
+    id: string
+    number: string
+    status: string
+    version: number
+    totalLabel: string
+    /** A shipment's shipping receipt (not a purchase quote): the texts name it so. */
+    receipt: boolean
+  } | null
   rows: StaffPaymentRowData[]
   canRecord: boolean
   canRefund: boolean
+  /** Bank transfers the customer reported, newest first. */
+  transfers: StaffTransferData[]
+  canDismissTransfer: boolean
+}
+
+/**
+ * What a money action on a request or shipment page says once it is done (`?done=`, after the
+ * redirect; docs/decisions/034): each its own words, for what it paid or sent back.
+ */
+export const PAYMENT_DONE = [
+  'recorded',
+  'refunded',
+  'refundSent',
+  'refundPending',
+  'accepted',
+  'refunding',
+] as const
+export type PaymentDone = (typeof PAYMENT_DONE)[number]
+
+export function parsePaymentDone(value: string | null): PaymentDone | null {
+  return PAYMENT_DONE.find((done) => done === value) ?? null
+}
+
+/** The admin locale key of the notice, by what the payment was for. */
+export function paymentNoticeKey(done: PaymentDone, owner: 'request' | 'shipment') {
+  const keys = {
+    recorded: owner === 'shipment' ? 'payments.notices.recordedShipment' : 'payments.record.recorded',
+    refunded: 'payments.notices.refundMarked',
+    refundSent: 'payments.notices.refundSent',
+    refundPending: 'payments.notices.refundPending',
+    accepted: owner === 'shipment' ? 'payments.notices.acceptedShipment' : 'payments.held.accepted',
+    refunding: 'payments.held.refunding',
+  } as const
+  return keys[done]
 }
 
 /** What the page's action answered for one of these forms. */
 export type StaffPaymentsAnswer = {
-  intent: 'record_payment' | 'refund_done' | 'refund_provider' | 'resolve_held'
+  intent: 'record_payment' | 'refund_done' | 'refund_provider' | 'resolve_held' | 'dismiss_transfer'
   paymentId: string | null
   result: SubmissionResult<string[]>
 } | null
@@ -97,6 +154,7 @@ export function StaffPayments({
             <PaymentRow
               key={row.id}
               row={row}
+              receipt={invoice.receipt}
               canRefund={payments.canRefund}
               answer={
                 (answer?.intent === 'refund_done' ||
@@ -110,6 +168,13 @@ export function StaffPayments({
           ))}
         </ul>
       )}
+      {payments.transfers.length > 0 ? (
+        <ReportedTransfers
+          transfers={payments.transfers}
+          canDismiss={payments.canDismissTransfer}
+          answer={answer?.intent === 'dismiss_transfer' ? answer : null}
+        />
+      ) : null}
       {payments.canRecord ? (
         <RecordBankTransfer
           invoice={invoice}
@@ -122,10 +187,12 @@ export function StaffPayments({
 
 function PaymentRow({
   row,
+  receipt,
   canRefund,
   answer,
 }: {
   row: StaffPaymentRowData
+  receipt: boolean
   canRefund: boolean
   answer: StaffPaymentsAnswer
 }) {
@@ -147,9 +214,7 @@ function PaymentRow({
         <dt className="text-slate-700">{t('payments.amount')}</dt>
         <dd className="text-slate-900">
           {t('payments.asked', { amount: row.askedLabel })}
-          {row.reportedLabel !== null
-            ? ` · ${t('payments.reported', { amount: row.reportedLabel, currency: row.currency ?? '' })}`
-            : null}
+          {row.reportedLabel !== null ? ` · ${t('payments.reported', { amount: row.reportedLabel })}` : null}
         </dd>
         {row.reference ? (
           <>
@@ -177,6 +242,7 @@ function PaymentRow({
       {canRefund && row.status === 'held' ? (
         <ResolveHeldForm
           row={row}
+          receipt={receipt}
           lastResult={answer?.intent === 'resolve_held' ? answer.result : undefined}
         />
       ) : null}
@@ -196,9 +262,11 @@ function PaymentRow({
 /** Accept the held payment as the quote's, or refund it whole; why, in an internal note. */
 function ResolveHeldForm({
   row,
+  receipt,
   lastResult,
 }: {
   row: StaffPaymentRowData
+  receipt: boolean
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
@@ -219,7 +287,9 @@ function ResolveHeldForm({
       <input type="hidden" name="intent" value="resolve_held" />
       <input type="hidden" name="paymentId" value={row.id} />
       <input type="hidden" name="version" value={row.version} />
-      <p className="text-sm text-slate-800">{t('payments.held.lead')}</p>
+      <p className="text-sm text-slate-800">
+        {receipt ? t('payments.held.leadReceipt') : t('payments.held.lead')}
+      </p>
       {formError ? (
         <p id={form.errorId} role="alert" className="font-medium text-red-800">
           {formError}
@@ -249,7 +319,7 @@ function ResolveHeldForm({
           value="accept"
           className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
         >
-          {t('payments.held.accept')}
+          {receipt ? t('payments.held.acceptReceipt') : t('payments.held.accept')}
         </button>
         <button
           type="submit"
@@ -443,5 +513,136 @@ function RecordBankTransfer({
         {t('payments.record.submit')}
       </button>
     </Form>
+  )
+}
+
+/** The customer's word that they paid by bank transfer: the pending one with its receipt, then the past ones. */
+function ReportedTransfers({
+  transfers,
+  canDismiss,
+  answer,
+}: {
+  transfers: StaffTransferData[]
+  canDismiss: boolean
+  answer: StaffPaymentsAnswer
+}) {
+  const { t } = useTranslation()
+  const pending = transfers.filter((transfer) => transfer.status === 'pending')
+  const past = transfers.filter((transfer) => transfer.status !== 'pending')
+  return (
+    <section aria-labelledby="transfers-heading" className="space-y-3">
+      <h3 id="transfers-heading" className="text-lg font-semibold text-slate-900">
+        {t('payments.transfer.heading')}
+      </h3>
+      {pending.map((transfer) => (
+        <div
+          key={transfer.id}
+          className="space-y-2 rounded-lg border-2 border-sky-300 bg-sky-50 p-4 text-sky-950"
+          data-testid="transfer-pending"
+        >
+          <p className="font-semibold">
+            {t('payments.transfer.reportedOn', {
+              date: transfer.reportedLabel,
+              number: transfer.invoiceNumber,
+            })}
+          </p>
+          {transfer.note ? (
+            <p className="whitespace-pre-line break-words">
+              {t('payments.transfer.note', { note: transfer.note })}
+            </p>
+          ) : null}
+          <p>
+            {transfer.proof ? (
+              <a href={transfer.proof.href} className="font-semibold text-red-800 underline">
+                {t(transfer.proof.pdf ? 'payments.transfer.proofPdf' : 'payments.transfer.proofPhoto')}
+              </a>
+            ) : (
+              t('payments.transfer.noProof')
+            )}
+          </p>
+          <p>{t('payments.transfer.hint')}</p>
+          {canDismiss ? (
+            <DismissTransfer
+              transfer={transfer}
+              lastResult={answer?.paymentId === transfer.id ? answer.result : undefined}
+            />
+          ) : null}
+        </div>
+      ))}
+      {past.length > 0 ? (
+        <ul className="space-y-1 text-sm text-slate-800">
+          {past.map((transfer) => (
+            <li key={transfer.id}>
+              {t(`payments.transfer.past.${transfer.status as 'confirmed'}`, {
+                date: transfer.reportedLabel,
+                resolved: transfer.resolvedLabel ?? '',
+                number: transfer.invoiceNumber,
+              })}
+              {transfer.dismissReason ? ` ${transfer.dismissReason}` : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function DismissTransfer({
+  transfer,
+  lastResult,
+}: {
+  transfer: StaffTransferData
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm({
+    id: `dismiss-transfer-${transfer.id}`,
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: DismissTransferSchema }),
+  })
+  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const fieldError = (errors: string[] | undefined) =>
+    errors?.[0] ? t(`payments.errors.${errors[0] as 'reasonRequired'}`) : null
+  return (
+    <details
+      className="rounded-md border border-slate-300 bg-white p-3 text-slate-900"
+      open={Boolean(lastResult)}
+    >
+      <summary className="cursor-pointer font-semibold">{t('payments.transfer.dismissOpen')}</summary>
+      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="dismiss_transfer" />
+        <input type="hidden" name="noticeId" value={transfer.id} />
+        <input type="hidden" name="version" value={transfer.version} />
+        {formError ? (
+          <p id={form.errorId} role="alert" className="font-medium text-red-800">
+            {formError}
+          </p>
+        ) : null}
+        <FormField
+          id={fields.reason.id}
+          label={t('payments.transfer.reason')}
+          hint={t('payments.transfer.reasonHint')}
+          error={fieldError(fields.reason.errors)}
+        >
+          {(control) => (
+            <textarea
+              {...getTextareaProps(fields.reason, { ariaAttributes: false })}
+              {...control}
+              required
+              rows={3}
+              maxLength={1000}
+              className={`${inputClass} py-2`}
+            />
+          )}
+        </FormField>
+        <button
+          type="submit"
+          className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+        >
+          {t('payments.transfer.dismiss')}
+        </button>
+      </Form>
+    </details>
   )
 }

@@ -159,6 +159,7 @@ export default {
     profile: 'My profile',
     notifications: 'Notifications',
     shipping: 'Shipping',
+    payments: 'Payments and refunds',
     menuButton: 'My area: {{tab}}',
     closeMenu: 'Close the menu',
     unread: '{{count}} unread',
@@ -226,6 +227,16 @@ export default {
     city: 'City',
     region: 'State, province or region (optional)',
     postalCode: 'Postal code (if your country uses one)',
+    postalCodeRequired: 'Postal code',
+    postalCodeExample: 'For example: {{example}}.',
+    regionKinds: {
+      state: 'State',
+      province: 'Province',
+      department: 'Department',
+      region: 'State, province or region',
+    },
+    regionExample: 'Its name or its code, for example {{example}}.',
+    optional: '{{label}} (optional)',
     country: 'Country',
     chooseCountry: 'Choose a country',
     addressPhone: 'Phone for the courier',
@@ -244,9 +255,14 @@ export default {
       required: 'This field is required.',
       tooLong: 'Use at most {{max}} characters.',
       invalidCharacters: 'Remove special characters such as < and >.',
-      phoneInvalid:
-        'Write the number with digits, spaces, + - ( ) only: 6 to 15 digits, for example +52 55 1234 5678.',
+      phoneInvalid: 'Write a phone number that exists, with its country code: for example +52 55 1234 5678.',
+      phoneCountry:
+        'Check the number, or write it with its country code (for example +52 55 1234 5678): without one, we read it as a number of the chosen country.',
       postalCodeInvalid: 'Use only letters, numbers, spaces and hyphens.',
+      postalCodeRequired: 'Addresses in {{country}} need a postal code.',
+      postalCodeFormat: 'Postal codes in {{country}} look like {{example}}.',
+      regionRequired: 'Required for addresses in {{country}}.',
+      regionUnknown: 'Write its full name or its code, for example {{regionExample}}.',
       country: 'Choose a country from the list.',
       language: 'Choose Spanish or English.',
       invalid: 'Check this field.',
@@ -291,7 +307,8 @@ export default {
       'Too heavy for this method: {{weight}}, and it carries at most {{max}}. Choose express, or fewer items.',
     noRate: 'We have no price for {{weight}} with this method: choose the other one, or fewer items.',
     listHeading: 'Your shipments',
-    summary: '{{count}} item(s) · {{method}} · {{country}}',
+    summary_one: '{{count}} item · {{method}} · {{country}}',
+    summary_other: '{{count}} items · {{method}} · {{country}}',
     requestedOn: 'Asked on {{date}}',
     statuses: {
       requested: 'Waiting to be packed',
@@ -317,6 +334,8 @@ export default {
       'The items go back to storage, and the days they waited are given back to their free storage.',
     history: 'History (Japan time)',
     events: {
+      transfer_reported: 'You told us you paid by bank transfer',
+      transfer_not_received: 'We did not find your bank transfer',
       request: 'Shipping requested',
       cancel: 'Cancelled',
       pack: 'Packed and weighed: shipping receipt issued',
@@ -327,6 +346,7 @@ export default {
       claim_open: 'You reported it has not arrived',
       claim_investigate: 'We asked the carrier',
       claim_close: 'Report closed',
+      refund_sent: 'Refund sent',
     },
     trackingHeading: 'Tracking',
     trackingLine: '{{carrier}} tracking number:',
@@ -349,6 +369,7 @@ export default {
       open: 'You reported it on {{date}}. We will ask the carrier.',
       investigating: 'We are looking for it with the carrier.',
       lost: 'Confirmed lost. We are refunding {{refund}} the way you paid.',
+      lostRefunded: 'Confirmed lost. We refunded {{refund}} the way you paid (sent on {{date}}, Japan time).',
       closed: 'Report closed: {{reason}}',
     },
     claimErrors: {
@@ -415,6 +436,8 @@ export default {
     itemHeading: 'Item {{number}}',
     url: 'Link to the item',
     urlHint: 'The address of the product page (https://…).',
+    prohibited:
+      'Check first what we cannot buy or ship (batteries, sprays, flammable liquids, weapons, counterfeits…)',
     quantity: 'Quantity',
     notes: 'Notes (size, colour, variant)',
     note: 'Message for our team (optional)',
@@ -445,6 +468,21 @@ export default {
         negative: 'The price cannot be negative.',
         tooLarge: 'That is more than {{max}}. Check the price.',
       },
+    },
+    amounts: {
+      label: 'Amounts of request {{number}}',
+      items: 'Items',
+      domesticShipping: 'Shipping within Japan',
+      serviceFee: 'Service fee',
+      tax: 'Tax',
+      total: { open: 'Total', paid: 'Total paid', expired: 'Total (quote expired)' },
+      toPay: 'To pay: {{amount}}, by {{date}} (Japan time).',
+      pay: 'Pay now',
+      payLabel: 'Pay {{amount}} for request {{number}}',
+      beingChecked: 'We are checking your payment: there is nothing to pay for now.',
+      noneYet: 'No amounts yet: we will send you a quote with the total, usually within one business day.',
+      noneRejected: 'No quote: we could not take this request (see why on its page).',
+      none: 'No quote.',
     },
     historyTitle: 'My requests',
     historyLead: 'Every request you have sent, newest first.',
@@ -477,6 +515,8 @@ export default {
     cancel: 'Cancel this request',
     cancelHint: 'You can cancel while we have not sent the quote or you have not paid it.',
     cancelled: 'Request cancelled.',
+    completedNotice:
+      'This request is complete: every item was delivered or settled, and nothing is left to pay or to refund.',
     japanTime: 'Times are Japan time.',
     // The quote on the request page (docs/decisions/021-quotes-invoices-payments.md).
     quote: {
@@ -503,6 +543,8 @@ export default {
       completed: 'Completed',
     },
     events: {
+      transfer_reported: 'You told us you paid by bank transfer',
+      transfer_not_received: 'We did not find your bank transfer',
       submit: 'Request sent',
       quote: 'Quote ready',
       reject: 'Request rejected',
@@ -516,6 +558,7 @@ export default {
       item_unavailable: 'An item could not be bought: refund on its way',
       item_disposed: 'An item left past its last day of storage was disposed of',
       complete: 'Request completed',
+      refund_sent: 'Refund sent',
       note: 'Message from our team',
     },
     errors: {
@@ -532,12 +575,49 @@ export default {
       photosTooLarge: 'The photos add up to more than 30 MB: choose smaller or fewer photos.',
     },
   },
+  // Money going back, on the request and invoice pages (docs/decisions/034).
+  refunds: {
+    heading: 'Refunds',
+    sentOn: 'Sent on {{date}}',
+    onItsWay: 'On its way (since {{date}})',
+    how: 'Refunds go back the way you paid. Your bank or card can take a few business days to show one after we send it. Times are Japan time.',
+    reasons: {
+      unavailable: 'Item {{detail}}: the shop could not supply it',
+      lost_parcel: 'Half of the items’ value of lost shipment {{detail}}',
+      duplicate: 'A second payment of the same invoice',
+      held: 'A payment we could not apply to the invoice',
+      overpayment: 'What you paid above the invoice',
+      other: 'Refund',
+    },
+  },
+  // The customer's payments and refunds (/user-dashboard/payments).
+  moneyPage: {
+    title: 'Payments and refunds',
+    lead: 'Everything you paid us and everything we gave back, newest first, in yen.',
+    empty: 'You have not made any payments yet.',
+    totalsLabel: 'Totals',
+    totals: { paid: 'Paid', refunded: 'Refunded to you', pending: 'Refunds on their way' },
+    payment: { request: 'Payment for request {{number}}', shipment: 'Payment for shipment {{number}}' },
+    refund: { request: 'Refund for request {{number}}', shipment: 'Refund for shipment {{number}}' },
+    see: { request: 'See request {{number}}', shipment: 'See shipment {{number}}' },
+    methods: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Card' },
+    paymentStatus: {
+      succeeded: 'Paid',
+      held: 'Being checked by our team',
+      duplicate: 'Paid twice: this one is refunded',
+      refunded: 'Given back whole',
+    },
+    refundSent: 'Sent',
+    refundOnItsWay: 'On its way',
+    refundAmount: '+ {{amount}}',
+    japanTime: 'Times are Japan time.',
+  },
   dashboard: {
     userTitle: 'My account',
     adminTitle: 'Admin',
     signedInAs: 'Signed in as {{name}} ({{email}}).',
     role: 'Role: {{role}}',
-    staffQueue: 'Staff: the purchase request queue',
+    staffQueue: 'Staff: the work for today',
   },
   // The electronic receipt of an invoice (app/components/orders/receipt.tsx), for customers and staff.
   receipt: {
@@ -621,6 +701,33 @@ export default {
       reference: 'Reference',
       amount: 'Amount',
     },
+    bankFees:
+      'Transfer fees: you pay your own bank’s fees, and those of any bank in between. We must receive the full {{amount}}; if less arrives, we will ask you for the difference before we go ahead.',
+    transfer: {
+      heading: 'Already made the transfer?',
+      lead: 'Tell us, and we will look for it. A photo or PDF of your bank’s receipt helps us find it sooner (optional). Your quote stays open while we check.',
+      proof: 'Receipt of the transfer (optional)',
+      proofHint: 'A photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF, up to 5 MB.',
+      note: 'Anything that helps us find it (optional)',
+      noteHint_one: 'The name it was sent from, the bank, the day. At most {{count}} character.',
+      noteHint_other: 'The name it was sent from, the bank, the day. At most {{count}} characters.',
+      submit: 'I have paid',
+      checking: 'You told us on {{date}} (Japan time) that you paid by bank transfer. We are checking it.',
+      checkingHint:
+        'Our team looks for it in our bank account (usually 1 to 3 business days) and tells you by e-mail when it is confirmed. You do not need to pay again.',
+      seeProof: 'See the receipt you sent',
+      reported: 'Thank you: we will look for your transfer and let you know.',
+      dismissed:
+        'On {{date}} (Japan time) we told you we could not find the transfer you reported: {{reason}} If you did pay, write to us with your bank’s receipt. Otherwise, you can pay below.',
+    },
+    errors: {
+      proofType: 'Send a photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF.',
+      proofTooLarge: 'The file is larger than 5 MB. Send a smaller photo or PDF.',
+      proofEmpty: 'The file is empty. Choose the photo or PDF again.',
+      proofCorrupt: 'We could not read this file. Try another photo or PDF.',
+      transferNoteTooLong: 'Use at most 500 characters.',
+      invalidCharacters: 'This text contains characters we cannot store.',
+    },
     bankAfter:
       'We will confirm your payment when it arrives (usually 1 to 3 business days) and let you know by e-mail.',
     beingConfirmed:
@@ -634,6 +741,10 @@ export default {
   // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
   customerNotifications: {
     button: 'See it on the site',
+    transfer_not_received: {
+      title: 'We have not found your transfer for {{number}}',
+      body: 'We looked for your bank transfer of {{amountJpy}} (reference {{invoice}}) and it has not arrived: {{reason}} If you did pay, reply with your bank’s receipt; otherwise you can pay from the page.',
+    },
     request_received: {
       title: 'We received your request {{number}}',
       body: 'We will check the links and send you a quote, usually within one business day.',
@@ -665,6 +776,18 @@ export default {
     payment_refunding: {
       title: 'We are refunding your payment for {{number}}',
       body: 'We could not apply your payment to the quote, so we are returning {{amountJpy}} the same way you paid. It can take a few business days to show up.',
+    },
+    refund_sent: {
+      title: 'We sent your refund of {{amountJpy}} for {{number}}',
+      body: 'It goes back the way you paid. Your bank or card can take a few business days to show it. Every payment and refund is in your account, under Payments and refunds.',
+    },
+    refund_confirmed: {
+      title: 'Your refund of {{amountJpy}} for {{number}} went through',
+      body: 'The payment service confirmed it: the money is back on the card or account you paid with. Your bank can take a few days to show it.',
+    },
+    request_completed: {
+      title: 'Your request {{number}} is complete',
+      body: 'Every item was delivered or settled, and nothing is left to pay or to refund. Thank you! Your invoices and receipts stay in your account.',
     },
     quote_revised: {
       title: 'We are updating the quote for {{number}}',

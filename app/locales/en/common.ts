@@ -43,6 +43,7 @@ export default {
     company: 'Company',
     taxRegistrationId: 'Tax registration number: {{id}}',
     basedIn: 'Based in Osaka, Japan. No branches abroad.',
+    sellerDisclosure: 'Seller disclosure (特定商取引法)',
     copyright: '© {{year}} {{company}}',
   },
   consent: {
@@ -67,6 +68,7 @@ export default {
     settingsSaved: { title: 'Settings saved', text: 'The new values apply on every page now.' },
     ratesSaved: { title: 'Rates saved', text: 'The calculators use the new prices now.' },
     storeSaved: { title: 'Store saved', text: 'The store guide shows it now.' },
+    pageSaved: { title: 'Page saved', text: 'Visitors read the new text now.' },
     storeHidden: { title: 'Store hidden', text: 'It no longer appears in the store guide.' },
     storeShown: { title: 'Store visible', text: 'It appears in the store guide again.' },
     storeMoved: { title: 'Order changed', text: 'The store guide shows the new order now.' },
@@ -89,6 +91,18 @@ export default {
     paymentReview: {
       title: 'We are checking your payment',
       text: 'Our team will contact you. You do not need to pay again.',
+    },
+    shippingPaymentReceived: {
+      title: 'Shipping paid',
+      text: 'Thank you! We will hand your box to the carrier and send you the tracking number.',
+    },
+    paymentDuplicate: {
+      title: 'This was already paid',
+      text: 'You paid this invoice before, so we are refunding this second payment the way you paid. You do not need to do anything.',
+    },
+    paymentReturned: {
+      title: 'We are returning this payment',
+      text: 'It could not be applied, so it goes back the way you paid. You can follow it under Payments and refunds.',
     },
     signedIn: { title: 'Welcome back!', text: "You've been signed in successfully." },
     accountDeleted: { title: 'Account deleted', text: 'Your account and its data have been deleted.' },
@@ -144,6 +158,12 @@ export default {
       invoiceNotPayable:
         'This quote can no longer be paid. Ask us for a new one if you still want the items.',
       invoiceChanged: 'This quote has just changed. Here is how it is now.',
+      transferInvalid: 'Check the highlighted fields.',
+      transferAlreadyReported: 'You already told us about this transfer: we are checking it.',
+      transferBeingChecked:
+        'You told us you paid this by bank transfer and we are checking it. Write to us if something is not right.',
+      transferNotFound: 'We could not find that transfer notice.',
+      transferChanged: 'This transfer notice has just changed. Here is how it is now.',
       paymentUnderReview: 'We are checking a payment for this quote: you do not need to pay again.',
       paymentBeingConfirmed:
         'We are confirming a payment you just made for this. You do not need to pay again: reload the page in a minute or two.',
@@ -154,6 +174,7 @@ export default {
         'The payment service refused the request. Nothing was charged: please try another method or contact us.',
       paymentInvalid: 'Check the highlighted fields.',
       paymentAmountMismatch: 'The amount must be exactly the quote’s total.',
+      paymentAmountMismatchReceipt: 'The amount must be exactly the shipping receipt’s total.',
       paymentReferenceUsed: 'A payment with that reference is already recorded.',
       paymentAdminsOnly: 'Only admins can record payments and refunds.',
       paymentNotFound: 'That payment does not exist.',
@@ -193,7 +214,7 @@ export default {
       staffActionForbidden: 'Your role cannot do this. Ask an admin.',
       invoiceNotFound: 'That receipt does not exist.',
       requestNotAllowed: 'That cannot be done with this request in its current state.',
-      shipmentInvalid: 'Check the shipment: some of it cannot be sent like this.',
+      shipmentInvalid: 'Check the marked fields: each one says what to change.',
       itemNotShippable: 'One of the items is no longer at our office or is already in a shipment.',
       shipmentTooHeavy: 'Too heavy for this shipping method.',
       shipmentNoRate: 'There is no shipping price for this weight with this method.',
@@ -225,6 +246,9 @@ export default {
       userNotFound: 'That user does not exist.',
       storeNotFound: 'That store does not exist.',
       storeChanged: 'Another admin changed this store after you opened it. Nothing was saved.',
+      pageChanged: 'Another admin changed this page after you opened it. Nothing was saved.',
+      pageNotFound: 'There is no such page.',
+      pageInvalid: 'Check the highlighted fields.',
       logoEmpty: 'The logo file is empty. Choose the file again.',
       logoTooLarge: 'The logo is larger than 512 KB. Choose a smaller file.',
       logoType: 'That file is not a logo we accept. Use a PNG or SVG image.',
@@ -266,6 +290,7 @@ export default {
   session: {
     signInLink: 'Sign in',
     myArea: 'My area',
+    staffArea: 'Admin area',
     notifications: 'Notifications',
     unreadNotifications_one: '{{count}} unread notification',
     unreadNotifications_other: '{{count}} unread notifications',

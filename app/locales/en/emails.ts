@@ -18,32 +18,4 @@ export default {
       button: 'Choose a new password',
     },
   },
-  // E-mails to staff (admins and moderators), each in their language.
-  staffNotifications: {
-    button: 'Open it in the admin panel',
-    new_request: {
-      title: 'New request {{number}} from {{customer}}',
-      body: '{{count}} link(s) to quote.',
-    },
-    payment_held: {
-      title: 'Payment held for review: {{number}}',
-      body: 'The provider reported {{amount}} {{currency}}; the invoice asks {{expectedJpy}}. The request stays unpaid until you check it.',
-    },
-    refund_due: {
-      title: 'Refund due: {{number}}',
-      body: 'A second payment of {{amountJpy}} arrived for an invoice already paid. Refund it at {{provider}}.',
-    },
-    request_cancelled: {
-      title: 'Request {{number}} cancelled by the customer',
-      body: 'Nothing to do: it will not be bought.',
-    },
-    new_shipment: {
-      title: 'New shipment {{number}} from {{customer}}',
-      body: 'Items: {{count}}, $t(analytics.methods.{{method}}) to {{country}}. It needs packing, weighing and pricing.',
-    },
-    new_claim: {
-      title: 'Shipment {{number}} reported lost',
-      body: 'The customer says it has not arrived. Open a case with the carrier and record its reference on the shipment page.',
-    },
-  },
 }

@@ -13,6 +13,16 @@ export default {
     storageDays_other: '{{count}} days',
     noHiddenFees: 'No hidden fees.',
     approximately: 'approx. {{amount}}',
+    payment: 'How you pay',
+    paymentNote: 'By {{methods}}, from the quote in your customer area.',
+  },
+  // How customers can pay, as this shop is set up: bank transfer always, card and PayPal when
+  // their providers are configured (ADR 038).
+  payWith: {
+    bank: 'bank transfer',
+    bankCard: 'bank transfer or credit/debit card',
+    bankPaypal: 'bank transfer or PayPal (a card works too: no PayPal account needed)',
+    bankCardPaypal: 'bank transfer, credit/debit card or PayPal (no PayPal account needed)',
   },
   home: {
     title: 'Japan proxy shopping and worldwide shipping',
@@ -21,7 +31,11 @@ export default {
     heading: 'Buy anything from Japan, we ship it to you',
     lead: 'Send us the link of any item from a Japanese shop. We quote it, buy it, receive it at our Osaka office, consolidate your purchases and ship them to your door.',
     order: 'Order now',
-    orderHint: 'Send us the product links on any of these channels:',
+    orderForm: 'Send a request online',
+    orderFormSignIn: 'Sign in and send a request online',
+    orderFormHint:
+      'Up to ten links at a time; you follow the quote, payment and shipping in your customer area.',
+    orderHint: 'Or send us the product links on any of these channels:',
     ctaStoreGuide: 'Where to shop',
     ctaCalculator: 'Estimate a price',
     opensInNewTab: '(opens in a new tab)',
@@ -29,18 +43,24 @@ export default {
       heading: 'How it works, in seven steps',
       s1: {
         title: 'Send us the links',
-        text: 'Send the product links, or a clear picture, on Instagram, Facebook or WhatsApp.',
+        text: 'Send the product links on our request form, or send them (or a clear picture) on Instagram, Facebook or WhatsApp.',
       },
-      s2: { title: 'Get your quote', text: 'We reply with the quote and an electronic receipt.' },
+      s2: {
+        title: 'Get your quote',
+        text: 'We reply with the quote, your electronic receipt, in your customer area and by e-mail.',
+      },
       s3: {
         title: 'Pay for the products',
-        text: 'Pay by credit or debit card, or PayPal (no PayPal account needed).',
+        text: 'Pay by {{methods}}.',
       },
       s4: {
         title: 'Your items arrive',
-        text: 'Your items arrive at our Osaka office and we let you know by message.',
+        text: 'Your items arrive at our Osaka office and we let you know by e-mail, with photos in your customer area.',
       },
-      s5: { title: 'Store or ship', text: 'Keep storing to group more purchases, or ship now.' },
+      s5: {
+        title: 'Store or ship',
+        text: 'Keep storing to group more purchases, or ask to ship them from your customer area.',
+      },
       s6: {
         title: 'Pay the shipping',
         text: 'After weighing and consolidation, pay the international shipping receipt.',
@@ -77,11 +97,11 @@ export default {
       },
       trust: {
         title: 'Security and trust',
-        text: 'Electronic receipts for every payment, and card or PayPal checkout.',
+        text: 'An electronic receipt for every payment; pay by {{methods}}.',
       },
       web: {
         title: 'Web service',
-        text: 'Calculators, a store guide and, soon, your orders followed online.',
+        text: 'Calculators, a store guide and your orders online: requests, quotes, payments, photos of your items and shipments.',
       },
     },
     reviews: {
@@ -127,7 +147,7 @@ export default {
       },
       payment: {
         q: 'How can I pay?',
-        a: 'By credit or debit card, or PayPal through an electronic receipt (no PayPal account needed). Bank transfer and Wise are coming soon.',
+        a: 'By {{methods}}. Your quote, the electronic receipt in your customer area, shows the amount, our bank details and the reference to write on a transfer.',
       },
       countries: {
         q: 'Which countries do you ship to?',
@@ -139,12 +159,13 @@ export default {
       },
       howToOrder: {
         q: 'How do I order?',
-        a: 'Send us the product links or a clear picture on Instagram, Facebook or WhatsApp. We reply with a quote and a receipt.',
+        a: 'Sign in and send the product links on our request form (up to ten at a time): we reply with a quote in your customer area and by e-mail. You can also send us the links, or a clear picture, on Instagram, Facebook or WhatsApp.',
       },
     },
+    prohibited: 'Before you order: what we cannot buy or ship',
     cta: {
       heading: 'Found something in Japan?',
-      text: 'Send us the link and we will quote it today.',
+      text: 'Send us the link on the request form or by message, and we will quote it.',
       button: 'Contact us',
     },
   },
@@ -155,7 +176,10 @@ export default {
     lead: 'Personal shopping in any Japanese shop, free consolidation of orders from different shops, and international shipping by economy or express post.',
     overview: {
       heading: 'In three steps',
-      s1: { title: 'You choose', text: 'Find what you want in any Japanese shop and send us the link.' },
+      s1: {
+        title: 'You choose',
+        text: 'Find what you want in any Japanese shop and send us the link on the request form, or by message.',
+      },
       s2: {
         title: 'We buy and gather',
         text: 'We buy it, receive it in Osaka and keep it while you shop more.',
@@ -214,6 +238,9 @@ export default {
         i4: 'Stationery',
       },
     },
+  },
+  sitePages: {
+    questions: 'Questions? Write to us',
   },
   calculator: {
     title: 'Calculator (beta)',
@@ -336,7 +363,7 @@ export default {
       facebook: 'Facebook',
       instagram: 'Instagram',
       whatsapp: 'WhatsApp',
-      whatsappHint: 'Our main ordering channel: send us the links of what you want.',
+      whatsappHint: 'Send us the links of what you want by message, if you prefer it to the request form.',
     },
     staff: {
       heading: 'Who answers you',

@@ -173,6 +173,7 @@ export default {
     profile: 'Mi perfil',
     notifications: 'Notificaciones',
     shipping: 'Envíos',
+    payments: 'Pagos y reembolsos',
     menuButton: 'Mi área: {{tab}}',
     closeMenu: 'Cerrar el menú',
     unread: '{{count}} sin leer',
@@ -241,6 +242,16 @@ export default {
     city: 'Ciudad',
     region: 'Estado, provincia o región (opcional)',
     postalCode: 'Código postal (si tu país lo usa)',
+    postalCodeRequired: 'Código postal',
+    postalCodeExample: 'Por ejemplo: {{example}}.',
+    regionKinds: {
+      state: 'Estado',
+      province: 'Provincia',
+      department: 'Departamento',
+      region: 'Estado, provincia o región',
+    },
+    regionExample: 'Su nombre o su código, por ejemplo {{example}}.',
+    optional: '{{label}} (opcional)',
     country: 'País',
     chooseCountry: 'Elige un país',
     addressPhone: 'Teléfono para el repartidor',
@@ -260,8 +271,14 @@ export default {
       tooLong: 'Usa como máximo {{max}} caracteres.',
       invalidCharacters: 'Quita los caracteres especiales como < y >.',
       phoneInvalid:
-        'Escribe el número solo con dígitos, espacios y + - ( ): de 6 a 15 dígitos, por ejemplo +52 55 1234 5678.',
+        'Escribe un número de teléfono que exista, con su código de país: por ejemplo +52 55 1234 5678.',
+      phoneCountry:
+        'Revisa el número o escríbelo con su código de país (por ejemplo +52 55 1234 5678): sin él, lo leemos como un número del país elegido.',
       postalCodeInvalid: 'Usa solo letras, números, espacios y guiones.',
+      postalCodeRequired: 'Las direcciones en {{country}} necesitan código postal.',
+      postalCodeFormat: 'Los códigos postales en {{country}} son como {{example}}.',
+      regionRequired: 'Obligatorio para direcciones en {{country}}.',
+      regionUnknown: 'Escribe su nombre completo o su código, por ejemplo {{regionExample}}.',
       country: 'Elige un país de la lista.',
       language: 'Elige español o inglés.',
       invalid: 'Revisa este campo.',
@@ -306,7 +323,9 @@ export default {
       'Demasiado pesado para este método: {{weight}}, y lleva como máximo {{max}}. Elige exprés o menos productos.',
     noRate: 'No tenemos precio para {{weight}} con este método: elige el otro o menos productos.',
     listHeading: 'Tus envíos',
-    summary: '{{count}} producto(s) · {{method}} · {{country}}',
+    summary_one: '{{count}} producto · {{method}} · {{country}}',
+    summary_many: '{{count}} productos · {{method}} · {{country}}',
+    summary_other: '{{count}} productos · {{method}} · {{country}}',
     requestedOn: 'Pedido el {{date}}',
     statuses: {
       requested: 'Esperando empaque',
@@ -332,6 +351,8 @@ export default {
       'Los productos vuelven al almacenamiento y se te devuelven los días que esperaron de almacenamiento gratis.',
     history: 'Historial (hora de Japón)',
     events: {
+      transfer_reported: 'Nos avisaste que pagaste por transferencia bancaria',
+      transfer_not_received: 'No encontramos tu transferencia bancaria',
       request: 'Envío pedido',
       cancel: 'Cancelado',
       pack: 'Empacado y pesado: recibo de envío emitido',
@@ -342,6 +363,7 @@ export default {
       claim_open: 'Reportaste que no llegó',
       claim_investigate: 'Consultamos a la paquetería',
       claim_close: 'Reporte cerrado',
+      refund_sent: 'Reembolso enviado',
     },
     trackingHeading: 'Seguimiento',
     trackingLine: 'Número de seguimiento de {{carrier}}:',
@@ -364,6 +386,8 @@ export default {
       open: 'Lo reportaste el {{date}}. Le preguntaremos a la paquetería.',
       investigating: 'Lo estamos buscando con la paquetería.',
       lost: 'Se confirmó que se perdió. Te estamos reembolsando {{refund}} por el mismo medio con que pagaste.',
+      lostRefunded:
+        'Se confirmó que se perdió. Te reembolsamos {{refund}} por el mismo medio con que pagaste (enviado el {{date}}, hora de Japón).',
       closed: 'Reporte cerrado: {{reason}}',
     },
     claimErrors: {
@@ -431,6 +455,8 @@ export default {
     itemHeading: 'Producto {{number}}',
     url: 'Enlace al producto',
     urlHint: 'La dirección de la página del producto (https://…).',
+    prohibited:
+      'Revisa antes lo que no compramos ni enviamos (baterías, aerosoles, líquidos inflamables, armas, falsificaciones…)',
     quantity: 'Cantidad',
     notes: 'Notas (talla, color, variante)',
     note: 'Mensaje para nuestro equipo (opcional)',
@@ -461,6 +487,22 @@ export default {
         negative: 'El precio no puede ser negativo.',
         tooLarge: 'Eso es más de {{max}}. Revisa el precio.',
       },
+    },
+    amounts: {
+      label: 'Montos de la solicitud {{number}}',
+      items: 'Productos',
+      domesticShipping: 'Envío dentro de Japón',
+      serviceFee: 'Tarifa de servicio',
+      tax: 'Impuesto',
+      total: { open: 'Total', paid: 'Total pagado', expired: 'Total (cotización vencida)' },
+      toPay: 'Por pagar: {{amount}}, hasta el {{date}} (hora de Japón).',
+      pay: 'Pagar ahora',
+      payLabel: 'Pagar {{amount}} de la solicitud {{number}}',
+      beingChecked: 'Estamos revisando tu pago: por ahora no hay nada que pagar.',
+      noneYet:
+        'Todavía no hay montos: te enviaremos una cotización con el total, normalmente en un día hábil.',
+      noneRejected: 'Sin cotización: no pudimos aceptar esta solicitud (mira el motivo en su página).',
+      none: 'Sin cotización.',
     },
     historyTitle: 'Mis solicitudes',
     historyLead: 'Todas las solicitudes que has enviado, de la más reciente a la más antigua.',
@@ -493,6 +535,8 @@ export default {
     cancel: 'Cancelar esta solicitud',
     cancelHint: 'Puedes cancelarla mientras no te hayamos enviado la cotización o no la hayas pagado.',
     cancelled: 'Solicitud cancelada.',
+    completedNotice:
+      'Esta solicitud está completa: todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar.',
     japanTime: 'Las horas son de Japón.',
     // The quote on the request page (docs/decisions/021-quotes-invoices-payments.md).
     quote: {
@@ -520,6 +564,8 @@ export default {
       completed: 'Completada',
     },
     events: {
+      transfer_reported: 'Nos avisaste que pagaste por transferencia bancaria',
+      transfer_not_received: 'No encontramos tu transferencia bancaria',
       submit: 'Solicitud enviada',
       quote: 'Cotización lista',
       reject: 'Solicitud rechazada',
@@ -533,6 +579,7 @@ export default {
       item_unavailable: 'Un producto no se pudo comprar: reembolso en camino',
       item_disposed: 'Se desechó un producto que quedó después de su último día de almacenamiento',
       complete: 'Solicitud completada',
+      refund_sent: 'Reembolso enviado',
       note: 'Mensaje de nuestro equipo',
     },
     errors: {
@@ -549,12 +596,49 @@ export default {
       photosTooLarge: 'Las fotos suman más de 30 MB: elige fotos más livianas o menos fotos.',
     },
   },
+  // El dinero que devolvemos, en las páginas de solicitud y de factura (docs/decisions/034).
+  refunds: {
+    heading: 'Reembolsos',
+    sentOn: 'Enviado el {{date}}',
+    onItsWay: 'En camino (desde el {{date}})',
+    how: 'Los reembolsos vuelven por el mismo medio con el que pagaste. Tu banco o tarjeta puede tardar unos días hábiles en mostrarlo después de que lo enviamos. Horas de Japón.',
+    reasons: {
+      unavailable: 'Producto {{detail}}: la tienda no pudo entregarlo',
+      lost_parcel: 'La mitad del valor de los productos del envío perdido {{detail}}',
+      duplicate: 'Un segundo pago de la misma factura',
+      held: 'Un pago que no pudimos aplicar a la factura',
+      overpayment: 'Lo que pagaste de más sobre la factura',
+      other: 'Reembolso',
+    },
+  },
+  // Los pagos y reembolsos del cliente (/user-dashboard/payments).
+  moneyPage: {
+    title: 'Pagos y reembolsos',
+    lead: 'Todo lo que nos pagaste y todo lo que te devolvimos, lo más reciente primero, en yenes.',
+    empty: 'Todavía no has hecho ningún pago.',
+    totalsLabel: 'Totales',
+    totals: { paid: 'Pagado', refunded: 'Reembolsado', pending: 'Reembolsos en camino' },
+    payment: { request: 'Pago de la solicitud {{number}}', shipment: 'Pago del envío {{number}}' },
+    refund: { request: 'Reembolso de la solicitud {{number}}', shipment: 'Reembolso del envío {{number}}' },
+    see: { request: 'Ver la solicitud {{number}}', shipment: 'Ver el envío {{number}}' },
+    methods: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Tarjeta' },
+    paymentStatus: {
+      succeeded: 'Pagado',
+      held: 'En revisión por nuestro equipo',
+      duplicate: 'Pagado dos veces: este se reembolsa',
+      refunded: 'Devuelto completo',
+    },
+    refundSent: 'Enviado',
+    refundOnItsWay: 'En camino',
+    refundAmount: '+ {{amount}}',
+    japanTime: 'Horas de Japón.',
+  },
   dashboard: {
     userTitle: 'Mi cuenta',
     adminTitle: 'Administración',
     signedInAs: 'Sesión iniciada como {{name}} ({{email}}).',
     role: 'Rol: {{role}}',
-    staffQueue: 'Equipo: la lista de solicitudes de compra',
+    staffQueue: 'Equipo: el trabajo de hoy',
   },
   // The electronic receipt of an invoice (app/components/orders/receipt.tsx), for customers and staff.
   receipt: {
@@ -639,6 +723,35 @@ export default {
       reference: 'Referencia',
       amount: 'Monto',
     },
+    bankFees:
+      'Comisiones: las de tu banco, y las de cualquier banco intermediario, corren por tu cuenta. Debemos recibir los {{amount}} completos; si llega menos, te pediremos la diferencia antes de seguir con tu pedido.',
+    transfer: {
+      heading: '¿Ya hiciste la transferencia?',
+      lead: 'Avísanos y la buscamos. Una foto o un PDF del comprobante de tu banco nos ayuda a encontrarla antes (opcional). Tu cotización sigue abierta mientras la revisamos.',
+      proof: 'Comprobante de la transferencia (opcional)',
+      proofHint: 'Una foto (JPEG, PNG, WebP, GIF o AVIF) o un PDF, de hasta 5 MB.',
+      note: 'Algo que nos ayude a encontrarla (opcional)',
+      noteHint_one: 'El nombre de quien la envió, el banco, el día. Máximo {{count}} carácter.',
+      noteHint_other: 'El nombre de quien la envió, el banco, el día. Máximo {{count}} caracteres.',
+      noteHint_many: 'El nombre de quien la envió, el banco, el día. Máximo {{count}} caracteres.',
+      submit: 'Ya pagué',
+      checking:
+        'El {{date}} (hora de Japón) nos avisaste que pagaste por transferencia bancaria. La estamos revisando.',
+      checkingHint:
+        'Nuestro equipo la busca en nuestra cuenta bancaria (normalmente de 1 a 3 días hábiles) y te avisa por correo cuando esté confirmada. No necesitas pagar de nuevo.',
+      seeProof: 'Ver el comprobante que enviaste',
+      reported: 'Gracias: buscaremos tu transferencia y te avisaremos.',
+      dismissed:
+        'El {{date}} (hora de Japón) te avisamos que no encontramos la transferencia que nos indicaste: {{reason}} Si sí pagaste, escríbenos con el comprobante de tu banco. Si no, puedes pagar aquí abajo.',
+    },
+    errors: {
+      proofType: 'Envía una foto (JPEG, PNG, WebP, GIF o AVIF) o un PDF.',
+      proofTooLarge: 'El archivo pesa más de 5 MB. Envía una foto o un PDF más liviano.',
+      proofEmpty: 'El archivo está vacío. Vuelve a elegir la foto o el PDF.',
+      proofCorrupt: 'No pudimos leer este archivo. Prueba con otra foto u otro PDF.',
+      transferNoteTooLong: 'Usa como máximo 500 caracteres.',
+      invalidCharacters: 'Este texto tiene caracteres que no podemos guardar.',
+    },
     bankAfter:
       'Confirmaremos tu pago cuando llegue (normalmente de 1 a 3 días hábiles) y te avisaremos por correo.',
     beingConfirmed:
@@ -653,6 +766,10 @@ export default {
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
     button: 'Verlo en la web',
+    transfer_not_received: {
+      title: 'No encontramos tu transferencia para {{number}}',
+      body: 'Buscamos tu transferencia bancaria de {{amountJpy}} (referencia {{invoice}}) y no ha llegado: {{reason}} Si sí pagaste, responde con el comprobante de tu banco; si no, puedes pagar desde la página.',
+    },
     request_received: {
       title: 'Recibimos tu solicitud {{number}}',
       body: 'Revisaremos los enlaces y te enviaremos una cotización, normalmente en un día hábil.',
@@ -684,6 +801,18 @@ export default {
     payment_refunding: {
       title: 'Te estamos reembolsando el pago de {{number}}',
       body: 'No pudimos aplicar tu pago a la cotización, así que te devolvemos {{amountJpy}} por el mismo medio con el que pagaste. Puede tardar unos días hábiles en verse.',
+    },
+    refund_sent: {
+      title: 'Te enviamos el reembolso de {{amountJpy}} de {{number}}',
+      body: 'Vuelve por el mismo medio con el que pagaste. Tu banco o tarjeta puede tardar unos días hábiles en mostrarlo. Todos tus pagos y reembolsos están en tu cuenta, en Pagos y reembolsos.',
+    },
+    refund_confirmed: {
+      title: 'Tu reembolso de {{amountJpy}} de {{number}} se completó',
+      body: 'El servicio de pago lo confirmó: el dinero volvió a la tarjeta o cuenta con la que pagaste. Tu banco puede tardar unos días en mostrarlo.',
+    },
+    request_completed: {
+      title: 'Tu solicitud {{number}} está completa',
+      body: 'Todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar. ¡Gracias! Tus facturas y recibos siguen en tu cuenta.',
     },
     quote_revised: {
       title: 'Estamos actualizando la cotización de {{number}}',

@@ -52,6 +52,7 @@ export default {
     company: 'Empresa',
     taxRegistrationId: 'Número de registro fiscal: {{id}}',
     basedIn: 'Con sede en Osaka, Japón. Sin sucursales en el extranjero.',
+    sellerDisclosure: 'Datos del vendedor (特定商取引法)',
     copyright: '© {{year}} {{company}}',
   },
   consent: {
@@ -80,6 +81,7 @@ export default {
     },
     ratesSaved: { title: 'Tarifas guardadas', text: 'Las calculadoras ya usan los precios nuevos.' },
     storeSaved: { title: 'Tienda guardada', text: 'La guía de tiendas ya la muestra.' },
+    pageSaved: { title: 'Página guardada', text: 'Los visitantes ya leen el texto nuevo.' },
     storeHidden: { title: 'Tienda oculta', text: 'Ya no aparece en la guía de tiendas.' },
     storeShown: { title: 'Tienda visible', text: 'Aparece otra vez en la guía de tiendas.' },
     storeMoved: { title: 'Orden cambiado', text: 'La guía de tiendas ya muestra el nuevo orden.' },
@@ -99,6 +101,18 @@ export default {
     paymentReview: {
       title: 'Estamos revisando tu pago',
       text: 'Nuestro equipo se pondrá en contacto contigo. No necesitas pagar de nuevo.',
+    },
+    shippingPaymentReceived: {
+      title: 'Envío pagado',
+      text: '¡Gracias! Entregaremos tu caja a la paquetería y te enviaremos el número de seguimiento.',
+    },
+    paymentDuplicate: {
+      title: 'Esto ya estaba pagado',
+      text: 'Ya habías pagado esta factura, así que te reembolsamos este segundo pago por el mismo medio con el que pagaste. No necesitas hacer nada.',
+    },
+    paymentReturned: {
+      title: 'Te devolvemos este pago',
+      text: 'No se pudo aplicar, así que vuelve por el mismo medio con el que pagaste. Puedes seguirlo en Pagos y reembolsos.',
     },
     signedIn: { title: '¡Bienvenido de nuevo!', text: 'Iniciaste sesión correctamente.' },
     accountDeleted: { title: 'Cuenta eliminada', text: 'Tu cuenta y sus datos se eliminaron.' },
@@ -160,6 +174,12 @@ export default {
       invoiceNotPayable:
         'Esta cotización ya no se puede pagar. Pídenos una nueva si todavía quieres los productos.',
       invoiceChanged: 'Esta cotización acaba de cambiar. Así está ahora.',
+      transferInvalid: 'Revisa los campos marcados.',
+      transferAlreadyReported: 'Ya nos avisaste de esta transferencia: la estamos revisando.',
+      transferBeingChecked:
+        'Nos avisaste que pagaste esto por transferencia bancaria y la estamos revisando. Escríbenos si algo no está bien.',
+      transferNotFound: 'No encontramos ese aviso de transferencia.',
+      transferChanged: 'Este aviso de transferencia acaba de cambiar. Así está ahora.',
       paymentUnderReview: 'Estamos revisando un pago de esta cotización: no necesitas pagar de nuevo.',
       paymentBeingConfirmed:
         'Estamos confirmando un pago que acabas de hacer. No necesitas pagar de nuevo: recarga la página en uno o dos minutos.',
@@ -170,6 +190,7 @@ export default {
         'El servicio de pago rechazó la solicitud. No se cobró nada: prueba con otro medio o escríbenos.',
       paymentInvalid: 'Revisa los campos marcados.',
       paymentAmountMismatch: 'El monto debe ser exactamente el total de la cotización.',
+      paymentAmountMismatchReceipt: 'El monto debe ser exactamente el total del recibo de envío.',
       paymentReferenceUsed: 'Ya hay un pago registrado con esa referencia.',
       paymentAdminsOnly: 'Solo los administradores pueden registrar pagos y reembolsos.',
       paymentNotFound: 'Ese pago no existe.',
@@ -210,7 +231,7 @@ export default {
       staffActionForbidden: 'Tu rol no permite hacer esto. Pídeselo a un administrador.',
       invoiceNotFound: 'Ese recibo no existe.',
       requestNotAllowed: 'Eso no se puede hacer con la solicitud en su estado actual.',
-      shipmentInvalid: 'Revisa el envío: una parte no se puede enviar así.',
+      shipmentInvalid: 'Revisa los campos marcados: cada uno dice qué cambiar.',
       itemNotShippable: 'Uno de los productos ya no está en nuestra oficina o ya está en un envío.',
       shipmentTooHeavy: 'Demasiado pesado para este método de envío.',
       shipmentNoRate: 'No hay precio de envío para este peso con este método.',
@@ -243,6 +264,9 @@ export default {
       userNotFound: 'Ese usuario no existe.',
       storeNotFound: 'Esa tienda no existe.',
       storeChanged: 'Otro administrador cambió esta tienda después de que la abriste. No se guardó nada.',
+      pageChanged: 'Otro administrador cambió esta página después de que la abriste. No se guardó nada.',
+      pageNotFound: 'Esa página no existe.',
+      pageInvalid: 'Revisa los campos marcados.',
       logoEmpty: 'El archivo del logo está vacío. Elige el archivo otra vez.',
       logoTooLarge: 'El logo pesa más de 512 KB. Elige un archivo más pequeño.',
       logoType: 'Ese archivo no es un logo que aceptemos. Usa una imagen PNG o SVG.',
@@ -286,6 +310,7 @@ export default {
   session: {
     signInLink: 'Iniciar sesión',
     myArea: 'Mi área',
+    staffArea: 'Administración',
     notifications: 'Notificaciones',
     unreadNotifications_one: '{{count}} notificación sin leer',
     unreadNotifications_other: '{{count}} notificaciones sin leer',

@@ -1,7 +1,8 @@
+import type { SpanishStrings } from '../areas.ts'
 import type en from '../en/emails.ts'
 
 // Spanish strings of the emails area: neutral Latin-American Spanish, addressing the reader as tú.
-// `satisfies typeof en` makes a missing or extra key a type error.
+// `satisfies SpanishStrings<typeof en>` makes a missing or extra key a type error.
 export default {
   emails: {
     greeting: 'Hola, {{name}}:',
@@ -20,32 +21,4 @@ export default {
       button: 'Elegir una nueva contraseña',
     },
   },
-  // Correos al equipo (administradores y moderadores), cada uno en su idioma.
-  staffNotifications: {
-    button: 'Abrir en el panel de administración',
-    new_request: {
-      title: 'Nueva solicitud {{number}} de {{customer}}',
-      body: '{{count}} enlace(s) por cotizar.',
-    },
-    payment_held: {
-      title: 'Pago retenido para revisión: {{number}}',
-      body: 'El proveedor informó {{amount}} {{currency}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
-    },
-    refund_due: {
-      title: 'Reembolso pendiente: {{number}}',
-      body: 'Llegó un segundo pago de {{amountJpy}} para una factura ya pagada. Reembólsalo en {{provider}}.',
-    },
-    request_cancelled: {
-      title: 'El cliente canceló la solicitud {{number}}',
-      body: 'No hay nada que hacer: no se comprará.',
-    },
-    new_shipment: {
-      title: 'Nuevo envío {{number}} de {{customer}}',
-      body: 'Productos: {{count}}, $t(analytics.methods.{{method}}) a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
-    },
-    new_claim: {
-      title: 'Reportan perdido el envío {{number}}',
-      body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
-    },
-  },
-} satisfies typeof en
+} satisfies SpanishStrings<typeof en>

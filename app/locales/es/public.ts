@@ -23,6 +23,15 @@ export default {
     storageDays_many: '{{count}} días',
     noHiddenFees: 'Sin cargos ocultos.',
     approximately: 'aprox. {{amount}}',
+    payment: 'Cómo pagas',
+    paymentNote: 'Con {{methods}}, desde la cotización en tu área de cliente.',
+  },
+  payWith: {
+    bank: 'transferencia bancaria',
+    bankCard: 'transferencia bancaria o tarjeta de crédito o débito',
+    bankPaypal: 'transferencia bancaria o PayPal (también con tarjeta: sin necesidad de cuenta PayPal)',
+    bankCardPaypal:
+      'transferencia bancaria, tarjeta de crédito o débito, o PayPal (sin necesidad de cuenta PayPal)',
   },
   home: {
     title: 'Compras en Japón y envíos a todo el mundo',
@@ -31,7 +40,11 @@ export default {
     heading: 'Compra lo que quieras en Japón, nosotros te lo enviamos',
     lead: 'Envíanos el enlace de cualquier artículo de una tienda japonesa. Lo cotizamos, lo compramos, lo recibimos en nuestra oficina de Osaka, consolidamos tus compras y las enviamos hasta tu puerta.',
     order: 'Haz tu pedido',
-    orderHint: 'Envíanos los enlaces de los productos por cualquiera de estos canales:',
+    orderForm: 'Envía una solicitud en línea',
+    orderFormSignIn: 'Inicia sesión y envía una solicitud en línea',
+    orderFormHint:
+      'Hasta diez enlaces a la vez; sigues la cotización, el pago y el envío en tu área de cliente.',
+    orderHint: 'O envíanos los enlaces de los productos por cualquiera de estos canales:',
     ctaStoreGuide: 'Dónde comprar',
     ctaCalculator: 'Calcular un precio',
     opensInNewTab: '(se abre en una pestaña nueva)',
@@ -39,21 +52,24 @@ export default {
       heading: 'Cómo funciona, en siete pasos',
       s1: {
         title: 'Envíanos los enlaces',
-        text: 'Envía los enlaces de los productos, o una imagen clara, por Instagram, Facebook o WhatsApp.',
+        text: 'Envía los enlaces de los productos en nuestro formulario de solicitud, o envíalos (o una imagen clara) por Instagram, Facebook o WhatsApp.',
       },
       s2: {
         title: 'Recibe tu cotización',
-        text: 'Te respondemos con la cotización y un recibo electrónico.',
+        text: 'Te respondemos con la cotización, tu recibo electrónico, en tu área de cliente y por correo.',
       },
       s3: {
         title: 'Paga los productos',
-        text: 'Paga con tarjeta de crédito o débito, o con PayPal (sin necesidad de cuenta PayPal).',
+        text: 'Paga con {{methods}}.',
       },
       s4: {
         title: 'Llegan tus artículos',
-        text: 'Tus artículos llegan a nuestra oficina de Osaka y te avisamos por mensaje.',
+        text: 'Tus artículos llegan a nuestra oficina de Osaka y te avisamos por correo, con fotos en tu área de cliente.',
       },
-      s5: { title: 'Almacenar o enviar', text: 'Sigue almacenando para juntar más compras, o envía ya.' },
+      s5: {
+        title: 'Almacenar o enviar',
+        text: 'Sigue almacenando para juntar más compras, o pide el envío desde tu área de cliente.',
+      },
       s6: {
         title: 'Paga el envío',
         text: 'Tras el pesaje y la consolidación, paga el recibo del envío internacional.',
@@ -90,11 +106,11 @@ export default {
       },
       trust: {
         title: 'Seguridad y confianza',
-        text: 'Recibos electrónicos para cada pago, y pago con tarjeta o PayPal.',
+        text: 'Un recibo electrónico para cada pago; paga con {{methods}}.',
       },
       web: {
         title: 'Servicio web',
-        text: 'Calculadoras, una guía de tiendas y, pronto, tus pedidos en línea.',
+        text: 'Calculadoras, una guía de tiendas y tus pedidos en línea: solicitudes, cotizaciones, pagos, fotos de tus artículos y envíos.',
       },
     },
     reviews: {
@@ -141,7 +157,7 @@ export default {
       },
       payment: {
         q: '¿Cómo puedo pagar?',
-        a: 'Con tarjeta de crédito o débito, o con PayPal mediante un recibo electrónico (sin necesidad de cuenta PayPal). Pronto, transferencia bancaria y Wise.',
+        a: 'Con {{methods}}. Tu cotización, el recibo electrónico en tu área de cliente, muestra el monto, nuestros datos bancarios y la referencia que debes escribir en la transferencia.',
       },
       countries: {
         q: '¿A qué países envían?',
@@ -153,12 +169,13 @@ export default {
       },
       howToOrder: {
         q: '¿Cómo hago un pedido?',
-        a: 'Envíanos los enlaces de los productos o una imagen clara por Instagram, Facebook o WhatsApp. Te respondemos con la cotización y un recibo.',
+        a: 'Inicia sesión y envía los enlaces de los productos en nuestro formulario de solicitud (hasta diez a la vez): te respondemos con la cotización en tu área de cliente y por correo. También puedes enviarnos los enlaces, o una imagen clara, por Instagram, Facebook o WhatsApp.',
       },
     },
+    prohibited: 'Antes de pedir: lo que no compramos ni enviamos',
     cta: {
       heading: '¿Encontraste algo en Japón?',
-      text: 'Envíanos el enlace y te lo cotizamos hoy mismo.',
+      text: 'Envíanos el enlace en el formulario de solicitud o por mensaje, y te lo cotizamos.',
       button: 'Contáctanos',
     },
   },
@@ -171,7 +188,7 @@ export default {
       heading: 'En tres pasos',
       s1: {
         title: 'Tú eliges',
-        text: 'Encuentra lo que quieras en cualquier tienda japonesa y envíanos el enlace.',
+        text: 'Encuentra lo que quieras en cualquier tienda japonesa y envíanos el enlace en el formulario de solicitud, o por mensaje.',
       },
       s2: {
         title: 'Compramos y juntamos',
@@ -231,6 +248,9 @@ export default {
         i4: 'Papelería',
       },
     },
+  },
+  sitePages: {
+    questions: '¿Tienes dudas? Escríbenos',
   },
   calculator: {
     title: 'Calculadora (beta)',
@@ -355,7 +375,8 @@ export default {
       facebook: 'Facebook',
       instagram: 'Instagram',
       whatsapp: 'WhatsApp',
-      whatsappHint: 'Nuestro canal principal para pedidos: envíanos los enlaces de lo que quieres.',
+      whatsappHint:
+        'Envíanos los enlaces de lo que quieres por mensaje, si lo prefieres al formulario de solicitud.',
     },
     staff: {
       heading: 'Quién te responde',

@@ -3,18 +3,27 @@ import { createAddress } from '#core/customers/profile-service.ts'
 import { submitRequest } from '#core/orders/request-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { SESSION_COOKIE, signedSessionCookie } from '#tests/support/accounts.ts'
-import { callRoute, createTestServices, pageRequest, signedInCaller } from '#tests/support/route-context.ts'
-import { loader } from './export.ts'
-import { middleware } from './layout.tsx'
+import {
+  callFileRoute,
+  createTestServices,
+  pageRequest,
+  signedInCaller,
+} from '#tests/support/route-context.ts'
+import * as exportRoute from './export.ts'
+import * as accountLayout from './layout.tsx'
 
 // "Download my data" called directly: who may download, and whose data comes back.
 
 async function setup() {
   const { db, pool } = await createTestDatabase()
   const services = await createTestServices(db, pool)
-  // The account branch's middleware decides who is asking, then the loader runs.
-  const download = (cookie?: string) =>
-    callRoute(services, middleware, pageRequest('/account/export', { cookie }), (args) => loader(args))
+  // The account branch's middleware decides who is asking, then the route's answers the file; a
+  // browser (the download link) refused by the guard gets the guard page instead, a script a text.
+  const download = (cookie?: string, accept = 'text/html,*/*;q=0.8') => {
+    const request = pageRequest('/account/export', { cookie })
+    request.headers.set('accept', accept)
+    return callFileRoute(services, accountLayout, exportRoute, request)
+  }
   const signedIn = (email: string) => signedInCaller(pool, { email })
   return { pool, db, services, download, signedIn }
 }
@@ -25,6 +34,10 @@ test('an anonymous request is refused with 401 and the page to come back to afte
   const { download } = await setup()
   expect(await download()).toMatchObject(LOGIN_REQUIRED)
   expect(await download('lang=en; currency=USD')).toMatchObject(LOGIN_REQUIRED)
+  expect(await download(undefined, 'application/json')).toMatchObject({
+    status: 401,
+    data: { error: { code: 'unauthorized', message: 'Inicia sesión para continuar.' } },
+  })
 })
 
 test('a session cookie that is forged, unsigned, expired or for a deleted session is refused with 401', async () => {

@@ -2,7 +2,9 @@ import { requestContext } from '#app/context.ts'
 import { translator } from '#app/i18n.server.ts'
 import { apiError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import { getAnalytics, parsePeriod, periodInput } from '#core/analytics/analytics.ts'
+import { guardedFile } from '#app/middleware/guarded-file.server.ts'
+import { getAnalytics } from '#core/analytics/analytics.ts'
+import { parsePeriod, periodInput } from '#core/analytics/period.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/analytics-csv.ts'
 
@@ -17,7 +19,7 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function resource({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
   const t = translator(language)
   const search = new URL(request.url).searchParams
@@ -36,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       [t('analytics.split.serviceFees'), figures.revenue.serviceFeeJpy],
       [t('analytics.split.domesticShipping'), figures.revenue.domesticShippingJpy],
       [t('analytics.split.tax'), figures.revenue.taxJpy],
+      [t('analytics.csvHeadings.grossRevenueJpy'), figures.revenue.grossJpy],
+      [t('analytics.csvHeadings.refundsJpy'), figures.revenue.refundedJpy],
       [t('analytics.figures.revenue'), figures.revenue.totalJpy],
       [t('analytics.figures.average'), figures.revenue.averageJpy],
       [t('analytics.figures.newUsers'), figures.newUsers],
@@ -43,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       [t('analytics.csvHeadings.shippingJpy'), figures.shippingRevenue.shippingJpy],
       [t('analytics.csvHeadings.storageFeeJpy'), figures.shippingRevenue.storageFeeJpy],
       [t('analytics.csvHeadings.shippingTaxJpy'), figures.shippingRevenue.taxJpy],
+      [t('analytics.csvHeadings.shippingRefundsJpy'), figures.shippingRevenue.refundedJpy],
+      [t('analytics.csvHeadings.shippingNetJpy'), figures.shippingRevenue.totalJpy],
       [t('analytics.figures.office'), figures.office.items],
       [t('analytics.csvHeadings.averageDays'), figures.office.averageDaysStored],
       [t('analytics.csvHeadings.claimsOpened'), figures.claims.opened],
@@ -90,4 +96,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
+}
+
+// The CSV, or for a browser refused by the guard the guard page (app/middleware/guarded-file.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [guardedFile(resource)]
+
+export default function AnalyticsCsv() {
+  return null
 }

@@ -1,10 +1,17 @@
 import { expect, test } from 'vitest'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
-import { callRoute, createTestServices, pageRequest, signedInCaller } from '#tests/support/route-context.ts'
+import {
+  callFileRoute,
+  callRoute,
+  createTestServices,
+  pageRequest,
+  signedInCaller,
+} from '#tests/support/route-context.ts'
 import { seedAsInstalled } from '#tests/support/seeded.ts'
 import * as analytics from './analytics.tsx'
 import * as csv from './analytics-csv.ts'
+import * as adminLayout from './layout.tsx'
 import { middleware as adminMiddleware } from './layout.tsx'
 
 // The analytics page and its CSV through the admin branch's middleware, for every role; a bad
@@ -27,15 +34,11 @@ async function setup() {
       (args) => analytics.loader(args as never),
       { context: { language: 'en' } },
     )
-  const file = async (search: string, cookie?: string) => {
-    const answer = await callRoute(
-      services,
-      adminMiddleware,
-      pageRequest(`/admin-dashboard/analytics.csv${search}`, { cookie }),
-      (args) => csv.loader(args as never),
-      { context: { language: 'en' } },
-    )
-    return answer
+  // As a download link asks for it (a browser's navigation: `text/html` acceptable), or as a script.
+  const file = (search: string, cookie?: string, accept = 'text/html,*/*;q=0.8') => {
+    const request = pageRequest(`/admin-dashboard/analytics.csv${search}`, { cookie })
+    request.headers.set('accept', accept)
+    return callFileRoute(services, adminLayout, csv, request, { context: { language: 'en' } })
   }
   return { pool, people, page, file }
 }
@@ -43,10 +46,16 @@ async function setup() {
 test('anonymous visitors get the login guard; customers and moderators the admin guard; for the page and the CSV', async () => {
   const { people, page, file } = await setup()
   expect(await page('')).toMatchObject({ status: 401, data: { guard: 'login' } })
-  expect(await file('')).toMatchObject({ status: 401 })
+  // A browser gets the guard page (the layout's loader throws it); a script a few words.
+  expect(await file('')).toMatchObject({ status: 401, data: { guard: 'login' } })
+  expect(await file('', undefined, '*/*')).toMatchObject({ status: 401, data: 'Please sign in to continue.' })
   for (const who of [people.ana, people.moderator]) {
     expect(await page('', who.cookie)).toMatchObject({ status: 403, data: { guard: 'admin' } })
-    expect(await file('', who.cookie)).toMatchObject({ status: 403 })
+    expect(await file('', who.cookie)).toMatchObject({ status: 403, data: { guard: 'admin' } })
+    expect(await file('', who.cookie, 'application/json')).toMatchObject({
+      status: 403,
+      data: { error: { code: 'forbidden' } },
+    })
   }
 })
 
@@ -104,7 +113,10 @@ test('the CSV: its headers, whole yen, and a shop name that would be a formula i
     'attachment; filename="analytics-2026-03-01-2026-03-31.csv"',
   )
   const text = String(answer.data)
-  expect(text).toContain('Revenue,7400\r\n')
+  // Net of refunds, with what the quotes charged and the refunds beside it (docs/decisions/034).
+  expect(text).toContain(
+    'Revenue before refunds (yen),7400\r\nRefunds of what quotes charged (yen),0\r\nNet revenue,7400\r\n',
+  )
   expect(text).toContain('Requests received,1\r\n')
   expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")",1\r\n`)
   expect(text).toContain('2026-03-11,0,7400\r\n')

@@ -6,14 +6,8 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import {
-  ANALYTICS_PRESETS,
-  type Analytics,
-  getAnalytics,
-  type Period,
-  parsePeriod,
-  periodInput,
-} from '#core/analytics/analytics.ts'
+import { type Analytics, getAnalytics } from '#core/analytics/analytics.ts'
+import { ANALYTICS_PRESETS, type Period, parsePeriod, periodInput } from '#core/analytics/period.ts'
 import { convertFromYen, formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/analytics.ts'
@@ -58,6 +52,7 @@ function present(
 ) {
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const total = figures.revenue.totalJpy
+  const gross = figures.revenue.grossJpy
   return {
     requests: formatNumber(figures.requestsReceived, language),
     quotesIssued: formatNumber(figures.quotesIssued, language),
@@ -67,6 +62,8 @@ function present(
     paidInvoices: formatNumber(figures.revenue.invoices, language),
     paidCount: figures.revenue.invoices,
     total: yen(total),
+    gross: yen(gross),
+    refunded: yen(figures.revenue.refundedJpy),
     equivalents: (['USD', 'MXN', 'CLP'] as const).map((currency) =>
       formatMoney(convertFromYen(total, currency, rates), currency, language),
     ),
@@ -78,9 +75,10 @@ function present(
         ['domesticShipping', figures.revenue.domesticShippingJpy],
         ['tax', figures.revenue.taxJpy],
       ] as const
-    ).map(([part, amount]) => ({ part, amount: yen(amount), share: total === 0 ? 0 : amount / total })),
+    ).map(([part, amount]) => ({ part, amount: yen(amount), share: gross === 0 ? 0 : amount / gross })),
     shipping: {
       total: yen(figures.shippingRevenue.totalJpy),
+      refunded: figures.shippingRevenue.refundedJpy > 0 ? yen(figures.shippingRevenue.refundedJpy) : null,
       count: figures.shippingRevenue.invoices,
       invoices: formatNumber(figures.shippingRevenue.invoices, language),
       shipping: yen(figures.shippingRevenue.shippingJpy),
@@ -222,7 +220,7 @@ export default function AnalyticsRoute() {
             {figure(
               'revenue',
               view.total,
-              `${view.equivalents.join(' · ')}. ${t('analytics.help.revenue', { count: view.paidCount, invoices: view.paidInvoices })}`,
+              `${view.equivalents.join(' · ')}. ${t('analytics.help.revenue', { count: view.paidCount, invoices: view.paidInvoices })} ${t('analytics.help.refunds', { refunds: view.refunded })}`,
             )}
             {figure('average', view.average, t('analytics.help.average'))}
             {figure('newUsers', view.newUsers, t('analytics.help.newUsers'))}
@@ -263,6 +261,9 @@ export default function AnalyticsRoute() {
                 </div>
               ))}
             </dl>
+            <p className="font-medium text-slate-900" data-testid="revenue-net">
+              {t('analytics.netLine', { gross: view.gross, refunds: view.refunded, net: view.total })}
+            </p>
           </section>
 
           <BarChart
@@ -318,13 +319,13 @@ export default function AnalyticsRoute() {
               {figure(
                 'shippingRevenue',
                 view.shipping.total,
-                t('analytics.shippingRevenueHelp', {
+                `${t('analytics.shippingRevenueHelp', {
                   count: view.shipping.count,
                   invoices: view.shipping.invoices,
                   shipping: view.shipping.shipping,
                   storage: view.shipping.storage,
                   tax: view.shipping.tax,
-                }),
+                })}${view.shipping.refunded ? ` ${t('analytics.shippingRefunds', { refunds: view.shipping.refunded })}` : ''}`,
               )}
               {figure(
                 'office',

@@ -4,12 +4,14 @@ import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
 import {
+  callFileRoute,
   callRoute,
   createTestServices,
   formPost,
   pageRequest,
   signedInCaller,
 } from '#tests/support/route-context.ts'
+import * as customerLayout from '../customer/layout.tsx'
 import { middleware as customerMiddleware } from '../customer/layout.tsx'
 import * as packagePhoto from '../customer/package-photo.ts'
 import * as shipping from '../customer/shipping.tsx'
@@ -102,7 +104,7 @@ test('anonymous visitors, customers (the owner too) are refused the arrival page
 })
 
 test('a moderator marks the items bought, books a parcel with a photo; the owner sees it and its photo, nobody else', async () => {
-  const { people, id, version, staff, customer, arrivalForm, book, quoted, pool } = await setup()
+  const { people, id, version, staff, customer, arrivalForm, book, quoted, pool, services } = await setup()
   const mod = people.moderator.cookie
   const mark = await staff(
     formPost(
@@ -155,7 +157,10 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
   const photo = (cookie?: string, suffix = '', headers: Record<string, string> = {}) => {
     const request = pageRequest(`/user-dashboard/package-photos/${photoId}${suffix}`, { cookie })
     for (const [name, value] of Object.entries(headers)) request.headers.set(name, value)
-    return customer(request, packagePhoto.loader, { photoId })
+    return callFileRoute(services, customerLayout, packagePhoto, request, {
+      params: { photoId },
+      context: { language: 'en' },
+    })
   }
   const full = await photo(people.owner.cookie)
   expect(full.status).toBe(200)

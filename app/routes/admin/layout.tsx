@@ -4,7 +4,7 @@ import { areas } from '#app/locales/areas.ts'
 import { getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/layout.ts'
 
-// The admin-only pages of the admin area (the overview, the contact inbox): admins only.
+// The admin-only pages of the admin area (the contact inbox, money, settings): admins only.
 // Every route of this branch is refused here for anyone else (see app/middleware/auth.server.ts).
 // The request pages, which moderators share, sit under ./staff-layout.tsx.
 

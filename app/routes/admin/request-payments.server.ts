@@ -5,27 +5,30 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
-import { formatMoney } from '#core/money/money.ts'
+import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
+import { ownerPaths, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import {
+  DismissTransferSchema,
   MarkRefundDoneSchema,
   RecordManualPaymentSchema,
   RefundThroughProviderSchema,
   ResolveHeldPaymentSchema,
 } from '#core/payments/payment-schemas.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
-import { ownerPaths, type PaymentOwner } from '#core/payments/settle-payment.ts'
 import {
   markRefundDone,
   recordManualPayment,
   refundThroughProvider,
   resolveHeldPayment,
 } from '#core/payments/staff-payments.ts'
+import { dismissTransferNotice } from '#core/payments/transfer-notices.ts'
 import { AppError } from '#core/shared/errors.ts'
 
 // The staff request and shipment pages' payments part (app/components/orders/staff-payments.tsx): what the
-// loader adds, and the action's intents `record_payment` (a bank transfer), `refund_done` and
-// `resolve_held` (accept or refund a held payment).
+// loader adds, and the action's intents `record_payment` (a bank transfer), `refund_done`,
+// `resolve_held` (accept or refund a held payment) and `dismiss_transfer` (a transfer the
+// customer reported has not arrived, docs/decisions/036).
 
 type Context = Readonly<RouterContextProvider>
 
@@ -42,6 +45,7 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
           status: panel.invoice.status,
           version: panel.invoice.version,
           totalLabel: yen(panel.invoice.totalJpy),
+          receipt: owner.kind === 'shipment',
         }
       : null,
     rows: (panel.payments ?? []).map((row) => ({
@@ -51,12 +55,13 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
       provider: row.provider,
       status: row.status,
       askedLabel: yen(row.requestedJpy),
+      // Once, with its currency ("JPY 18,719", not "JPY 18,719 JPY").
       reportedLabel:
         row.currency === null
           ? null
-          : row.amount !== null && row.currency === 'JPY'
-            ? yen(row.amount)
-            : (row.amount?.toString() ?? '—'),
+          : row.amount !== null
+            ? formatReportedAmount(row.amount, row.currency, language)
+            : `— ${row.currency}`,
       currency: row.currency,
       reference: row.captureRef ?? row.providerRef,
       note: row.note,
@@ -72,6 +77,23 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
     })),
     canRecord: panel.canRecord,
     canRefund: panel.canRefund,
+    transfers: (panel.transfers ?? []).map((transfer) => ({
+      id: transfer.id,
+      version: transfer.version,
+      invoiceNumber: transfer.invoiceNumber,
+      status: transfer.status,
+      note: transfer.note,
+      proof: transfer.proofType
+        ? {
+            href: `/user-dashboard/transfer-proofs/${transfer.id}`,
+            pdf: transfer.proofType === 'application/pdf',
+          }
+        : null,
+      reportedLabel: format(transfer.createdAt),
+      resolvedLabel: transfer.resolvedAt ? format(transfer.resolvedAt) : null,
+      dismissReason: transfer.dismissReason,
+    })),
+    canDismissTransfer: panel.canDismissTransfer,
   }
 }
 
@@ -128,11 +150,14 @@ export async function refundProviderAction(formData: FormData, context: Context,
     )
   }
   try {
-    await refundThroughProvider(getOrderContext(context), submission.value)
+    const refund = await refundThroughProvider(getOrderContext(context), submission.value)
+    // Sent, or accepted by the provider and still on its way: each said as it is.
+    return redirect(
+      `${ownerPaths(owner).staff}?done=${refund.status === 'succeeded' ? 'refundSent' : 'refundPending'}`,
+    )
   } catch (error) {
     return formFailure(error, submission, { intent: 'refund_provider' as const, paymentId })
   }
-  return redirect(`${ownerPaths(owner).staff}?done=refunded`)
 }
 
 /** `resolve_held`: an admin accepts a held payment as the quote's, or refunds it whole. */
@@ -151,4 +176,23 @@ export async function resolveHeldAction(formData: FormData, context: Context, ow
   } catch (error) {
     return formFailure(error, submission, { intent: 'resolve_held' as const, paymentId })
   }
+}
+
+/** `dismiss_transfer`: an admin looked for the transfer the customer reported and it has not arrived. */
+export async function dismissTransferAction(formData: FormData, context: Context, owner: PaymentOwner) {
+  requireRecorder(context)
+  const submission = parseSubmission(formData, { schema: DismissTransferSchema })
+  const noticeId = String(formData.get('noticeId') ?? '')
+  if (submission.status !== 'success') {
+    return data(
+      { intent: 'dismiss_transfer' as const, paymentId: noticeId, result: submission.reply() },
+      { status: 400 },
+    )
+  }
+  try {
+    await dismissTransferNotice(getOrderContext(context), submission.value)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'dismiss_transfer' as const, paymentId: noticeId })
+  }
+  return redirect(`${ownerPaths(owner).staff}?done=dismissed`)
 }

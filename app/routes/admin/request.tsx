@@ -11,7 +11,7 @@ import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
-import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import {
   ApproveForm,
   NoteForm,
@@ -49,6 +49,7 @@ import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-ser
 import { MarkUnavailableSchema, markItemUnavailable } from '#core/warehouse/unavailable-items.ts'
 import type { Route } from './+types/request.ts'
 import {
+  dismissTransferAction,
   loadStaffPayments,
   recordPaymentAction,
   refundDoneAction,
@@ -69,11 +70,14 @@ const DONE = [
   'noted',
   'recorded',
   'refunded',
+  'refundSent',
+  'refundPending',
   'accepted',
   'refunding',
   'ordered',
   'received',
   'unavailable',
+  'dismissed',
 ] as const
 type Done = (typeof DONE)[number]
 
@@ -173,6 +177,7 @@ const INTENTS = [
   'refund_done',
   'refund_provider',
   'resolve_held',
+  'dismiss_transfer',
   'mark_ordered',
   'mark_unavailable',
 ] as const
@@ -225,6 +230,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return refundProviderAction(formData, context, { kind: 'request', id: params.id })
     case 'resolve_held':
       return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
+    case 'dismiss_transfer':
+      return dismissTransferAction(formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered': {
       const submission = parseSubmission(formData, { schema: MarkOrderedSchema })
       if (submission.status !== 'success')
@@ -301,13 +308,16 @@ export default function StaffRequestRoute() {
     rejected: t('quote.rejected'),
     revised: t('quote.revised'),
     noted: t('quote.noteAdded'),
-    recorded: t('payments.record.recorded'),
-    refunded: t('payments.refundRecorded'),
-    accepted: t('payments.held.accepted'),
-    refunding: t('payments.held.refunding'),
+    recorded: t(paymentNoticeKey('recorded', 'request')),
+    refunded: t(paymentNoticeKey('refunded', 'request')),
+    refundSent: t(paymentNoticeKey('refundSent', 'request')),
+    refundPending: t(paymentNoticeKey('refundPending', 'request')),
+    accepted: t(paymentNoticeKey('accepted', 'request')),
+    refunding: t(paymentNoticeKey('refunding', 'request')),
     ordered: t('arrival.markedOrdered'),
     received: t('arrival.booked'),
     unavailable: t('arrival.unavailableDone'),
+    dismissed: t('payments.transfer.dismissed'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -480,7 +490,8 @@ export default function StaffRequestRoute() {
           (actionData.intent === 'record_payment' ||
             actionData.intent === 'refund_done' ||
             actionData.intent === 'refund_provider' ||
-            actionData.intent === 'resolve_held')
+            actionData.intent === 'resolve_held' ||
+            actionData.intent === 'dismiss_transfer')
             ? actionData
             : null
         }

@@ -8,26 +8,32 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { isRequestStatus, REQUEST_STATUSES } from '#core/orders/request-machine.ts'
-import { listRequestQueue } from '#core/orders/request-service.ts'
+import { isQueueWork, listRequestQueue } from '#core/orders/request-service.ts'
 import type { Route } from './+types/requests.ts'
 
-// The staff queue: ?status= filters, ?q= searches, ?cursor= pages. A plain GET form, so it works
-// without JavaScript and every view has its own address.
+// The staff queue: ?status= filters, ?q= searches, ?cursor= pages, ?work= narrows it to the
+// warehouse's work (requests with items to buy, or bought and not yet here: the work for today,
+// docs/decisions/036). A plain GET form, so it works without JavaScript and every view has its
+// own address.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const status = search.get('status')
   const q = search.get('q')?.trim() || null
   const cursor = search.get('cursor')
+  const work = search.get('work')
   const page = await listRequestQueue(getServiceContext(context), {
     status: isRequestStatus(status) ? status : null,
     q,
     cursor,
+    work: isQueueWork(work) ? work : null,
   }).catch(throwRouteError)
   const format = japanDateTime(context.get(requestContext).language)
   return {
     status: isRequestStatus(status) ? status : null,
     q,
+    work: isQueueWork(work) ? work : null,
+    workCount: page.workCount,
     first: !cursor,
     counts: page.counts,
     matchesAtLeast: page.matchesAtLeast,
@@ -38,10 +44,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-function queueHref(params: { status?: string | null; q?: string | null; cursor?: string | null }) {
+function queueHref(params: {
+  status?: string | null
+  q?: string | null
+  cursor?: string | null
+  work?: string | null
+}) {
   const search = new URLSearchParams()
   if (params.status) search.set('status', params.status)
   if (params.q) search.set('q', params.q)
+  if (params.work) search.set('work', params.work)
   if (params.cursor) search.set('cursor', params.cursor)
   const query = search.toString()
   return `/admin-dashboard/requests${query ? `?${query}` : ''}`
@@ -51,7 +63,8 @@ const QUEUE_COLUMNS = ['number', 'customer', 'shops', 'items', 'status', 'submit
 
 export default function RequestQueueRoute() {
   const { t } = useTranslation()
-  const { rows, counts, matchesAtLeast, status, q, nextCursor, first } = useLoaderData<typeof loader>()
+  const { rows, counts, matchesAtLeast, status, q, work, workCount, nextCursor, first } =
+    useLoaderData<typeof loader>()
   // A broad search is not counted to the end (core/orders/request-service.ts): "N or more", and
   // the statuses without numbers.
   const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null
@@ -62,8 +75,19 @@ export default function RequestQueueRoute() {
         {t('queue.title')}
       </h1>
       <p className="mt-2 text-slate-700">{t('queue.lead')}</p>
+      {work ? (
+        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md bg-sky-50 p-3 text-sky-950">
+          <span className="font-medium" data-testid="queue-work">
+            {t(`queue.work.${work}`, { count: workCount ?? 0 })}
+          </span>
+          <Link to={queueHref({ status, q })} className="font-semibold text-red-800 underline">
+            {t('queue.work.clear')}
+          </Link>
+        </p>
+      ) : null}
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        {work ? <input type="hidden" name="work" value={work} /> : null}
         <div className="space-y-1">
           <label htmlFor="queue-status" className="block text-sm font-medium text-slate-800">
             {t('queue.filterLabel')}
@@ -104,7 +128,7 @@ export default function RequestQueueRoute() {
           <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
             {t('queue.apply')}
           </button>
-          {status || q ? (
+          {status || q || work ? (
             <Link
               to="/admin-dashboard/requests"
               className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
@@ -163,13 +187,13 @@ export default function RequestQueueRoute() {
       )}
       <p className="mt-6 flex flex-wrap gap-4">
         {first ? null : (
-          <Link to={queueHref({ status, q })} className="font-semibold text-red-800 underline">
+          <Link to={queueHref({ status, q, work })} className="font-semibold text-red-800 underline">
             {t('queue.first')}
           </Link>
         )}
         {nextCursor ? (
           <Link
-            to={queueHref({ status, q, cursor: nextCursor })}
+            to={queueHref({ status, q, work, cursor: nextCursor })}
             className="font-semibold text-red-800 underline"
           >
             {t('queue.next')}

@@ -89,7 +89,10 @@ function SettingsForm() {
   const savedNow = (path: string) => fresh?.changed[path]
   const yenRates = fields.yenRates.getFieldset()
   const company = fields.company.getFieldset()
+  const address = company.address.getFieldset()
   const bank = fields.bankTransfer.getFieldset()
+  const branch = bank.branch.getFieldset()
+  const accountType = bank.accountType.getFieldset()
   const instructions = bank.instructions.getFieldset()
   const messaging = fields.messaging.getFieldset()
   const formError = form.errors?.[0]
@@ -155,7 +158,12 @@ function SettingsForm() {
         <AdminFieldset legend={t('adminSettings.sections.company')} demo={demoKeys.includes('company')}>
           {field(company.name, t('adminSettings.fields.companyName'), { max: LIMITS.companyName })}
           {field(company.email, t('adminSettings.fields.email'), { type: 'email', inputMode: 'email' })}
-          {field(company.address, t('adminSettings.fields.address'), {
+          {field(address.es, t('adminSettings.fields.addressEs'), {
+            hint: t('adminSettings.hints.bilingual'),
+            max: LIMITS.companyAddress,
+            multiline: true,
+          })}
+          {field(address.en, t('adminSettings.fields.addressEn'), {
             max: LIMITS.companyAddress,
             multiline: true,
           })}
@@ -165,8 +173,10 @@ function SettingsForm() {
         </AdminFieldset>
         <AdminFieldset legend={t('adminSettings.sections.bank')} demo={demoKeys.includes('bankTransfer')}>
           {field(bank.bankName, t('adminSettings.fields.bankName'), { max: LIMITS.bankShort })}
-          {field(bank.branch, t('adminSettings.fields.branch'), { max: LIMITS.bankShort })}
-          {field(bank.accountType, t('adminSettings.fields.accountType'), { max: LIMITS.accountType })}
+          {field(branch.es, t('adminSettings.fields.branchEs'), { max: LIMITS.bankShort })}
+          {field(branch.en, t('adminSettings.fields.branchEn'), { max: LIMITS.bankShort })}
+          {field(accountType.es, t('adminSettings.fields.accountTypeEs'), { max: LIMITS.accountType })}
+          {field(accountType.en, t('adminSettings.fields.accountTypeEn'), { max: LIMITS.accountType })}
           {field(bank.accountNumber, t('adminSettings.fields.accountNumber'), { max: LIMITS.accountNumber })}
           {field(bank.accountHolder, t('adminSettings.fields.accountHolder'), { max: LIMITS.bankShort })}
           {field(bank.swift, t('adminSettings.fields.swift'), { max: LIMITS.swift })}

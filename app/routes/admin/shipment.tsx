@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
@@ -5,7 +6,7 @@ import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
-import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { parsePaymentDone, paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -15,6 +16,7 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { can } from '#core/orders/staff-policy.ts'
@@ -29,6 +31,7 @@ import {
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
 import {
+  dismissTransferAction,
   loadStaffPayments,
   recordPaymentAction,
   refundDoneAction,
@@ -59,7 +62,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     notice:
       (['cancelled', 'packed', 'shipped', 'delivered', 'claim'] as const).find((key) => done.has(key)) ??
+      PAYMENT_NOTICES.find((key) => done.get('done') === key) ??
       null,
+    // The payments part's actions come back with ?done= (request-payments.server.ts).
+    paymentNotice: parsePaymentDone(done.get('done')),
     tracking: trackingForPage(shipment, language),
     claim: claimForPage(claim, language),
     canConfirmLoss: can(orders.actor, 'record_payment'),
@@ -91,7 +97,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       method: shipment.method,
       route: shipment.route,
       customer: shipment.customer,
-      address: { ...shipment.address, countryName: countryName(shipment.address.country, language) },
+      address: {
+        ...shipment.address,
+        phone: formatPhone(shipment.address.phone),
+        countryName: countryName(shipment.address.country, language),
+      },
       estimate: {
         weight: formatGrams(shipment.estimatedWeightG, language),
         price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
@@ -105,19 +115,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The payments part's notice that `paymentNotice` (app/components/orders/staff-payments.tsx) does
+ * not cover: a customer's transfer notice dismissed (`?done=dismissed`).
+ */
+const PAYMENT_NOTICES = ['dismissed'] as const
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const read = await readForm(request, {
     maxFiles: PACKING_LIMITS.photos + 1,
     maxBytes: PACKING_FORM_BODY_BYTES,
   })
   const form = read.ok ? read.formData : new FormData()
-  const intent = form.get('intent')
+  // Only the packing form sends files: a body too large (a photo over the limit) or unreadable is
+  // that form's, answered on its photo field (never read as another intent: it was a cancel).
+  const intent = read.ok ? form.get('intent') : 'pack'
   const owner = { kind: 'shipment' as const, id: params.id }
   if (intent === 'pack') return packAction(form, context, params.id, read.ok ? null : read.problem)
   if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
   if (intent === 'refund_done') return refundDoneAction(form, context, owner)
   if (intent === 'refund_provider') return refundProviderAction(form, context, owner)
   if (intent === 'resolve_held') return resolveHeldAction(form, context, owner)
+  if (intent === 'dismiss_transfer') return dismissTransferAction(form, context, owner)
   const orders = getOrderContext(context)
   const field = (name: string) => form.get(name) ?? undefined
   const version = form.get('version')
@@ -168,12 +187,17 @@ async function packAction(
   id: string,
   problem: 'tooLarge' | 'malformed' | null,
 ) {
-  if (problem === 'tooLarge') {
-    const result = parseSubmission(new FormData(), { schema: PackShipmentSchema }).reply({
-      formErrors: ['errors.reasons.shipmentInvalid'],
-      fieldErrors: { photos: ['photoTooLarge'] },
-    })
-    return data({ intent: 'pack' as const, result }, { status: 413 })
+  if (problem) {
+    // Nothing of the form could be read: the photo's own message on its field, no other field's.
+    const result: SubmissionResult<string[]> = {
+      status: 'error',
+      initialValue: null,
+      error:
+        problem === 'tooLarge'
+          ? { '': ['errors.reasons.shipmentInvalid'], photos: ['photoTooLarge'] }
+          : { '': ['errors.reasons.formMalformed'] },
+    }
+    return data({ intent: 'pack' as const, result }, { status: problem === 'tooLarge' ? 413 : 400 })
   }
   form.set('id', id)
   const photos = form.getAll('photos').filter((value): value is File => typeof value !== 'string')
@@ -196,7 +220,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, canPack, payments, box, tracking, claim, canConfirmLoss } =
+  const { shipment, notice, paymentNotice, canPack, payments, box, tracking, claim, canConfirmLoss } =
     useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
@@ -208,6 +232,8 @@ export default function StaffShipmentRoute() {
     shipped: 'staffShipments.shippedNotice',
     delivered: 'staffShipments.deliveredNotice',
     claim: 'staffShipments.claimSaved',
+    // A customer's transfer notice dismissed (`?done=dismissed`); the others are `paymentNotice`.
+    dismissed: 'payments.transfer.dismissed',
   } as const
   const title = t('staffShipments.detailTitle', { number: shipment.number })
   return (
@@ -225,6 +251,10 @@ export default function StaffShipmentRoute() {
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
           {t(notices[notice])}
+        </p>
+      ) : paymentNotice && !answer ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
+          {t(paymentNoticeKey(paymentNotice, 'shipment'))}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -311,7 +341,8 @@ export default function StaffShipmentRoute() {
             (formAnswer.intent === 'record_payment' ||
               formAnswer.intent === 'refund_done' ||
               formAnswer.intent === 'refund_provider' ||
-              formAnswer.intent === 'resolve_held')
+              formAnswer.intent === 'resolve_held' ||
+              formAnswer.intent === 'dismiss_transfer')
               ? formAnswer
               : null
           }

@@ -12,14 +12,16 @@ import { listShipmentQueue } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipments.ts'
 
 // The staff queue of shipments (docs/decisions/028): filter by status (the state lives in the
-// URL), newest first, keyset paging; each row opens the shipment. Admins and moderators.
+// URL), or to those with a claim to decide (?claim=open: the work for today, ADR 036), newest
+// first, keyset paging; each row opens the shipment. Admins and moderators.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const status = url.searchParams.get('status') || null
   const cursor = url.searchParams.get('cursor') || null
   const q = url.searchParams.get('q')?.slice(0, 200) || null
-  const page = await listShipmentQueue(getServiceContext(context), { status, cursor, q }).catch(
+  const claim = url.searchParams.get('claim') === 'open'
+  const page = await listShipmentQueue(getServiceContext(context), { status, cursor, q, claim }).catch(
     throwRouteError,
   )
   const { language } = context.get(requestContext)
@@ -27,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     status,
     q,
+    claim,
     paged: Boolean(cursor),
     nextCursor: page.nextCursor,
     counts: page.counts,
@@ -43,10 +46,15 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentsQueueRoute() {
   const { t } = useTranslation()
-  const { rows, status, q, counts, nextCursor, paged } = useLoaderData<typeof loader>()
+  const { rows, status, q, claim, counts, nextCursor, paged } = useLoaderData<typeof loader>()
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
   const query = (extra: Record<string, string>) =>
-    `?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...extra }).toString()}`
+    `?${new URLSearchParams({
+      ...(status ? { status } : {}),
+      ...(q ? { q } : {}),
+      ...(claim ? { claim: 'open' } : {}),
+      ...extra,
+    }).toString()}`
   return (
     <section aria-labelledby="shipments-heading" className="space-y-6">
       <PageMeta title={t('staffShipments.title')} description={t('staffShipments.lead')} />
@@ -54,7 +62,21 @@ export default function ShipmentsQueueRoute() {
         {t('staffShipments.title')}
       </h1>
       <p className="max-w-3xl text-slate-700">{t('staffShipments.lead')}</p>
+      {claim ? (
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md bg-sky-50 p-3 text-sky-950">
+          <span className="font-medium" data-testid="shipments-claims">
+            {t('staffShipments.claimFilter')}
+          </span>
+          <Link
+            to={`?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) })}`}
+            className="font-semibold text-red-800 underline"
+          >
+            {t('staffShipments.claimFilterClear')}
+          </Link>
+        </p>
+      ) : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
+        {claim ? <input type="hidden" name="claim" value="open" /> : null}
         <div className="space-y-1">
           <label htmlFor="status" className="block text-sm font-medium text-slate-800">
             {t('staffShipments.filter')}

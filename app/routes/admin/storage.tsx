@@ -7,7 +7,8 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { can } from '#core/orders/staff-policy.ts'
-import { DISPOSAL_REASON_MAX, disposeItem, listOverdueItems } from '#core/warehouse/overdue-storage.ts'
+import { DISPOSAL_REASON_MAX } from '#core/warehouse/disposal-schemas.ts'
+import { disposeItem, listOverdueItems } from '#core/warehouse/overdue-storage.ts'
 import type { Route } from './+types/storage.ts'
 
 // Items left at the office after their free storage (docs/decisions/031), the longest over

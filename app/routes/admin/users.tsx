@@ -10,7 +10,8 @@ import { AssignRoleSchema, assignRole, canAssignRoles } from '#core/accounts/rol
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { ROLE_NAMES, type RoleName } from '#core/shared/service-context.ts'
-import { listUsers, USER_SEARCH_MAX, USER_SORTS, type UserSort } from '#core/users/user-admin.ts'
+import { listUsers } from '#core/users/user-admin.ts'
+import { USER_SEARCH_MAX, USER_SORTS, type UserSort } from '#core/users/user-list.ts'
 import type { Route } from './+types/users.ts'
 
 // The admin panel's users (docs/decisions/024-admin-users.md): ?q= searches name or e-mail

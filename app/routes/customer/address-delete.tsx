@@ -7,6 +7,7 @@ import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { AddressIdSchema } from '#core/customers/profile-schemas.ts'
 import { deleteAddress, getAddress } from '#core/customers/profile-service.ts'
@@ -18,7 +19,11 @@ import type { Route } from './+types/address-delete.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const address = await getAddress(getServiceContext(context), params.id).catch(throwRouteError)
   return {
-    address: { ...address, countryName: countryName(address.country, context.get(requestContext).language) },
+    address: {
+      ...address,
+      phone: formatPhone(address.phone),
+      countryName: countryName(address.country, context.get(requestContext).language),
+    },
   }
 }
 

@@ -6,6 +6,7 @@ import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryOptions } from '#core/customers/countries.ts'
 import { AddressSchema } from '#core/customers/profile-schemas.ts'
 import { getAddress, updateAddress } from '#core/customers/profile-service.ts'
@@ -16,7 +17,10 @@ import type { Route } from './+types/address-edit.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const address = await getAddress(getServiceContext(context), params.id).catch(throwRouteError)
-  return { address, countries: countryOptions(context.get(requestContext).language) }
+  return {
+    address: { ...address, phone: formatPhone(address.phone) },
+    countries: countryOptions(context.get(requestContext).language),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

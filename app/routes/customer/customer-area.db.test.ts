@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { createAddress } from '#core/customers/profile-service.ts'
+import { notifyStaff } from '#core/notifications/notify.ts'
 import { addresses, notifications, users } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import {
@@ -16,7 +17,7 @@ import {
 import { action as deleteAction, loader as deleteLoader } from './address-delete.tsx'
 import { action as editAction, loader as editLoader } from './address-edit.tsx'
 import { action as newAction, loader as newLoader } from './address-new.tsx'
-import { middleware } from './layout.tsx'
+import { loader as layoutLoader, middleware } from './layout.tsx'
 import { action as notificationsAction, loader as notificationsLoader } from './notifications.tsx'
 import { action as profileAction, loader as profileLoader } from './profile.tsx'
 import { loader as shippingLoader } from './shipping.tsx'
@@ -201,8 +202,31 @@ test('the header’s unread count: in the root loader for a signed-in visitor, 0
     )
     return answer.data as { user: unknown; unreadNotifications: number }
   }
-  expect(await root(ana.cookie)).toMatchObject({ user: { role: 'moderator' }, unreadNotifications: 2 })
+  expect(await root(ana.cookie)).toMatchObject({ user: { role: 'moderator' }, unreadNotifications: 0 })
   expect(await root()).toMatchObject({ user: null, unreadNotifications: 0 })
+  const ownTab = async (cookie: string) =>
+    (
+      await callRoute(services, middleware, pageRequest('/user-dashboard', { cookie }), (args) =>
+        layoutLoader(args as never),
+      )
+    ).data
+  expect(await ownTab(ana.cookie)).toEqual({ ownUnread: 2 })
+  // A staff member's bell counts the staff's list (ADR 036); their own orders' notices are counted
+  // on the customer area's tab.
+  const customer = await signedIn('bruno@example.com')
+  await notify(customer.id)
+  expect(await root(customer.cookie)).toMatchObject({ user: { role: 'user' }, unreadNotifications: 1 })
+  // A customer's tab reads the root's count: no second query.
+  expect(await ownTab(customer.cookie)).toEqual({ ownUnread: null })
+  await services.db.transaction((tx) =>
+    notifyStaff(tx, services.orders.jobs, {
+      type: 'new_request',
+      params: { number: 'PR-000001', customer: 'Bruno', count: 1 },
+      link: '/admin-dashboard/requests',
+    }),
+  )
+  expect(await root(ana.cookie)).toMatchObject({ unreadNotifications: 1 })
+  expect(await root(customer.cookie)).toMatchObject({ unreadNotifications: 1 })
 })
 
 test('profile: saved with a redirect; bad input is a 400 with field errors and nothing is written', async () => {
@@ -250,7 +274,7 @@ test('profile: saved with a redirect; bad input is a 400 with field errors and n
   expect(saved.status).toBe(302)
   expect(saved.headers.get('location')).toBe('/user-dashboard/profile?done=saved')
   const row = (await db.select().from(users)).find((user) => user.id === ana.id)
-  expect(row).toMatchObject({ name: 'Ana María', phone: '+51 1 234 5678', language: 'en' })
+  expect(row).toMatchObject({ name: 'Ana María', phone: '+5112345678', language: 'en' })
   const page = await get('/user-dashboard/profile?done=saved', profileLoader, ana.cookie)
   expect(page.data).toMatchObject({
     profile: { name: 'Ana María', email: 'ana@example.com', language: 'en' },
@@ -385,6 +409,11 @@ test('addresses: bad input is a 400 with field errors and nothing is written; th
     [{ ...VALID_ADDRESS, country: 'Peru' }, { country: ['country'] }],
     [{ ...VALID_ADDRESS, country: 'JP' }, { country: ['country'] }],
     [{ ...VALID_ADDRESS, phone: 'llámame' }, { phone: ['phoneInvalid'] }],
+    // Checked for its country (ADR 038): the issue's US address with "ABCDE" and no state.
+    [
+      { ...VALID_ADDRESS, country: 'US', region: '', postalCode: 'ABCDE', phone: '+1 212 555 0123' },
+      { postalCode: ['postalCodeFormat'], region: ['regionRequired'] },
+    ],
     [{ ...VALID_ADDRESS, region: 'r'.repeat(121) }, { region: ['tooLong'] }],
   ]
   for (const [fields, errors] of cases) {

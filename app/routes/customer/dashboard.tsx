@@ -83,13 +83,10 @@ export default function UserDashboardRoute() {
       {user.role === 'user' ? null : (
         <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>
       )}
-      {/* Moderators work the request queue in the admin area (docs/decisions/021). */}
+      {/* Moderators work in the admin area: their work for today (docs/decisions/021, 036). */}
       {user.role === 'moderator' ? (
         <p className="mt-2">
-          <Link
-            to="/admin-dashboard/requests"
-            className="font-semibold text-red-800 underline underline-offset-4"
-          >
+          <Link to="/admin-dashboard" className="font-semibold text-red-800 underline underline-offset-4">
             {t('dashboard.staffQueue')}
           </Link>
         </p>
@@ -133,6 +130,11 @@ function RequestForm() {
         {t('requests.title')}
       </h2>
       <p className="max-w-3xl text-slate-700">{t('requests.lead')}</p>
+      <p className="max-w-3xl text-slate-700">
+        <Link to="/prohibited-items" className="font-semibold text-red-800 underline">
+          {t('requests.prohibited')}
+        </Link>
+      </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="form" value="request" />
         <input type="hidden" name="submissionKey" value={submissionKey} />

@@ -1,34 +1,45 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { Receipt, receiptForPage } from '#app/components/orders/receipt.tsx'
+import { refundsForPage } from '#app/components/orders/refund-list.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice } from '#core/orders/invoice-service.ts'
-import { ownerPaths } from '#core/payments/settle-payment.ts'
+import { refundsOfInvoices } from '#core/payments/money-history.ts'
+import { ownerPaths } from '#core/payments/payment-owner.ts'
 import type { Route } from './+types/invoice.ts'
 
 // The customer's electronic receipt of one of their invoices (someone else's: not found), in the
 // page's language, printable.
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const invoice = await getInvoice(getServiceContext(context), params.id).catch(throwRouteError)
+  const services = getServiceContext(context)
+  const invoice = await getInvoice(services, params.id).catch(throwRouteError)
   const { language, currency } = context.get(requestContext)
-  return { invoice: receiptForPage(invoice, language), language, currency }
+  // Its refunds: getInvoice has answered who may see it.
+  const refunds = await refundsOfInvoices(services.db, [invoice.id]).catch(throwRouteError)
+  return {
+    invoice: receiptForPage(invoice, language),
+    refunds: refundsForPage(refunds, language),
+    language,
+    currency,
+  }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function MyInvoiceRoute() {
   const { t } = useTranslation()
-  const { invoice, language, currency } = useLoaderData<typeof loader>()
+  const { invoice, refunds, language, currency } = useLoaderData<typeof loader>()
   const title = t('receipt.invoiceTitle', { number: invoice.number })
   return (
     <>
       <PageMeta title={title} description={title} />
       <Receipt
         invoice={invoice}
+        refunds={refunds}
         language={language}
         currency={currency}
         backLink={

@@ -1,5 +1,6 @@
 import { matchesEtag, PHOTO_CACHE_CONTROL, photoRefusal } from '#app/lib/request-photo.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { guardedFile } from '#app/middleware/guarded-file.server.ts'
 import { getPackagePhoto } from '#core/warehouse/stored-items.ts'
 import type { Route } from './+types/package-photo.ts'
 
@@ -8,7 +9,7 @@ import type { Route } from './+types/package-photo.ts'
 // photo. Under the customer layout: any signed-in user reaches it, the service decides. Cached by
 // the browser only, with an ETag (a photo never changes).
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+async function resource({ request, params, context }: Route.LoaderArgs) {
   const size = new URL(request.url).pathname.endsWith('/thumb') ? 'thumb' : 'full'
   let photo: Awaited<ReturnType<typeof getPackagePhoto>>
   try {
@@ -32,4 +33,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Cross-Origin-Resource-Policy': 'same-origin',
     },
   })
+}
+
+// The photo, or for a browser refused by the guard the guard page (app/middleware/guarded-file.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [guardedFile(resource)]
+
+export default function PackagePhoto() {
+  return null
 }

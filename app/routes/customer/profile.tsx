@@ -15,6 +15,7 @@ import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { AddressIdSchema, PROFILE_LIMITS, ProfileSchema } from '#core/customers/profile-schemas.ts'
 import {
@@ -50,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile,
     addresses: addresses.map((address) => ({
       ...address,
+      phone: formatPhone(address.phone),
       countryName: countryName(address.country, language),
     })),
     canAdd: addresses.length < PROFILE_LIMITS.addresses,
@@ -203,7 +205,11 @@ function ProfileForm() {
   const [form, fields] = useForm({
     id: 'profile',
     lastResult: actionData?.form === 'profile' ? actionData.result : undefined,
-    defaultValue: { name: profile.name, phone: profile.phone ?? '', language: profile.language },
+    defaultValue: {
+      name: profile.name,
+      phone: profile.phone ? formatPhone(profile.phone) : '',
+      language: profile.language,
+    },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: ProfileSchema }),

@@ -1,19 +1,24 @@
-import { data, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { PaymentPanelData } from '#app/components/orders/payment-panel.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { toPublicError } from '#app/lib/http-errors.ts'
+import { readForm } from '#app/lib/form-data.server.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
+import { formFailure, toPublicError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
+import { ownerPaths, type PaymentOwner } from '#core/payments/payment-owner.ts'
+import { ReportTransferSchema, TRANSFER_FORM_BODY_BYTES } from '#core/payments/payment-schemas.ts'
 import { startCheckout } from '#core/payments/payment-service.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
-import type { PaymentOwner } from '#core/payments/settle-payment.ts'
+import { reportTransfer } from '#core/payments/transfer-notices.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { isAppError } from '#core/shared/errors.ts'
 
-// The customer request page's payment part (app/components/orders/payment-panel.tsx): what the
-// loader adds, and the action's `intent=pay`. Kept apart so the page's own file stays about the
-// request.
+// The customer request and shipment pages' payment part (app/components/orders/payment-panel.tsx):
+// what the loader adds, the action's `intent=pay`, and "I have paid" (`intent=report_transfer`,
+// a multipart form with its optional proof: docs/decisions/036). Kept apart so the page's own
+// file stays about the request.
 
 type Context = Readonly<RouterContextProvider>
 
@@ -39,7 +44,61 @@ export async function loadPaymentPanel(context: Context, owner: PaymentOwner): P
     beingConfirmed: panel.beingConfirmed,
     paidWith: panel.paidWith,
     canPay: panel.canPay,
+    canReportTransfer: panel.canReportTransfer,
+    transferReported: panel.transferReported
+      ? {
+          atLabel: format(panel.transferReported.at),
+          proofHref: panel.transferReported.proofType
+            ? `/user-dashboard/transfer-proofs/${panel.transferReported.id}`
+            : null,
+        }
+      : null,
+    transferDismissed: panel.transferDismissed
+      ? { atLabel: format(panel.transferDismissed.at), reason: panel.transferDismissed.reason }
+      : null,
   }
+}
+
+/**
+ * Reads the page's post: a multipart form with a file ("I have paid", its proof) or a plain one,
+ * within the proof's limit. A body over it, or not a form, reads as an empty form with its problem.
+ */
+export async function readPaymentForm(request: Request) {
+  const read = await readForm(request, { maxFiles: 1, maxBytes: TRANSFER_FORM_BODY_BYTES })
+  return read.ok
+    ? { formData: read.formData, problem: null }
+    : { formData: new FormData(), problem: read.problem }
+}
+
+/**
+ * `intent=report_transfer`: the customer says they paid by bank transfer, with an optional proof
+ * and note. Back to the page, which then says it is being checked; a refusal is the form's
+ * (field errors on `proof` and `note`) with its status. Never a payment (the service's rule).
+ */
+export async function reportTransferAction(
+  formData: FormData,
+  context: Context,
+  owner: PaymentOwner,
+  problem: 'tooLarge' | 'malformed' | null,
+) {
+  if (problem === 'tooLarge') {
+    const result = parseSubmission(new FormData(), { schema: ReportTransferSchema }).reply({
+      formErrors: ['errors.reasons.transferInvalid'],
+      fieldErrors: { proof: ['proofTooLarge'] },
+    })
+    return data({ intent: 'report_transfer' as const, result }, { status: 413 })
+  }
+  const submission = parseSubmission(formData, { schema: ReportTransferSchema })
+  if (submission.status !== 'success') {
+    return data({ intent: 'report_transfer' as const, result: submission.reply() }, { status: 400 })
+  }
+  const proof = formData.get('proof')
+  try {
+    await reportTransfer(getOrderContext(context), submission.value, proof instanceof Blob ? proof : null)
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'report_transfer' as const })
+  }
+  return redirect(`${ownerPaths(owner).customer}?reported=1`)
 }
 
 /**

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { lineDescription, type ReceiptInvoice, receiptForPage } from '#app/components/orders/receipt.tsx'
+import { RefundList, refundsForPage } from '#app/components/orders/refund-list.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
@@ -14,14 +15,20 @@ import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
-import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { getInvoice, listRequestInvoices } from '#core/orders/invoice-service.ts'
 import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
+import { refundsOfInvoices } from '#core/payments/money-history.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/request.ts'
-import { loadPaymentPanel, payAction } from './request-payment.server.ts'
+import {
+  loadPaymentPanel,
+  payAction,
+  readPaymentForm,
+  reportTransferAction,
+} from './request-payment.server.ts'
 
 // One of the customer's requests: its quote (lines and totals, due date, the slot where the
 // payments slice puts the way to pay), its items, its history, its invoices with their receipts,
@@ -38,6 +45,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { language, currency } = context.get(requestContext)
   const quote = open ? await getInvoice(services, open.id).catch(throwRouteError) : null
   const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id }).catch(throwRouteError)
+  // What goes back on its payments (getRequest has answered who may see them).
+  const refunds = await refundsOfInvoices(
+    services.db,
+    invoices.map((invoice) => invoice.id),
+  ).catch(throwRouteError)
   const format = japanDateTime(language)
   const search = new URL(request.url).searchParams
   return {
@@ -46,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The open quote (what there is to pay), and every invoice of the request with its receipt.
     quote: quote ? receiptForPage(quote, language) : null,
     payment,
+    refunds: refundsForPage(refunds, language),
     invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
     request: {
       ...detail,
@@ -57,19 +70,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? ('sent' as const)
         : search.get('cancelled') === '1'
           ? ('cancelled' as const)
-          : null,
+          : search.get('reported') === '1'
+            ? ('reported' as const)
+            : null,
   }
 }
 
-/** Cancel, with the version the page showed: a second click finds it changed (409). */
+/**
+ * Cancel, with the version the page showed: a second click finds it changed (409); pay; say "I
+ * have paid" by bank transfer (multipart, with its proof).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await request.formData().catch(() => new FormData())
+  const { formData, problem } = await readPaymentForm(request)
   if (formData.get('intent') === 'pay') return payAction(formData, context)
+  if (formData.get('intent') === 'report_transfer' || problem === 'tooLarge') {
+    return reportTransferAction(formData, context, { kind: 'request', id: params.id }, problem)
+  }
   formData.set('id', params.id)
   const submission = parseSubmission(formData, { schema: CancelRequestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    await cancelRequest(getServiceContext(context), submission.value)
+    await cancelRequest(getOrderContext(context), submission.value)
   } catch (error) {
     return formFailure(error, submission)
   }
@@ -80,9 +101,14 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, notice, quote, invoices, language, currency, payment } = useLoaderData<typeof loader>()
+  const { request, notice, quote, invoices, language, currency, payment, refunds } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const paying = actionData && 'payment' in actionData ? actionData.payment : null
+  const reporting =
+    actionData && 'intent' in actionData && actionData.intent === 'report_transfer' && 'result' in actionData
+      ? actionData.result
+      : null
   const paymentPanel = (variant: 'in-quote' | 'standalone') => (
     <PaymentPanel
       variant={variant}
@@ -90,6 +116,7 @@ export default function MyRequestRoute() {
       checkout={paying?.checkout ?? null}
       formError={paying?.error ? t(paying.error as 'errors.codes.invalid') : null}
       receiptHref={payment.invoice ? `/user-dashboard/invoices/${payment.invoice.id}` : null}
+      reportResult={reporting}
     />
   )
   const title = t('requests.detailTitle', { number: request.number })
@@ -103,7 +130,11 @@ export default function MyRequestRoute() {
       </p>
       {notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {notice === 'sent' ? t('requests.sent', { number: request.number }) : t('requests.cancelled')}
+          {notice === 'sent'
+            ? t('requests.sent', { number: request.number })
+            : notice === 'reported'
+              ? t('payment.transfer.reported')
+              : t('requests.cancelled')}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -131,6 +162,14 @@ export default function MyRequestRoute() {
       {!quote && payment.invoice?.status === 'paid' ? paymentPanel('standalone') : null}
       {request.status === 'submitted' && invoices.some((invoice) => invoice.status === 'void') ? (
         <p className="rounded-md bg-sky-50 p-3 text-sky-950">{t('requests.quote.revising')}</p>
+      ) : null}
+      {request.status === 'completed' ? (
+        <p
+          className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900"
+          data-testid="request-completed"
+        >
+          {t('requests.completedNotice')}
+        </p>
       ) : null}
       {request.status === 'expired' ? (
         <p className="rounded-md bg-slate-100 p-3 text-slate-900">{t('requests.quote.expired')}</p>
@@ -169,6 +208,7 @@ export default function MyRequestRoute() {
           </>
         )}
       />
+      <RefundList refunds={refunds} headingId="refunds-heading" />
       <RequestTimeline
         headingId="timeline-heading"
         heading={t('requests.timeline')}
@@ -191,7 +231,10 @@ export default function MyRequestRoute() {
         hrefOf={(id) => `/user-dashboard/invoices/${id}`}
         language={language}
       />
-      {request.actions.includes('cancel') ? <CancelForm version={request.version} /> : null}
+      {/* While a transfer the customer reported is checked, they cannot cancel (ADR 036). */}
+      {request.actions.includes('cancel') && !payment.transferReported ? (
+        <CancelForm version={request.version} />
+      ) : null}
     </article>
   )
 }

@@ -1,5 +1,6 @@
 import { matchesEtag, PHOTO_CACHE_CONTROL, photoRefusal } from '#app/lib/request-photo.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { guardedFile } from '#app/middleware/guarded-file.server.ts'
 import { getBoxPhoto } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment-box-photo.ts'
 
@@ -7,7 +8,7 @@ import type { Route } from './+types/shipment-box-photo.ts'
 // staff only; anyone else gets the 404 of a missing photo. Cached by the browser only, with an
 // ETag (a photo never changes: a new one has a new key).
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+async function resource({ request, params, context }: Route.LoaderArgs) {
   const size = new URL(request.url).pathname.endsWith('/thumb') ? 'thumb' : 'full'
   let photo: Awaited<ReturnType<typeof getBoxPhoto>>
   try {
@@ -30,4 +31,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Cross-Origin-Resource-Policy': 'same-origin',
     },
   })
+}
+
+// The photo, or for a browser refused by the guard the guard page (app/middleware/guarded-file.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [guardedFile(resource)]
+
+export default function BoxPhoto() {
+  return null
 }

@@ -12,13 +12,20 @@ import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
+import { lostParcelRefundSentAt } from '#core/payments/money-history.ts'
 import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
 import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
-import { loadPaymentPanel, payAction } from './request-payment.server.ts'
+import {
+  loadPaymentPanel,
+  payAction,
+  readPaymentForm,
+  reportTransferAction,
+} from './request-payment.server.ts'
 
 // One of the customer's shipments (docs/decisions/028): its items, the address as it was when
 // asked, the estimate, its status and history; cancel while it waits to be packed; once packed,
@@ -40,13 +47,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
     orders.settings.get(),
   ]).catch(throwRouteError)
+  const refundSentAt =
+    claim?.status === 'lost'
+      ? await lostParcelRefundSentAt(orders.db, shipment.number).catch(throwRouteError)
+      : null
   const claimFrom = shipment.tracking
     ? new Date(shipment.tracking.shippedAt.getTime() + claimAfterDays * 86_400_000)
     : null
   return {
     payment,
     tracking: trackingForPage(shipment, language),
-    claim: claimForPage(claim, language),
+    claim: claimForPage(claim, language, refundSentAt),
     claimable: claimFrom !== null && shipment.status === 'shipped' && claim === null,
     claimFrom: claimFrom && Date.now() < claimFrom.getTime() ? when(claimFrom) : null,
     box: packing
@@ -66,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     notice:
-      (['requested', 'cancelled', 'confirmed', 'claimed'] as const).find((key) =>
+      (['requested', 'cancelled', 'confirmed', 'claimed', 'reported'] as const).find((key) =>
         url.searchParams.has(key),
       ) ?? null,
     shipment: {
@@ -76,7 +87,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       version: shipment.version,
       method: shipment.method,
       route: shipment.route,
-      address: { ...shipment.address, countryName: countryName(shipment.address.country, language) },
+      address: {
+        ...shipment.address,
+        phone: formatPhone(shipment.address.phone),
+        countryName: countryName(shipment.address.country, language),
+      },
       estimate: {
         weight: formatGrams(shipment.estimatedWeightG, language),
         price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
@@ -95,10 +110,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData())
-  // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`).
+  const { formData: form, problem } = await readPaymentForm(request)
+  // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`), or
+  // saying it was paid by bank transfer (`intent=report_transfer`, docs/decisions/036).
   const intent = form.get('intent')
   if (intent === 'pay') return payAction(form, context)
+  if (intent === 'report_transfer' || problem === 'tooLarge') {
+    return reportTransferAction(form, context, { kind: 'shipment', id: params.id }, problem)
+  }
   const orders = getOrderContext(context)
   const input = { id: params.id, version: form.get('version') }
   try {
@@ -132,6 +151,7 @@ export default function ShipmentRoute() {
     cancelled: 'shipments.cancelledNotice',
     confirmed: 'shipments.confirmed',
     claimed: 'shipments.claimed',
+    reported: 'payment.transfer.reported',
   } as const
   const title = t('shipments.title', { number: shipment.number })
   return (
@@ -208,6 +228,7 @@ export default function ShipmentRoute() {
           panel={payment}
           checkout={paying?.checkout ?? null}
           formError={paying?.error ? t(paying.error as 'errors.codes.conflict') : null}
+          reportResult={answer && 'result' in answer ? answer.result : null}
         />
       ) : null}
       {tracking ? <ShipmentTracking tracking={tracking} /> : null}
@@ -237,8 +258,8 @@ export default function ShipmentRoute() {
             {t('shipments.claimHeading')}
           </h2>
           <p className="text-slate-900" data-testid="claim-status">
-            {t(`shipments.claimStatus.${claim.status}`, {
-              date: claim.openedLabel,
+            {t(`shipments.claimStatus.${claim.refundSentLabel ? 'lostRefunded' : claim.status}`, {
+              date: claim.refundSentLabel ?? claim.openedLabel,
               refund: claim.refund ?? '',
               reason: claim.closeReason ?? '',
             })}
@@ -281,7 +302,8 @@ export default function ShipmentRoute() {
           )}
         </section>
       ) : null}
-      {shipment.status === 'requested' || shipment.status === 'packed' ? (
+      {/* While a transfer the customer reported is checked, they cannot cancel (ADR 036). */}
+      {(shipment.status === 'requested' || shipment.status === 'packed') && !payment?.transferReported ? (
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="version" value={shipment.version} />
           <p id="cancel-hint" className="text-slate-700">

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { createAddress } from '#core/customers/profile-service.ts'
 import { recordManualPayment } from '#core/payments/staff-payments.ts'
+import { PACKING_FORM_BODY_BYTES } from '#core/shipping/shipment-schemas.ts'
 import { bookArrival } from '#core/warehouse/arrival-service.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
@@ -202,6 +203,27 @@ test('staff pack through their page (customers refused), the customer sees the b
   const bad = await staffPost(people.moderator.cookie, { ...pack, weight: '3 kg' })
   expect(bad.status).toBe(400)
   expect(bad.data).toMatchObject({ intent: 'pack', result: { error: { weight: ['weightWhole'] } } })
+  // A photo over the limit: its own message on the photo field, no other field's, and the
+  // shipment is not touched (the unread form was once taken for a cancel, ADR 038).
+  const big = new FormData()
+  for (const [name, value] of Object.entries(pack)) big.set(name, value)
+  big.set(
+    'photos',
+    new File([new Uint8Array(PACKING_FORM_BODY_BYTES + 1024)], 'box.jpg', { type: 'image/jpeg' }),
+  )
+  const tooLarge = await staff(
+    formPost(`/admin-dashboard/shipments/${id}`, big, { cookie: people.moderator.cookie }),
+    staffShipment.action,
+    { id },
+  )
+  expect(tooLarge).toMatchObject({
+    status: 413,
+    data: {
+      intent: 'pack',
+      result: { error: { '': ['errors.reasons.shipmentInvalid'], photos: ['photoTooLarge'] } },
+    },
+  })
+  expect(Object.keys((tooLarge.data as { result: { error: object } }).result.error)).toEqual(['', 'photos'])
   const tooHeavy = await staffPost(people.moderator.cookie, { ...pack, weight: '2500' })
   expect(tooHeavy.status).toBe(400)
   expect(tooHeavy.data).toMatchObject({ result: { error: { weight: ['packedTooHeavy.economic'] } } })
@@ -249,6 +271,22 @@ test('staff pack through their page (customers refused), the customer sees the b
   const recorded = await staffPost(people.admin.cookie, { ...transfer, amountJpy: total })
   expect(recorded.status).toBe(302)
   expect(recorded.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?done=recorded`)
+  // Back on the shipment's page, the notice says what happened to the shipment (docs/decisions/034).
+  const notice = await staff(
+    pageRequest(`/admin-dashboard/shipments/${id}?done=recorded`, { cookie: people.admin.cookie }),
+    staffShipment.loader,
+    { id },
+  )
+  expect(notice.data).toMatchObject({ paymentNotice: 'recorded', notice: null })
+  expect(
+    (
+      await staff(
+        pageRequest(`/admin-dashboard/shipments/${id}?done=nonsense`, { cookie: people.admin.cookie }),
+        staffShipment.loader,
+        { id },
+      )
+    ).data,
+  ).toMatchObject({ paymentNotice: null })
   expect(
     await customer(
       pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),

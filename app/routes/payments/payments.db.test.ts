@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#core/money/money.ts'
+import { startCheckout } from '#core/payments/payment-service.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
+import { packShipment } from '#core/shipping/shipment-packing.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
 import {
   callRoute,
@@ -11,7 +14,9 @@ import {
   pageRequest,
   signedInCaller,
 } from '#tests/support/route-context.ts'
+import { ana, moderator, RATES, requestedShipment } from '#tests/support/shipment-fixtures.ts'
 import { action as staffAction, loader as staffLoader } from '../admin/request.tsx'
+import { action as staffShipmentAction } from '../admin/shipment.tsx'
 import { middleware as staffMiddleware } from '../admin/staff-layout.tsx'
 import { middleware as customerMiddleware } from '../customer/layout.tsx'
 import { action as requestAction, loader as requestLoader } from '../customer/request.tsx'
@@ -263,4 +268,55 @@ test('cancelled on the provider page: back with a message, nothing changed; a pr
   // Paying again offers the same checkout.
   const again = await postRequest(withProviders, quoted.requestId, pay, ana.cookie)
   expect((again.data as { payment: { checkout: { payUrl: string } } }).payment.checkout.payUrl).toBe(payUrl)
+})
+
+test('each money event its own message: a shipping receipt paid says the box leaves next; paid twice says it goes back; a refund sent or still processing says which', async () => {
+  const orders = await createOrderTestDeps(db, pool, { payments: paymentProvidersFromEnv(standIn.env) })
+  const { shipment } = await requestedShipment(db, pool, orders)
+  const packed = await packShipment(
+    orders.as(moderator),
+    { id: shipment.id, version: 0, weight: '1250' },
+    RATES,
+  )
+  const first = await startCheckout(orders.as(ana), { invoiceId: packed.invoiceId, provider: 'stripe' })
+  const second = await startCheckout(orders.as(ana), { invoiceId: packed.invoiceId, provider: 'paypal' })
+  await submitPayPage(first.payUrl, 'Approve payment')
+  await submitPayPage(second.payUrl, 'Approve payment')
+  await standIn.settled()
+  const paid = await providerPage('return', 'stripe', first.paymentId)
+  expect(paid.headers.get('location')).toBe(`/user-dashboard/shipments/${shipment.id}`)
+  // Not "your request is paid and we will buy your items": the shipment's own words.
+  expect(paid.headers.get('set-cookie')).toMatch(/^flash=shippingPaymentReceived;/)
+  const twice = await providerPage('return', 'paypal', second.paymentId)
+  expect(twice.headers.get('set-cookie')).toMatch(/^flash=paymentDuplicate;/)
+
+  // The second payment goes back through PayPal, from the shipment's staff page: sent, or still
+  // processing at the provider, each said as it is.
+  const admin = await signedInCaller(pool, { email: 'admin.money@example.com', role: 'admin' })
+  const refundVersion = async (paymentId: string) =>
+    String((await pool.query('SELECT version FROM payments WHERE id = $1', [paymentId])).rows[0].version)
+  const refund = async (paymentId: string) =>
+    callRoute(
+      withProviders,
+      staffMiddleware,
+      formPost(
+        `/admin-dashboard/shipments/${shipment.id}`,
+        { intent: 'refund_provider', paymentId, version: await refundVersion(paymentId) },
+        { cookie: admin.cookie },
+      ),
+      (args) => staffShipmentAction(args as never),
+      { params: { id: shipment.id } },
+    )
+  standIn.refundStatus = 'pending'
+  // What is due on it (the whole second payment) goes back, still processing at the provider;
+  // then ¥100 owed on the first payment (say, an overpayment) goes back at once.
+  const pending = await refund(second.paymentId)
+  expect(pending.headers.get('location')).toBe(`/admin-dashboard/shipments/${shipment.id}?done=refundPending`)
+  await pool.query(
+    `INSERT INTO refunds (payment_id, amount_jpy, status, reason) VALUES ($1, 100, 'due', 'test')`,
+    [first.paymentId],
+  )
+  standIn.refundStatus = 'succeeded'
+  const sent = await refund(first.paymentId)
+  expect(sent.headers.get('location')).toBe(`/admin-dashboard/shipments/${shipment.id}?done=refundSent`)
 })

@@ -1,28 +1,18 @@
 import { redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
-import type { FlashMessage } from '#app/lib/flash.ts'
+import { paymentReturnMessage } from '#app/lib/flash.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
-import type { PaymentStatus } from '#core/payments/payment-machine.ts'
+import { ownerPaths } from '#core/payments/payment-owner.ts'
 import { confirmReturn } from '#core/payments/payment-service.ts'
-import { ownerPaths } from '#core/payments/settle-payment.ts'
 import type { Route } from './+types/return.ts'
 
 // /payments/return/:provider?payment=<our payment id>: where PayPal and Stripe send the customer
 // after paying. The provider is asked about the checkout stored on our payment (never what the
 // query says: PayPal's token, Stripe's session id) and its answer settled, idempotently, as a
 // webhook would be (core/payments/payment-service.ts `confirmReturn`); then back to the request
-// (or the shipment) with a message. No session needed: the provider is the authority, the page says nothing about
+// (or the shipment) with the message for what happened (app/lib/flash.ts). No session needed: the provider is the authority, the page says nothing about
 // the payment, and the request page it leads to is the owner's only. An unknown payment: 404.
-
-const MESSAGE: Record<PaymentStatus, FlashMessage> = {
-  succeeded: 'paymentReceived',
-  pending: 'paymentPending',
-  failed: 'paymentFailed',
-  held: 'paymentReview',
-  duplicate: 'paymentReview',
-  refunded: 'paymentReview',
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, orders, log } = context.get(requestContext)
@@ -38,7 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     )
   }
   return redirect(ownerPaths(back.owner).customer, {
-    headers: { 'Set-Cookie': await flashCookie(context, MESSAGE[back.status]), 'Cache-Control': 'no-store' },
+    headers: {
+      'Set-Cookie': await flashCookie(context, paymentReturnMessage(back.status, back.owner.kind)),
+      'Cache-Control': 'no-store',
+    },
   })
 }
 

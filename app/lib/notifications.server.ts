@@ -1,0 +1,83 @@
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import { z } from 'zod'
+import { requestContext } from '#app/context.ts'
+import { japanDateTime } from '#app/lib/dates.ts'
+import { parseSubmission } from '#app/lib/form-submission.ts'
+import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
+import {
+  countMyUnread,
+  listMyNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationAudience,
+} from '#core/notifications/notification-service.ts'
+import { notificationValues } from '#core/notifications/notification-values.ts'
+
+// The two notifications pages (the customer's `/user-dashboard/notifications`, the staff's
+// `/admin-dashboard/notifications`, docs/decisions/036): one loader and one action, by audience.
+
+type Context = Readonly<RouterContextProvider>
+
+/** A page of the reader's list (`?cursor=`), its unread count, and the notice after marking. */
+export async function loadNotifications(request: Request, context: Context, audience: NotificationAudience) {
+  const search = new URL(request.url).searchParams
+  const cursor = search.get('cursor')
+  const service = getServiceContext(context)
+  const [page, unread] = await Promise.all([
+    listMyNotifications(service, { cursor, audience }),
+    countMyUnread(service, audience),
+  ]).catch(throwRouteError)
+  const { language } = context.get(requestContext)
+  const format = japanDateTime(language)
+  const marked = search.get('marked')
+  return {
+    cursor,
+    nextCursor: page.nextCursor,
+    unread,
+    marked: marked === 'all' || marked === 'one' ? marked : null,
+    notifications: page.rows.map((row) => ({
+      id: row.id,
+      tone: row.tone,
+      type: row.type,
+      values: notificationValues(row.params, language),
+      link: row.link,
+      read: row.read,
+      createdAt: row.createdAt.toISOString(),
+      createdLabel: format(row.createdAt),
+    })),
+  }
+}
+
+const MarkSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('read'), id: z.string().max(100) }),
+  z.object({ intent: z.literal('read-all') }),
+])
+
+/** Marks one or all read, then shows the same page of `path` again (the header's count follows). */
+export async function markNotificationsAction(
+  request: Request,
+  context: Context,
+  audience: NotificationAudience,
+  path: string,
+) {
+  const formData = await request.formData().catch(() => new FormData())
+  const submission = parseSubmission(formData, { schema: MarkSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ formErrors: ['errors.codes.invalid'] }) }, { status: 400 })
+  }
+  const service = getServiceContext(context)
+  try {
+    if (submission.value.intent === 'read') await markNotificationRead(service, submission.value.id, audience)
+    else await markAllNotificationsRead(service, audience)
+  } catch (error) {
+    return formFailure(error, submission)
+  }
+  // Back to the same page of the list (its cursor), never to the request's own URL: a script's
+  // post goes to the data URL (…/notifications.data).
+  const back = new URLSearchParams()
+  const cursor = new URL(request.url).searchParams.get('cursor')
+  if (cursor) back.set('cursor', cursor)
+  back.set('marked', submission.value.intent === 'read' ? 'one' : 'all')
+  return redirect(`${path}?${back}`)
+}
