@@ -63,7 +63,7 @@ export default function AuditRoute() {
         aria-label={t('audit.filtersLabel')}
         className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-4"
       >
-        <div className="space-y-1">
+        <div className="min-w-0 max-w-full space-y-1">
           <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-800">
             {t('audit.person')}
           </label>
@@ -71,7 +71,7 @@ export default function AuditRoute() {
             id="audit-actor"
             name="actor"
             defaultValue={filter.actor ?? ''}
-            className={`${inputClass} w-auto`}
+            className={`${inputClass} w-auto max-w-full`}
           >
             <option value="">{t('audit.everyone')}</option>
             {peopleOptions.map((email) => (
@@ -81,7 +81,7 @@ export default function AuditRoute() {
             ))}
           </select>
         </div>
-        <div className="space-y-1">
+        <div className="min-w-0 max-w-full space-y-1">
           <label htmlFor="audit-kind" className="block text-sm font-medium text-slate-800">
             {t('audit.kind')}
           </label>
@@ -89,7 +89,7 @@ export default function AuditRoute() {
             id="audit-kind"
             name="kind"
             defaultValue={filter.kind ?? ''}
-            className={`${inputClass} w-auto`}
+            className={`${inputClass} w-auto max-w-full`}
           >
             <option value="">{t('audit.allKinds')}</option>
             {AUDIT_KINDS.map((kind) => (

@@ -142,8 +142,9 @@ export default function RequestQueueRoute() {
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('queue.empty')}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        // Below 768 px each row is a card (app/app.css, `row-cards`): every column shows.
+        <div className="relative mt-6 overflow-x-auto">
+          <table className="row-cards w-full text-left text-sm md:min-w-[40rem]">
             <caption className="sr-only">{t('queue.title')}</caption>
             <thead className="border-b border-slate-300 text-slate-800">
               <tr>
@@ -169,16 +170,22 @@ export default function RequestQueueRoute() {
                       {row.number}
                     </Link>
                   </td>
-                  <td className="py-3 pr-3">
+                  <td className="py-3 pr-3" data-label={t('queue.customer')}>
                     <span className="block font-medium text-slate-900">{row.customerName}</span>
                     <span className="block break-all text-slate-700">{row.customerEmail}</span>
                   </td>
-                  <td className="py-3 pr-3 break-all">{row.shopHosts.join(', ')}</td>
-                  <td className="py-3 pr-3">{row.itemCount}</td>
-                  <td className="py-3 pr-3">
+                  <td className="py-3 pr-3 break-all" data-label={t('queue.shops')}>
+                    {row.shopHosts.join(', ')}
+                  </td>
+                  <td className="py-3 pr-3" data-label={t('queue.items')}>
+                    {row.itemCount}
+                  </td>
+                  <td className="py-3 pr-3" data-label={t('queue.status')}>
                     <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
                   </td>
-                  <td className="py-3">{row.submittedLabel}</td>
+                  <td className="py-3" data-label={t('queue.submittedAt')}>
+                    {row.submittedLabel}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -122,8 +122,10 @@ export default function ShipmentsQueueRoute() {
       {rows.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">{t('staffShipments.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm">
+        // Below 768 px each row is a card (app/app.css, `row-cards`): every column shows.
+        <div className="relative overflow-x-auto">
+          <table className="row-cards w-full text-left text-sm md:min-w-[48rem]">
+            <caption className="sr-only">{t('staffShipments.title')}</caption>
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
                 <th scope="col" className="py-2 pr-3">
@@ -160,18 +162,26 @@ export default function ShipmentsQueueRoute() {
                       {row.number}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3 break-all">
+                  <td className="py-2 pr-3 break-all" data-label={t('staffShipments.columns.customer')}>
                     {row.customerName}
                     <br />
                     <span className="text-slate-600">{row.customerEmail}</span>
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">{row.items}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.items')}>
+                    {row.items}
+                  </td>
+                  <td className="py-2 pr-3" data-label={t('staffShipments.columns.destination')}>
                     {t(`staffShipments.methods.${row.method}`)} · {row.country}
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">{row.price}</td>
-                  <td className="py-2 pr-3">{row.requestedLabel}</td>
-                  <td className="py-2 font-semibold">{t(`staffShipments.statuses.${row.status}`)}</td>
+                  <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.estimate')}>
+                    {row.price}
+                  </td>
+                  <td className="py-2 pr-3" data-label={t('staffShipments.columns.requested')}>
+                    {row.requestedLabel}
+                  </td>
+                  <td className="py-2 font-semibold" data-label={t('staffShipments.columns.status')}>
+                    {t(`staffShipments.statuses.${row.status}`)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -219,8 +219,9 @@ export default function UsersRoute() {
           {t(q || role ? 'adminUsers.emptyFiltered' : 'adminUsers.empty')}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm">
+        // Below 768 px each row is a card (app/app.css, `row-cards`): nothing scrolls sideways.
+        <div className="relative mt-6 overflow-x-auto">
+          <table className="row-cards w-full text-left text-sm md:min-w-[48rem]">
             <caption className="sr-only">{t('adminUsers.caption')}</caption>
             <thead className="border-b border-slate-300 text-slate-800">
               <tr>
@@ -252,13 +253,26 @@ export default function UsersRoute() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="py-2 pr-3">{unknown(row.name)}</td>
-                  <td className="py-2 pr-3">{roleName(row.role)}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{row.createdLabel}</td>
-                  <td className="py-2 pr-3">{yesNo(row.emailVerified)}</td>
-                  <td className="py-2 pr-3">{yesNo(row.twoStep)}</td>
+                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.name')}>
+                    {unknown(row.name)}
+                  </td>
+                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.role')}>
+                    {roleName(row.role)}
+                  </td>
+                  <td
+                    className="py-2 pr-3 md:whitespace-nowrap"
+                    data-label={t('adminUsers.columns.createdAt')}
+                  >
+                    {row.createdLabel}
+                  </td>
+                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.verified')}>
+                    {yesNo(row.emailVerified)}
+                  </td>
+                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.twoStep')}>
+                    {yesNo(row.twoStep)}
+                  </td>
                   {canAssign ? (
-                    <td className="py-2">
+                    <td className="py-2" data-label={t('adminUsers.columns.changeRole')} data-stack>
                       {row.id === me ? (
                         <span className="text-slate-700">{t('adminUsers.you')}</span>
                       ) : (
@@ -272,7 +286,7 @@ export default function UsersRoute() {
                             id={`role-${row.id}`}
                             name="role"
                             defaultValue=""
-                            className={inputClass}
+                            className={`${inputClass} md:w-auto`}
                             required
                           >
                             <option value="" disabled>
