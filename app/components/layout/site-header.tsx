@@ -48,7 +48,9 @@ export function SiteHeader({
             }
           />
         </nav>
-        <div className="hidden items-center gap-2 xl:flex [&>*]:shrink-0 [&>*:first-child]:shrink">
+        {/* Short of room (Spanish, an admin's badge), this side gives way before the brand: the
+            welcome line takes an ellipsis, the way to their area never. */}
+        <div className="hidden shrink-[8] items-center gap-2 xl:flex [&>*]:shrink-0 [&>*:first-child]:shrink">
           {user ? <UserMenu user={user} unreadNotifications={unreadNotifications} /> : <SignInLink />}
           <LanguageSwitch />
           <CurrencySelect current={currency} idPrefix="header" compact />

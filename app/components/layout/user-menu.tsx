@@ -39,7 +39,7 @@ export function AreaLink({ role, welcome }: { role: HeaderUser['role']; welcome?
       >
         <Icon aria-hidden="true" className="size-5 shrink-0 text-red-800" />
         {/* The welcome line gives way (an ellipsis) before the label does: it never shrinks. */}
-        <span className="grid grid-cols-[minmax(min-content,max-content)] leading-tight">
+        <span className="grid grid-cols-[minmax(auto,max-content)] leading-tight">
           <span className="min-w-0 truncate text-xs text-slate-700">{welcome}</span>
           <span className="whitespace-nowrap text-sm font-semibold text-red-800">{label}</span>
         </span>
