@@ -17,14 +17,13 @@ export type NotificationsPageData = Awaited<ReturnType<typeof loadNotifications>
 
 /**
  * A reader's notifications, newest first, unread ones marked, with "mark read" and "mark all
- * read" (posted to the page's own action, app/lib/notifications.server.ts). The customer's list
- * (texts under `customerNotifications`) and the staff's (`staffNotifications`), docs/decisions/036.
+ * read" (posted to the page's own action, app/lib/notifications.server.ts, which writes each
+ * one's title and body). The customer's list and the staff's (docs/decisions/036).
  */
 export function NotificationsList({
   page,
   lastResult,
   path,
-  texts,
   title,
   lead,
   children,
@@ -33,24 +32,15 @@ export function NotificationsList({
   lastResult: SubmissionResult<string[]> | undefined
   /** The page's own path (its pages and its action). */
   path: string
-  /** Where each type's title and body are in the locale files. */
-  texts: 'customerNotifications' | 'staffNotifications'
   title: string
   lead: string
   /** Anything under the lead (the staff page: a link to their own orders' notifications). */
   children?: ReactNode
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { notifications, nextCursor, cursor, unread, marked } = page
   const [form] = useForm({ id: 'notifications', lastResult })
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
-  // A type this page does not know yet (added by a newer part of the site) still reads as something.
-  const text = (type: string, part: 'title' | 'body', values: Record<string, string>) => {
-    const key = `${texts}.${type}.${part}`
-    if (!i18n.exists(key))
-      return t(part === 'title' ? 'notificationsPage.fallbackTitle' : 'notificationsPage.fallbackBody')
-    return String(t(key as never, values as never))
-  }
   return (
     <section aria-labelledby="notifications-heading">
       <PageMeta title={title} description={lead} />
@@ -96,7 +86,7 @@ export function NotificationsList({
       ) : (
         <ul className="mt-6 space-y-3">
           {notifications.map((notification) => {
-            const title = text(notification.type, 'title', notification.values)
+            const title = notification.title
             const { Icon, className } = TONE_STYLE[notification.tone]
             return (
               <li
@@ -119,9 +109,7 @@ export function NotificationsList({
                       title
                     )}
                   </h2>
-                  <p className="mt-1 whitespace-pre-line break-words text-slate-800">
-                    {text(notification.type, 'body', notification.values)}
-                  </p>
+                  <p className="mt-1 whitespace-pre-line break-words text-slate-800">{notification.body}</p>
                   <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                     <time dateTime={notification.createdAt}>{notification.createdLabel}</time>
                     {notification.read ? null : (

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { requestContext } from '#app/context.ts'
+import { translator } from '#app/i18n.server.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
@@ -16,6 +17,9 @@ import { notificationValues } from '#core/notifications/notification-values.ts'
 
 // The two notifications pages (the customer's `/user-dashboard/notifications`, the staff's
 // `/admin-dashboard/notifications`, docs/decisions/036): one loader and one action, by audience.
+// Each notification's title and body are written here, on the server, with the same texts and
+// values as its e-mail (server/order-emails.ts): the staff's texts are the e-mails' (server-only
+// strings, whose nesting the browser's translator does not do).
 
 type Context = Readonly<RouterContextProvider>
 
@@ -30,22 +34,38 @@ export async function loadNotifications(request: Request, context: Context, audi
   ]).catch(throwRouteError)
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
+  const t = translator(language)
+  const base = audience === 'staff' ? 'staffNotifications' : 'customerNotifications'
+  // A type this page does not know yet (added by a newer part of the site) still reads as something.
+  const text = (type: string, part: 'title' | 'body', values: Record<string, string | number>) => {
+    const key = `${base}.${type}.${part}`
+    const written = t(key, values)
+    return written === key
+      ? t(part === 'title' ? 'notificationsPage.fallbackTitle' : 'notificationsPage.fallbackBody')
+      : written
+  }
   const marked = search.get('marked')
   return {
     cursor,
     nextCursor: page.nextCursor,
     unread,
     marked: marked === 'all' || marked === 'one' ? marked : null,
-    notifications: page.rows.map((row) => ({
-      id: row.id,
-      tone: row.tone,
-      type: row.type,
-      values: notificationValues(row.params, language),
-      link: row.link,
-      read: row.read,
-      createdAt: row.createdAt.toISOString(),
-      createdLabel: format(row.createdAt),
-    })),
+    notifications: page.rows.map((row) => {
+      // A number `count` stays a number, so a text can have its plural forms (as in the e-mail).
+      const count = typeof row.params.count === 'number' ? { count: row.params.count } : {}
+      const values = { ...notificationValues(row.params, language), ...count }
+      return {
+        id: row.id,
+        tone: row.tone,
+        type: row.type,
+        title: text(row.type, 'title', values),
+        body: text(row.type, 'body', values),
+        link: row.link,
+        read: row.read,
+        createdAt: row.createdAt.toISOString(),
+        createdLabel: format(row.createdAt),
+      }
+    }),
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import enAdmin from '#app/locales/en/admin.ts'
+import enEmails from '#app/locales/en/emails.ts'
 import esAdmin from '#app/locales/es/admin.ts'
 import { notificationValues } from '#core/notifications/notification-values.ts'
 import { formatMoney, formatReportedAmount } from './money.ts'
@@ -19,7 +20,7 @@ test('the texts that show it do not add the currency again', () => {
   for (const text of [
     enAdmin.payments.reported,
     esAdmin.payments.reported,
-    enAdmin.staffNotifications.payment_held.body,
+    enEmails.staffNotifications.payment_held.body,
   ])
     expect(text).not.toContain('{{currency}}')
 })

@@ -209,6 +209,7 @@ test('every count reads an index: with sequential scans off, the plan has none',
   const client = await pool.connect()
   try {
     await client.query('SET enable_seqscan = off')
+    // Written as db/client.ts's drizzle writes it (snake_case columns).
     const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(workCountsQuery(WORK_KINDS))
     const plan = await client.query(`EXPLAIN ${query.sql}`, query.params)
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n')

@@ -478,7 +478,7 @@ export default {
       total: { open: 'Total', paid: 'Total paid', expired: 'Total (quote expired)' },
       toPay: 'To pay: {{amount}}, by {{date}} (Japan time).',
       pay: 'Pay now',
-      payLabel: 'Pay {{amount}} for request {{number}}',
+      payLabel: 'Pay now: {{amount}}, request {{number}}',
       beingChecked: 'We are checking your payment: there is nothing to pay for now.',
       noneYet: 'No amounts yet: we will send you a quote with the total, usually within one business day.',
       noneRejected: 'No quote: we could not take this request (see why on its page).',

@@ -18,4 +18,49 @@ export default {
       button: 'Choose a new password',
     },
   },
+  // What staff are told (their notifications list and e-mail, each in their language): the
+  // staff who may act on it (core/notifications/notify.ts, docs/decisions/036). Server only: the
+  // staff's list is written on the server (app/lib/notifications.server.ts).
+  staffNotifications: {
+    button: 'Open it in the admin panel',
+    new_request: {
+      title: 'New request {{number}} from {{customer}}',
+      // `body` is the fallback; a number `count` picks the plural form.
+      body: '{{count}} links to quote.',
+      body_one: '{{count}} link to quote.',
+      body_other: '{{count}} links to quote.',
+    },
+    payment_held: {
+      title: 'Payment held for review: {{number}}',
+      body: 'The provider reported {{amount}}; the invoice asks {{expectedJpy}}. The request stays unpaid until you check it.',
+    },
+    refund_due: {
+      title: 'Refund due: {{number}}',
+      body: 'A second payment of {{amountJpy}} arrived for an invoice already paid. Refund it at {{provider}}.',
+    },
+    request_cancelled: {
+      title: 'Request {{number}} cancelled by the customer',
+      body: 'Nothing to do: it will not be bought.',
+    },
+    quote_paid: {
+      title: 'Quote paid: {{number}}',
+      body: 'The customer paid {{amountJpy}} with {{provider}} (invoice {{invoice}}). Its items are ready to buy.',
+    },
+    shipping_paid: {
+      title: 'Shipping paid: {{number}}',
+      body: 'The customer paid {{amountJpy}} for shipping with {{provider}} (receipt {{invoice}}). The box is ready to hand to the carrier.',
+    },
+    transfer_reported: {
+      title: 'Bank transfer to check: {{number}}',
+      body: '{{customer}} says they paid {{amountJpy}} by bank transfer (reference {{invoice}}). Look for it in the bank account and record it with its reference once it has arrived.',
+    },
+    new_shipment: {
+      title: 'New shipment {{number}} from {{customer}}',
+      body: 'Items: {{count}}, $t(analytics.methods.{{method}}) to {{country}}. It needs packing, weighing and pricing.',
+    },
+    new_claim: {
+      title: 'Shipment {{number}} reported lost',
+      body: 'The customer says it has not arrived. Open a case with the carrier and record its reference on the shipment page.',
+    },
+  },
 }

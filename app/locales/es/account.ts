@@ -497,7 +497,7 @@ export default {
       total: { open: 'Total', paid: 'Total pagado', expired: 'Total (cotización vencida)' },
       toPay: 'Por pagar: {{amount}}, hasta el {{date}} (hora de Japón).',
       pay: 'Pagar ahora',
-      payLabel: 'Pagar {{amount}} de la solicitud {{number}}',
+      payLabel: 'Pagar ahora: {{amount}}, solicitud {{number}}',
       beingChecked: 'Estamos revisando tu pago: por ahora no hay nada que pagar.',
       noneYet:
         'Todavía no hay montos: te enviaremos una cotización con el total, normalmente en un día hábil.',

@@ -1235,45 +1235,4 @@ export default {
     smsSent: 'Los mensajes de texto salen por tu proveedor de SMS.',
     allSent: 'Los correos y mensajes de texto salen por tus proveedores: aquí no espera nada.',
   },
-  // Lo que se le avisa al equipo (su lista de notificaciones y correo, cada uno en su idioma): a
-  // quienes pueden actuar (core/notifications/notify.ts, docs/decisions/036).
-  staffNotifications: {
-    button: 'Abrir en el panel de administración',
-    new_request: {
-      title: 'Nueva solicitud {{number}} de {{customer}}',
-      body: 'Enlaces por cotizar: {{count}}.',
-    },
-    payment_held: {
-      title: 'Pago retenido para revisión: {{number}}',
-      body: 'El proveedor informó {{amount}}; la factura pide {{expectedJpy}}. La solicitud sigue sin pagar hasta que la revises.',
-    },
-    refund_due: {
-      title: 'Reembolso pendiente: {{number}}',
-      body: 'Llegó un segundo pago de {{amountJpy}} para una factura ya pagada. Reembólsalo en {{provider}}.',
-    },
-    request_cancelled: {
-      title: 'El cliente canceló la solicitud {{number}}',
-      body: 'No hay nada que hacer: no se comprará.',
-    },
-    quote_paid: {
-      title: 'Cotización pagada: {{number}}',
-      body: 'El cliente pagó {{amountJpy}} con {{provider}} (factura {{invoice}}). Ya puedes comprar sus productos.',
-    },
-    shipping_paid: {
-      title: 'Envío pagado: {{number}}',
-      body: 'El cliente pagó {{amountJpy}} del envío con {{provider}} (recibo {{invoice}}). La caja está lista para entregarla a la paquetería.',
-    },
-    transfer_reported: {
-      title: 'Transferencia por revisar: {{number}}',
-      body: '{{customer}} dice que pagó {{amountJpy}} por transferencia bancaria (referencia {{invoice}}). Búscala en la cuenta del banco y, cuando haya llegado, regístrala con su referencia.',
-    },
-    new_shipment: {
-      title: 'Nuevo envío {{number}} de {{customer}}',
-      body: 'Productos: {{count}}, a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
-    },
-    new_claim: {
-      title: 'Reportan perdido el envío {{number}}',
-      body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
-    },
-  },
 } satisfies SpanishStrings<typeof en>

@@ -11,7 +11,7 @@ import type { Route } from './+types/notifications.ts'
 // for staff. Their own orders' notifications stay in the customer area, linked from here.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Who is asking first: a refusal thrown while the other read is under way would be unhandled.
+  // Who is asking first: a refused read is the guard page, before any query starts.
   const services = getServiceContext(context)
   const [page, ownUnread] = await Promise.all([
     loadNotifications(request, context, 'staff'),
@@ -36,7 +36,6 @@ export default function StaffNotificationsRoute() {
       page={page}
       lastResult={actionData?.result}
       path="/admin-dashboard/notifications"
-      texts="staffNotifications"
       title={t('staffNotificationsPage.title')}
       lead={t('staffNotificationsPage.lead')}
     >

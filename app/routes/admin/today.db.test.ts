@@ -149,17 +149,19 @@ test('staff notifications: each reads their own list, marks one or all read; the
     unread: 2,
     ownUnread: 1,
     notifications: [
-      { type: 'new_request', read: false, link: '/admin-dashboard/requests/y' },
+      {
+        type: 'new_request',
+        read: false,
+        link: '/admin-dashboard/requests/y',
+        title: 'New request PR-000002 from Ana',
+        body: '1 link(s) to quote.',
+      },
       {
         type: 'payment_held',
         tone: 'warning',
-        // Amounts written in the page's language.
-        values: {
-          number: 'PR-000001',
-          amount: expect.stringMatching(/^USD\s50\.00$/),
-          currency: 'USD',
-          expectedJpy: expect.stringMatching(/7,400/),
-        },
+        // Written on the server in the page's language, amounts as Intl writes them.
+        title: 'Payment held for review: PR-000001',
+        body: expect.stringMatching(/^The provider reported USD\s50\.00; the invoice asks JPY\s7,400\./),
       },
     ],
   })

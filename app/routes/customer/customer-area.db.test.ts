@@ -137,8 +137,8 @@ test('notifications: each customer sees only their own; marking another’s or a
   expect(page.data).toMatchObject({
     unread: 2,
     notifications: [
-      { type: 'request_received', values: { number: 'PR-000002' }, read: false },
-      { type: 'request_received', values: { number: 'PR-000001' }, read: false },
+      { type: 'request_received', title: 'We received your request PR-000002', read: false },
+      { type: 'request_received', title: 'We received your request PR-000001', read: false },
     ],
   })
   expect(JSON.stringify(page.data)).not.toContain('PR-000003')

@@ -27,7 +27,6 @@ export default function NotificationsRoute() {
       page={page}
       lastResult={actionData?.result}
       path="/user-dashboard/notifications"
-      texts="customerNotifications"
       title={t('notificationsPage.title')}
       lead={t('notificationsPage.lead')}
     />
