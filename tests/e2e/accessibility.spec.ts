@@ -36,14 +36,15 @@ for (const language of ['es', 'en'] as const) {
   }
 }
 
-// The admin area's pages, signed in as an admin: the contact inbox and one message.
+// The admin area's pages, signed in as an admin: the work for today, the staff's notifications,
+// the payments to confirm, the contact inbox and one message.
 for (const language of ['es', 'en'] as const) {
   test(`axe finds no violation on the contact inbox and a message (${language}, desktop and mobile)`, async ({
     page,
     signInAs,
   }) => {
-    // Six axe runs over the admin area's pages.
-    test.setTimeout(120_000)
+    // Ten axe runs over the admin area's pages.
+    test.setTimeout(180_000)
     const id = await insertContactMessage({
       name: 'Lucía Axe',
       email: uniqueEmail('axe'),
@@ -51,7 +52,13 @@ for (const language of ['es', 'en'] as const) {
       language,
     })
     await signInAs({ role: 'admin', language })
-    for (const path of ['/admin-dashboard', '/admin-dashboard/messages', `/admin-dashboard/messages/${id}`]) {
+    for (const path of [
+      '/admin-dashboard',
+      '/admin-dashboard/notifications',
+      '/admin-dashboard/payments',
+      '/admin-dashboard/messages',
+      `/admin-dashboard/messages/${id}`,
+    ]) {
       await page.setViewportSize({ width: 1280, height: 900 })
       await page.goto(`${path}?lang=${language}`)
       await waitForHydration(page)
