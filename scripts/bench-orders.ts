@@ -15,7 +15,9 @@
  * number and link, search + status, page 2) and sending a request (one transaction with its
  * notification and jobs), and the warehouse (scripts/lib/warehouse-seed.ts: 5 items of each
  * customer stored, 50,000 in all, and a shipment for a fifth of them): the shipping tab, the
- * staff's shipments queue (all, to pack, page 2), a shipment's page and an estimate.
+ * staff's shipments queue (all, to pack, page 2), a shipment's page and an estimate; and the
+ * staff's day (ADR 036): the work for today, the queue narrowed to items to buy, payments to
+ * confirm and the staff's notifications.
  * BENCH_ORDERS_ITERATIONS (200) timed calls each after 20 unmeasured;
  * p50/p95/p99/max in ms, PASS when service and server are under 50 ms at p95.
  *
@@ -33,8 +35,11 @@ import pg from 'pg'
 import { listAddresses } from '#core/customers/profile-service.ts'
 import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { JOBS } from '#core/jobs/registry.ts'
+import { countMyUnread, listMyNotifications } from '#core/notifications/notification-service.ts'
 import { REQUEST_STATUSES, type RequestStatus } from '#core/orders/request-machine.ts'
 import * as currentService from '#core/orders/request-service.ts'
+import { staffWorkToday } from '#core/orders/staff-work.ts'
+import { listPaymentsToConfirm } from '#core/payments/transfer-notices.ts'
 import { createShippingRatesService } from '#core/pricing/shipping-rates-service.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import type { Actor } from '#core/shared/service-context.ts'
@@ -429,6 +434,63 @@ async function warehouseScenarios({ db, pool, orders }: Side) {
 }
 
 /**
+ * The staff's day (docs/decisions/036): the work for today (every count at once), its lists (the
+ * queue narrowed to items to buy, payments to confirm) and the staff's notifications.
+ */
+function staffScenarios({ db }: Side): Scenario[] {
+  const moderator: Actor = { id: 'bench-admin', role: 'moderator' }
+  return [
+    {
+      name: 'work for today (admin)',
+      actor: admin,
+      service: async () => `${(await staffWorkToday({ db, actor: admin })).length}`,
+      http: (_, cookie) => getPage('/admin-dashboard', cookie),
+    },
+    {
+      name: 'work for today (moderator counts)',
+      actor: admin,
+      service: async () => `${(await staffWorkToday({ db, actor: moderator })).length}`,
+      http: (_, cookie) => getPage('/admin-dashboard', cookie),
+    },
+    {
+      name: 'queue: items to buy',
+      actor: admin,
+      service: async () =>
+        `${(await currentService.listRequestQueue({ db, actor: admin }, { work: 'to_buy' })).workCount}`,
+      http: (_, cookie) => getPage('/admin-dashboard/requests?work=to_buy', cookie),
+    },
+    {
+      name: 'queue: bought, not here',
+      actor: admin,
+      service: async () =>
+        `${(await currentService.listRequestQueue({ db, actor: admin }, { work: 'to_receive' })).workCount}`,
+      http: (_, cookie) => getPage('/admin-dashboard/requests?work=to_receive', cookie),
+    },
+    {
+      name: 'payments to confirm',
+      actor: admin,
+      service: async () => {
+        const found = await listPaymentsToConfirm({ db, actor: admin })
+        return `${found.held.length}+${found.reported.length}`
+      },
+      http: (_, cookie) => getPage('/admin-dashboard/payments', cookie),
+    },
+    {
+      name: 'staff notifications',
+      actor: admin,
+      service: async () => {
+        const [page] = await Promise.all([
+          listMyNotifications({ db, actor: admin }, { audience: 'staff' }),
+          countMyUnread({ db, actor: admin }, 'staff'),
+        ])
+        return `${page.rows.length}`
+      },
+      http: (_, cookie) => getPage('/admin-dashboard/notifications', cookie),
+    },
+  ]
+}
+
+/**
  * Milliseconds of each of `iterations` calls after `warmUp` unmeasured ones, and the CPU
  * milliseconds per call by `cpu` (a running total).
  */
@@ -563,6 +625,7 @@ try {
   const stored = await warehouseScenarios(after)
   mine.scenarios.push(...stored.scenarios)
   mine.actors.push(...stored.actors)
+  mine.scenarios.push(...staffScenarios(after))
 
   server = await startProductionServer({
     port,

@@ -112,3 +112,20 @@ test('a signed-in customer downloads their own data as a private JSON attachment
   expect(JSON.stringify(data)).not.toContain('item/luis')
   expect(JSON.stringify(data)).not.toMatch(/argon2|password|token/i)
 })
+
+test('a staff member’s download has their own orders’ notifications, not the staff’s notices about other customers (ADR 036)', async () => {
+  const { pool, db, services, download } = await setup()
+  const staff = await signedInCaller(pool, { email: 'mod@example.com', role: 'moderator' })
+  const customer = await signedInCaller(pool, { email: 'carla@example.com' })
+  // Carla's request tells staff (the moderator's list); the moderator's own tells them as a customer.
+  for (const user of [customer, staff]) {
+    await submitRequest(
+      { db, actor: { id: user.id, role: user.id === staff.id ? 'moderator' : 'user' }, ...services.orders },
+      { items: [{ url: `https://jp.mercari.com/item/${user.email}`, quantity: 1 }] },
+      { locale: 'es' },
+    )
+  }
+  const data = (await download(staff.cookie)).data as { notifications: { type: string }[] }
+  expect(data.notifications.map((row) => row.type)).toEqual(['request_received'])
+  expect(JSON.stringify(data)).not.toContain('carla')
+})
