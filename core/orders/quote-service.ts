@@ -5,7 +5,7 @@ import type { Executor } from '#db/client.ts'
 import { purchaseRequests, requestItems, users } from '#db/schema/index.ts'
 import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from './invoice-service.ts'
 import type { OrderContext } from './order-context.ts'
-import { applyRequestEvent, REQUEST_ENTITY, recordOrderEvent } from './order-events.ts'
+import { applyRequestEvent, type OrderActor, REQUEST_ENTITY, recordOrderEvent } from './order-events.ts'
 import { parse, staffActor } from './order-input.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from './quote-pricing.ts'
 import {
@@ -183,49 +183,78 @@ export async function saveQuoteDraft(
         reason: 'quoteNotEditable',
       })
     }
-    const items = await itemsOf(tx, request.id)
-    const known = new Set(items.map((item) => item.id))
-    const seen = new Set<string>()
-    const unknown = data.items.flatMap((item, index) => {
-      const bad = !known.has(item.id) || seen.has(item.id)
-      seen.add(item.id)
-      return bad ? [fieldNameOf(['items', index, 'id'])] : []
-    })
-    if (unknown.length > 0) {
-      throw new AppError('invalid', 'Quote input refused', {
-        reason: 'requestInvalid',
-        fieldErrors: Object.fromEntries(unknown.map((name) => [name, ['invalid']])),
-      })
-    }
-    for (const item of data.items) {
-      await tx
-        .update(requestItems)
-        .set({
-          title: item.title ?? null,
-          unitPriceJpy: item.unitPrice ?? null,
-          domesticShippingJpy: item.domesticShipping ?? null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(requestItems.id, item.id), eq(requestItems.requestId, request.id)))
-    }
-    const version = await bumpVersion(tx, request)
-    const positions = new Map(items.map((item) => [item.id, item.position]))
-    await recordOrderEvent(tx, {
-      entityType: REQUEST_ENTITY,
-      entityId: request.id,
-      event: 'price',
-      actor: staff,
-      visibleToCustomer: false,
-      data: {
-        items: data.items.map((item) => ({
-          position: positions.get(item.id),
-          unitPriceJpy: item.unitPrice ?? null,
-          domesticShippingJpy: item.domesticShipping ?? null,
-        })),
-      },
-    })
-    return { version }
+    return { version: await writeDraft(tx, request, staff, data.items) }
   })
+}
+
+/**
+ * Writes staff's titles and prices for a request's items (inside the caller's transaction, the
+ * request locked), moves its version on and records the history (staff only). Nothing changed:
+ * nothing written, the same version.
+ */
+async function writeDraft(
+  tx: Executor,
+  request: LockedRequest,
+  staff: OrderActor,
+  drafts: readonly {
+    id: string
+    title?: string | null
+    unitPrice?: number | null
+    domesticShipping?: number | null
+  }[],
+): Promise<number> {
+  const items = await itemsOf(tx, request.id)
+  const known = new Set(items.map((item) => item.id))
+  const seen = new Set<string>()
+  const unknown = drafts.flatMap((item, index) => {
+    const bad = !known.has(item.id) || seen.has(item.id)
+    seen.add(item.id)
+    return bad ? [fieldNameOf(['items', index, 'id'])] : []
+  })
+  if (unknown.length > 0) {
+    throw new AppError('invalid', 'Quote input refused', {
+      reason: 'requestInvalid',
+      fieldErrors: Object.fromEntries(unknown.map((name) => [name, ['invalid']])),
+    })
+  }
+  const saved = new Map(items.map((item) => [item.id, item]))
+  const changed = drafts.filter((draft) => {
+    const item = saved.get(draft.id)
+    return (
+      item?.title !== (draft.title ?? null) ||
+      item?.unitPriceJpy !== (draft.unitPrice ?? null) ||
+      item?.domesticShippingJpy !== (draft.domesticShipping ?? null)
+    )
+  })
+  if (changed.length === 0) return request.version
+  for (const item of drafts) {
+    await tx
+      .update(requestItems)
+      .set({
+        title: item.title ?? null,
+        unitPriceJpy: item.unitPrice ?? null,
+        domesticShippingJpy: item.domesticShipping ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(requestItems.id, item.id), eq(requestItems.requestId, request.id)))
+  }
+  const version = await bumpVersion(tx, request)
+  const positions = new Map(items.map((item) => [item.id, item.position]))
+  await recordOrderEvent(tx, {
+    entityType: REQUEST_ENTITY,
+    entityId: request.id,
+    event: 'price',
+    actor: staff,
+    visibleToCustomer: false,
+    data: {
+      items: drafts.map((item) => ({
+        position: positions.get(item.id),
+        unitPriceJpy: item.unitPrice ?? null,
+        domesticShippingJpy: item.domesticShipping ?? null,
+      })),
+    },
+  })
+  return version
 }
 
 /**
@@ -238,14 +267,22 @@ export async function saveQuoteDraft(
  */
 export async function approveQuote(
   { db, actor, jobs, settings }: OrderContext,
-  input: RequestVersionInput,
+  input: RequestVersionInput | SaveQuoteDraftInput,
 ): Promise<{ invoiceId: string; invoiceNumber: string; version: number }> {
   const staff = staffActor(actor, 'approve_quote')
-  const data = parse(RequestVersionSchema, input)
+  // With the titles and prices as typed on the page (unsaved ones too): saved first, in the same
+  // transaction, so what staff see is what the quote says (ADR 038).
+  const data =
+    'items' in input && input.items !== undefined
+      ? parse(SaveQuoteDraftSchema, input)
+      : { ...parse(RequestVersionSchema, input), items: undefined }
   const current = await settings.get()
   return db.transaction(async (tx) => {
-    const request = await lockRequest(tx, data.id, data.version)
-    requireTransition(request, 'quote')
+    const locked = await lockRequest(tx, data.id, data.version)
+    requireTransition(locked, 'quote')
+    const request = data.items
+      ? { ...locked, version: await writeDraft(tx, locked, staff, data.items) }
+      : locked
     const items = await itemsOf(tx, request.id)
     const missing = items.filter((item) => !isComplete(item))
     if (items.length === 0 || missing.length > 0) {
@@ -276,7 +313,7 @@ export async function approveQuote(
       requestId: request.id,
       event: 'quote',
       actor: staff,
-      expectedVersion: data.version,
+      expectedVersion: request.version,
       data: { invoiceId: invoice.id, invoiceNumber: invoice.number, totalJpy: invoice.totalJpy },
       set: { quotedAt: issuedAt, quoteExpiresAt: invoice.dueAt },
     })

@@ -221,6 +221,7 @@ export function QuotePricingForm({
           ) : null}
         </div>
       </section>
+      {/* "Approve" further down submits this form too, with its own intent (ADR 038). */}
       <button
         type="submit"
         className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"

@@ -83,10 +83,16 @@ export function ApproveForm({
   daysToPay,
   complete,
   unpriced,
+  withPricingForm = false,
 }: Common & {
   daysToPay: number
   complete: boolean
   unpriced: number
+  /**
+   * The pricing form is on the page: this button submits it (form="quote-pricing"), so the
+   * titles and prices as typed are saved with the approval (ADR 038).
+   */
+  withPricingForm?: boolean
 }) {
   const { t } = useTranslation()
   const errors = useErrorText()
@@ -98,16 +104,28 @@ export function ApproveForm({
   return (
     <ActionBox headingId="approve-heading" heading={t('quote.approveHeading')}>
       <p className="text-slate-700">{t('quote.approveHint', { days: daysToPay })}</p>
-      {complete ? null : (
-        <p className="font-medium text-amber-900">{t('quote.unpriced', { count: unpriced })}</p>
+      {withPricingForm ? (
+        <>
+          <p className="text-slate-700">{t('quote.approveSavesTyped')}</p>
+          <FormError id={form.errorId} text={errors.form(form.errors)} />
+          <button type="submit" form="quote-pricing" name="intent" value="approve" className={primary}>
+            {t('quote.approve')}
+          </button>
+        </>
+      ) : (
+        <>
+          {complete ? null : (
+            <p className="font-medium text-amber-900">{t('quote.unpriced', { count: unpriced })}</p>
+          )}
+          <Form method="post" {...getFormProps(form)} className="space-y-3">
+            <Hidden intent="approve" requestId={requestId} version={version} />
+            <FormError id={form.errorId} text={errors.form(form.errors)} />
+            <button type="submit" className={primary}>
+              {t('quote.approve')}
+            </button>
+          </Form>
+        </>
       )}
-      <Form method="post" {...getFormProps(form)} className="space-y-3">
-        <Hidden intent="approve" requestId={requestId} version={version} />
-        <FormError id={form.errorId} text={errors.form(form.errors)} />
-        <button type="submit" className={primary}>
-          {t('quote.approve')}
-        </button>
-      </Form>
     </ActionBox>
   )
 }

@@ -174,6 +174,7 @@ export default {
     taxTotal: 'Consumption tax ({{rate}}, rounded down)',
     shippingTotal: 'Shipping in Japan (not taxed)',
     grandTotal: 'Total',
+    approveSavesTyped: 'The titles and prices typed above are saved with the approval.',
     unpriced_one: '{{count}} item still needs a title and a price.',
     unpriced_other: '{{count}} items still need a title and a price.',
     approveHeading: 'Send the quote',

@@ -196,6 +196,7 @@ export default {
     taxTotal: 'Impuesto al consumo ({{rate}}, redondeado hacia abajo)',
     shippingTotal: 'Envío dentro de Japón (sin impuesto)',
     grandTotal: 'Total',
+    approveSavesTyped: 'Los títulos y precios escritos arriba se guardan al aprobar.',
     unpriced_one: 'A {{count}} producto todavía le falta título y precio.',
     unpriced_other: 'A {{count}} productos todavía les falta título y precio.',
     unpriced_many: 'A {{count}} productos todavía les falta título y precio.',

@@ -72,7 +72,7 @@ async function setup() {
         id,
       },
     )
-  const post = (id: string, fields: Record<string, string>, cookie?: string) =>
+  const post = (id: string, fields: Record<string, string> | FormData, cookie?: string) =>
     run(
       staffMiddleware,
       formPost(`/admin-dashboard/requests/${id}`, fields, { cookie }),
@@ -231,6 +231,23 @@ test('moderators and admins price, approve, revise, note and reject through the 
   }
 })
 
+test('Approve takes the titles and prices as typed: saved with the approval, the quote priced from them (ADR 038)', async () => {
+  const { people, newRequest, versionOf, view, post } = await setup()
+  const request = await newRequest()
+  // Nothing saved yet: the typed fields come with the pricing form's Approve button.
+  const form = new FormData()
+  for (const [name, value] of Object.entries(actionFields(request.itemId, await versionOf(request.id)).price))
+    form.append(name, value)
+  form.append('intent', 'approve')
+  const answer = await post(request.id, form, people.moderator.cookie)
+  expect(answer).toMatchObject({ status: 302 })
+  expect(answer.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=approved`)
+  expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
+    request: { status: 'quoted' },
+    invoices: [{ status: 'open', totalJpy: 7400 }],
+  })
+})
+
 test('a held payment on the page: admins accept it there; moderators see it but are refused the form; bad input is a 400', async () => {
   const { pool, invoiceOf, people, newRequest, versionOf, view, post } = await setup()
   const request = await newRequest()
@@ -336,6 +353,30 @@ test('bad input is a 400 with the field’s message and nothing written; a stale
   const incomplete = await post(request.id, { intent: 'approve', version }, people.moderator.cookie)
   expect(incomplete.status).toBe(409)
   expect(incomplete.data).toMatchObject({ error: { messageKey: 'errors.reasons.quoteIncomplete' } })
+  expect(await written()).toEqual(before)
+
+  // Approve with the titles and prices typed but not saved (the pricing form's Approve button):
+  // an item still without a price is refused on that form, nothing saved; then, all typed, the
+  // draft is saved with the approval in one go (ADR 038).
+  const typed = {
+    intent: ['price', 'approve'],
+    version,
+    'items[0].id': request.itemId,
+    'items[0].title': 'Figure',
+    'items[0].unitPrice': '',
+  }
+  const typedPost = (fields: Record<string, string | string[]>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields))
+      for (const one of [value].flat()) form.append(name, one)
+    return post(request.id, form, people.moderator.cookie)
+  }
+  const halfTyped = await typedPost(typed)
+  expect(halfTyped.status).toBe(409)
+  expect(halfTyped.data).toMatchObject({
+    intent: 'price',
+    error: { messageKey: 'errors.reasons.quoteIncomplete' },
+  })
   expect(await written()).toEqual(before)
 
   // Two tabs: the first saves, the second (same version) is told the request changed.

@@ -187,7 +187,8 @@ type Intent = (typeof INTENTS)[number]
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData())
   formData.set('id', params.id)
-  const intentValue = formData.get('intent')
+  // The last one: a button of another form (Approve, form="quote-pricing") adds its own.
+  const intentValue = formData.getAll('intent').at(-1)
   const intent: Intent = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : 'note'
   const orders = getOrderContext(context)
   const back = (done: Done) => redirect(`/admin-dashboard/requests/${params.id}?done=${done}`)
@@ -201,14 +202,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (error) => formFailure(error, submission, { intent }),
       )
     }
-    case 'approve':
+    case 'approve': {
+      // Approve is a button of the pricing form too: the titles and prices as typed come with
+      // it and are saved with the approval (ADR 038); refusals show on that form, values kept.
+      const withDraft = formData.has('items[0].id')
+      const submission = parseSubmission(formData, {
+        schema: withDraft ? SaveQuoteDraftSchema : RequestVersionSchema,
+      })
+      const answerTo = withDraft ? ('price' as const) : intent
+      if (submission.status !== 'success')
+        return data({ intent: answerTo, result: submission.reply() }, { status: 400 })
+      return approveQuote(orders, submission.value).then(
+        () => back('approved'),
+        (error) => formFailure(error, submission, { intent: answerTo }),
+      )
+    }
     case 'revise': {
       const submission = parseSubmission(formData, { schema: RequestVersionSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
-      const run = intent === 'approve' ? approveQuote : reviseQuote
-      return run(orders, submission.value).then(
-        () => back(intent === 'approve' ? 'approved' : 'revised'),
+      return reviseQuote(orders, submission.value).then(
+        () => back('revised'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -430,6 +444,7 @@ export default function StaffRequestRoute() {
               lastResult={resultFor('approve')}
               daysToPay={draft.pricing.daysToPay}
               complete={draft.complete}
+              withPricingForm={may.price}
               unpriced={draft.items.filter((item) => item.unitPriceJpy === null || !item.title).length}
             />
           ) : null}
