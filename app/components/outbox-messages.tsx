@@ -88,3 +88,14 @@ export function OutboxMessages({
     </>
   )
 }
+
+/**
+ * What waits in the outbox, so its page names only the provider that is missing: with SMTP_URL
+ * set it never says that no mail server is set up (ADR 038). Null: nothing waits.
+ */
+export function outboxWaiting(keeps: { email: boolean; sms: boolean }): 'both' | 'email' | 'sms' | null {
+  if (keeps.email && keeps.sms) return 'both'
+  if (keeps.email) return 'email'
+  if (keeps.sms) return 'sms'
+  return null
+}

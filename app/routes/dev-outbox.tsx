@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [emails, texts] = await Promise.all([outbox.list(), outbox.listSms()])
   const when = japanDateTime(language)
   return {
+    keeps: outbox.keeps,
     emails: emails.map((email) => ({
       ...email,
       createdAt: email.createdAt.toISOString(),
@@ -35,12 +36,15 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 export default function DevOutboxRoute() {
   const { t } = useTranslation()
-  const { emails, texts } = useLoaderData<typeof loader>()
+  const { keeps, emails, texts } = useLoaderData<typeof loader>()
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
       <PageMeta title={t('outbox.title')} description={t('outbox.lead')} />
       <h1 className="text-3xl font-bold text-slate-900">{t('outbox.title')}</h1>
       <p className="mt-2 text-slate-700">{t('outbox.lead')}</p>
+      {/* Said only when true: with SMTP_URL set, mail goes out (ADR 038). */}
+      {keeps.email ? null : <p className="mt-2 text-slate-700">{t('outbox.emailConfigured')}</p>}
+      {keeps.sms ? null : <p className="mt-2 text-slate-700">{t('outbox.smsConfigured')}</p>}
       <OutboxMessages emails={emails} texts={texts} />
     </section>
   )

@@ -925,7 +925,11 @@ export default {
   },
   outbox: {
     title: 'Development outbox',
-    lead: 'E-mails the site would have sent. This page exists only outside production.',
+    lead: 'E-mails and text messages the site would have sent. This page exists only outside production.',
+    emailConfigured:
+      'A mail server is set up (SMTP_URL): e-mails go out through it, and only those kept before it was set are shown here.',
+    smsConfigured:
+      'An SMS provider is set up: text messages go out through it, and only those kept before are shown here.',
     empty: 'No e-mails yet.',
     to: 'To: {{to}}',
     smsHeading: 'Text messages',
@@ -1177,9 +1181,19 @@ export default {
   },
   adminOutbox: {
     title: 'Outbox',
-    lead: 'No mail server is set up yet, so the e-mails and text messages the site writes wait here instead of being sent: sign-up links, quotes, payment receipts. The newest 50 are shown. They contain sign-in links and codes: do not share them.',
-    howToSend:
-      'To send them for real, set SMTP_URL (and TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM for text messages) and restart the site.',
+    // Which of the two providers is missing decides what the page says (ADR 038).
+    lead: {
+      both: 'No mail server and no SMS provider are set up, so the e-mails and text messages the site writes wait here instead of being sent: sign-up links, quotes, payment receipts, sign-in codes.',
+      email:
+        'No mail server is set up, so the e-mails the site writes wait here instead of being sent: sign-up links, quotes, payment receipts.',
+      sms: 'No SMS provider is set up, so the text messages with sign-in codes wait here instead of being sent.',
+    },
+    privacy: 'The newest 50 are shown. They contain sign-in links and codes: do not share them.',
+    howToSend: {
+      both: 'To send them for real, set SMTP_URL, and TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM for text messages, and restart the site.',
+      email: 'To send them for real, set SMTP_URL and restart the site.',
+      sms: 'To send them for real, set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM and restart the site.',
+    },
     emailSent: 'E-mails go out through your mail server.',
     smsSent: 'Text messages go out through your SMS provider.',
     allSent: 'E-mails and text messages go out through your providers: nothing waits here.',

@@ -969,7 +969,11 @@ export default {
   },
   outbox: {
     title: 'Bandeja de salida de desarrollo',
-    lead: 'Correos que el sitio habría enviado. Esta página solo existe fuera de producción.',
+    lead: 'Correos y mensajes de texto que el sitio habría enviado. Esta página solo existe fuera de producción.',
+    emailConfigured:
+      'Hay un servidor de correo configurado (SMTP_URL): los correos salen por él, y aquí solo se muestran los guardados antes de configurarlo.',
+    smsConfigured:
+      'Hay un proveedor de SMS configurado: los mensajes de texto salen por él, y aquí solo se muestran los guardados antes.',
     empty: 'Todavía no hay correos.',
     to: 'Para: {{to}}',
     smsHeading: 'Mensajes de texto',
@@ -1229,9 +1233,18 @@ export default {
   },
   adminOutbox: {
     title: 'Bandeja de salida',
-    lead: 'Todavía no hay un servidor de correo configurado, así que los correos y mensajes de texto que escribe el sitio esperan aquí en lugar de enviarse: enlaces de registro, cotizaciones, recibos de pago. Se muestran los 50 más recientes. Contienen enlaces y códigos de acceso: no los compartas.',
-    howToSend:
-      'Para enviarlos de verdad, configura SMTP_URL (y TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN y TWILIO_FROM para los mensajes de texto) y reinicia el sitio.',
+    lead: {
+      both: 'No hay un servidor de correo ni un proveedor de SMS configurados, así que los correos y mensajes de texto que escribe el sitio esperan aquí en lugar de enviarse: enlaces de registro, cotizaciones, recibos de pago, códigos de acceso.',
+      email:
+        'No hay un servidor de correo configurado, así que los correos que escribe el sitio esperan aquí en lugar de enviarse: enlaces de registro, cotizaciones, recibos de pago.',
+      sms: 'No hay un proveedor de SMS configurado, así que los mensajes de texto con códigos de acceso esperan aquí en lugar de enviarse.',
+    },
+    privacy: 'Se muestran los 50 más recientes. Contienen enlaces y códigos de acceso: no los compartas.',
+    howToSend: {
+      both: 'Para enviarlos de verdad, configura SMTP_URL, y TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN y TWILIO_FROM para los mensajes de texto, y reinicia el sitio.',
+      email: 'Para enviarlos de verdad, configura SMTP_URL y reinicia el sitio.',
+      sms: 'Para enviarlos de verdad, configura TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN y TWILIO_FROM y reinicia el sitio.',
+    },
     emailSent: 'Los correos salen por tu servidor de correo.',
     smsSent: 'Los mensajes de texto salen por tu proveedor de SMS.',
     allSent: 'Los correos y mensajes de texto salen por tus proveedores: aquí no espera nada.',

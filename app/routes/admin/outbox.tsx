@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
-import { OutboxMessages } from '#app/components/outbox-messages.tsx'
+import { OutboxMessages, outboxWaiting } from '#app/components/outbox-messages.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
@@ -44,14 +44,16 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export default function AdminOutboxRoute() {
   const { t } = useTranslation()
   const { keeps, emails, texts } = useLoaderData<typeof loader>()
+  const waiting = outboxWaiting(keeps)
   return (
     <section>
-      <PageMeta title={t('adminOutbox.title')} description={t('adminOutbox.lead')} />
+      <PageMeta title={t('adminOutbox.title')} description={t('adminOutbox.privacy')} />
       <h1 className="text-3xl font-bold text-slate-900">{t('adminOutbox.title')}</h1>
       {keeps.email || keeps.sms ? (
         <>
-          <p className="mt-2 max-w-3xl text-slate-700">{t('adminOutbox.lead')}</p>
-          <p className="mt-2 max-w-3xl text-slate-700">{t('adminOutbox.howToSend')}</p>
+          <p className="mt-2 max-w-3xl text-slate-700">{t(`adminOutbox.lead.${waiting ?? 'both'}`)}</p>
+          <p className="mt-2 max-w-3xl text-slate-700">{t('adminOutbox.privacy')}</p>
+          <p className="mt-2 max-w-3xl text-slate-700">{t(`adminOutbox.howToSend.${waiting ?? 'both'}`)}</p>
           {keeps.email ? null : <p className="mt-4 text-slate-700">{t('adminOutbox.emailSent')}</p>}
           {keeps.sms ? null : <p className="mt-4 text-slate-700">{t('adminOutbox.smsSent')}</p>}
           <OutboxMessages emails={emails} texts={texts} showEmails={keeps.email} showTexts={keeps.sms} />
