@@ -54,6 +54,9 @@ test('overdue items: staff see them, only admins dispose (with a reason); custom
     data: { canDispose: false, items: [{ id: itemId, daysOver: 120, daysToDisposal: 0 }] },
   })
   expect((await page(people.admin.cookie)).data).toMatchObject({ canDispose: true })
+  // The last free day is written out like the other dates ("November 3, 2026"), not 2026-11-03.
+  const [shown] = ((await page(people.admin.cookie)).data as { items: { freeUntilLabel: string }[] }).items
+  expect(shown?.freeUntilLabel).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
 
   const reason = 'Reminded twice, no answer'
   expect((await dispose(undefined, { itemId, reason })).status).toBe(401)

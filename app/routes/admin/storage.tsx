@@ -3,7 +3,7 @@ import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { japanDateTime } from '#app/lib/dates.ts'
+import { japanDateTime, japanDay } from '#app/lib/dates.ts'
 import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { can } from '#core/orders/staff-policy.ts'
@@ -21,11 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { items, disposalAfterDays } = await listOverdueItems(orders).catch(throwRouteError)
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
+  const day = japanDay(language)
   return {
     done: new URL(request.url).searchParams.has('disposed'),
     canDispose: can(orders.actor, 'dispose_items'),
     disposalAfterDays,
-    items: items.map((item) => ({ ...item, receivedLabel: when(item.receivedAt) })),
+    // The last free day written like the other dates (it showed as 2026-11-03 among them).
+    items: items.map((item) => ({
+      ...item,
+      receivedLabel: when(item.receivedAt),
+      freeUntilLabel: day(item.freeUntil),
+    })),
   }
 }
 
@@ -92,7 +98,7 @@ export default function StorageRoute() {
                   {t('overdue.arrived', { date: item.receivedLabel })}
                 </p>
                 <p className="font-medium text-amber-950">
-                  {t('overdue.over', { count: item.daysOver, date: item.freeUntil })}{' '}
+                  {t('overdue.over', { count: item.daysOver, date: item.freeUntilLabel })}{' '}
                   {item.daysToDisposal > 0
                     ? t('overdue.disposableIn', { count: item.daysToDisposal })
                     : t('overdue.disposableNow')}
