@@ -79,3 +79,15 @@ test('counts are written with the plural of each language, never "link(s)" (ADR 
     expect(email('en').text).toContain(en)
   }
 })
+
+test('the packed e-mail asks to see the box’s photo only when one was taken (ADR 038)', () => {
+  const packed = (params: Record<string, string | number>) =>
+    emailIn({ audience: 'customer', type: 'shipment_packed', params, url: 'https://shop.example/s/1' })
+  const withPhoto = packed({ number: 'SH-000001', totalJpy: 4840 })
+  const without = packed({ number: 'SH-000001', totalJpy: 4840, variant: 'noPhoto' })
+  expect(withPhoto('en').text).toContain('photo of the box')
+  expect(withPhoto('es').text).toContain('foto de la caja')
+  expect(without('en').text).not.toContain('photo')
+  expect(without('es').text).not.toContain('foto')
+  expect(without('en').text).toContain('See your shipping receipt')
+})

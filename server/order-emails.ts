@@ -31,7 +31,13 @@ export function composeNotificationEmail(input: {
   const values = { ...notificationValues(input.params, input.language), ...count }
   // Keys built at run time: i18next's typed keys cannot follow them, and a missing one would
   // show the key itself (the locale test checks every type has its texts).
-  const text = (key: string) => String(t(key as never, values as never))
+  const text = (key: string) => {
+    // A notification may name a variant of its text (`variant: 'noPhoto'` → `body_noPhoto`).
+    const variant = typeof input.params.variant === 'string' ? `${key}_${input.params.variant}` : null
+    const written = variant ? String(t(variant as never, values as never)) : null
+    // i18next answers a missing key with the key itself: then the text without the variant.
+    return written !== null && written !== variant ? written : String(t(key as never, values as never))
+  }
   const base = input.audience === 'customer' ? 'customerNotifications' : 'staffNotifications'
   return composeEmail({
     to: input.to,

@@ -39,6 +39,11 @@ export async function loadNotifications(request: Request, context: Context, audi
   // A type this page does not know yet (added by a newer part of the site) still reads as something.
   const text = (type: string, part: 'title' | 'body', values: Record<string, string | number>) => {
     const key = `${base}.${type}.${part}`
+    // A notification may name a variant of its text (`variant: 'noPhoto'` → `body_noPhoto`);
+    // i18next answers a missing key with the key itself: then the text without the variant.
+    const variant = typeof values.variant === 'string' ? `${key}_${values.variant}` : null
+    const varied = variant ? t(variant, values) : null
+    if (varied !== null && varied !== variant) return varied
     const written = t(key, values)
     return written === key
       ? t(part === 'title' ? 'notificationsPage.fallbackTitle' : 'notificationsPage.fallbackBody')

@@ -88,7 +88,9 @@ test('staff pack and price a shipment: the shipping receipt is issued, the custo
     code: 'not_found',
   })
   const [told] = await db.select().from(notifications).where(eq(notifications.type, 'shipment_packed'))
-  expect(told).toMatchObject({ userId: ana.id, params: { number: shipment.number, totalJpy: 5000 } })
+  // Packed with a photo: the texts ask to look at it (no `noPhoto` variant).
+  expect(told).toMatchObject({ userId: ana.id })
+  expect(told?.params).toEqual({ number: shipment.number, totalJpy: 5000 })
 
   // The customer's payment panel offers it; another customer sees nothing.
   const owner = { kind: 'shipment' as const, id: shipment.id }

@@ -178,7 +178,12 @@ export async function packShipment(
       await notifyCustomer(tx, jobs, {
         userId: shipment.userId,
         type: 'shipment_packed',
-        params: { number: shipment.number, totalJpy: invoice.totalJpy },
+        // Without a photo of the box, the texts do not ask the customer to look at one (ADR 038).
+        params: {
+          number: shipment.number,
+          totalJpy: invoice.totalJpy,
+          ...(stored.length === 0 ? { variant: 'noPhoto' } : {}),
+        },
         link: `/user-dashboard/shipments/${shipment.id}`,
       })
       return {

@@ -808,6 +808,8 @@ export default {
     shipment_packed: {
       title: 'Your shipment {{number}} is packed: {{totalJpy}} to pay',
       body: 'We weighed and packed it. See the photo of the box and your shipping receipt, and pay it so we can send it. Import duties in your country, if any, are paid by you on delivery.',
+      body_noPhoto:
+        'We weighed and packed it. See your shipping receipt, and pay it so we can send it. Import duties in your country, if any, are paid by you on delivery.',
     },
     shipment_paid: {
       title: 'Payment received for shipment {{number}}: {{amountJpy}}',

@@ -833,6 +833,8 @@ export default {
     shipment_packed: {
       title: 'Tu envío {{number}} está empacado: {{totalJpy}} por pagar',
       body: 'Lo pesamos y lo empacamos. Revisa la foto de la caja y tu recibo de envío, y págalo para que lo mandemos. Si tu país cobra impuestos de importación, los pagas tú al recibir el paquete.',
+      body_noPhoto:
+        'Lo pesamos y lo empacamos. Revisa tu recibo de envío y págalo para que lo mandemos. Si tu país cobra impuestos de importación, los pagas tú al recibir el paquete.',
     },
     shipment_paid: {
       title: 'Recibimos el pago de tu envío {{number}}: {{amountJpy}}',

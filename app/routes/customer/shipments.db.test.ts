@@ -184,7 +184,7 @@ test('bad input on the shipping form: 4xx with the field that is wrong, nothing 
 })
 
 test('staff pack through their page (customers refused), the customer sees the box and the receipt to pay, an admin records the transfer', async () => {
-  const { people, item, addressId, customer, staff, post } = await setup()
+  const { pool, people, item, addressId, customer, staff, post } = await setup()
   const asked = await post(
     { intent: 'request', items: item, addressId, method: 'economic' },
     people.owner.cookie,
@@ -230,6 +230,9 @@ test('staff pack through their page (customers refused), the customer sees the b
   const packed = await staffPost(people.moderator.cookie, pack)
   expect(packed.status).toBe(302)
   expect(packed.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?packed=1`)
+  // Packed without a photo of the box: the customer's texts do not ask to look at one (ADR 038).
+  const told = await pool.query(`SELECT params FROM notifications WHERE type = 'shipment_packed'`)
+  expect(told.rows.map((row) => row.params.variant)).toEqual(['noPhoto'])
 
   const page = await customer(
     pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
