@@ -5,6 +5,7 @@ export default {
     tagline: 'Shopping and shipping from Japan',
     skipToContent: 'Skip to content',
     demoData: 'Demo data',
+    notCharged: 'cancelled, not charged',
   },
   nav: {
     label: 'Main',

@@ -14,6 +14,7 @@ export default {
     tagline: 'Compras y envíos desde Japón',
     skipToContent: 'Saltar al contenido',
     demoData: 'Datos de demostración',
+    notCharged: 'cancelado, sin cobro',
   },
   nav: {
     label: 'Principal',

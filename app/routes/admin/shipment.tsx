@@ -8,6 +8,7 @@ import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.ts
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { parsePaymentDone, paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
+import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
@@ -266,10 +267,12 @@ export default function StaffShipmentRoute() {
         </span>
       </header>
       <p className="text-slate-800">
-        {t('staffShipments.estimate', {
-          ...shipment.estimate,
-          method: t(`staffShipments.methods.${shipment.method}`),
-        })}{' '}
+        <VoidAmount voided={shipment.status === 'cancelled'}>
+          {t('staffShipments.estimate', {
+            ...shipment.estimate,
+            method: t(`staffShipments.methods.${shipment.method}`),
+          })}
+        </VoidAmount>{' '}
         · {t(`staffShipments.route.${shipment.route as 'direct'}`)}
       </p>
       <div className="grid gap-6 md:grid-cols-2">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useLoaderData } from 'react-router'
+import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
@@ -174,7 +175,7 @@ export default function ShipmentsQueueRoute() {
                     {t(`staffShipments.methods.${row.method}`)} · {row.country}
                   </td>
                   <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.estimate')}>
-                    {row.price}
+                    <VoidAmount voided={row.status === 'cancelled'}>{row.price}</VoidAmount>
                   </td>
                   <td className="py-2 pr-3" data-label={t('staffShipments.columns.requested')}>
                     {row.requestedLabel}

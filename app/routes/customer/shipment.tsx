@@ -6,6 +6,7 @@ import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
+import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
@@ -185,7 +186,11 @@ export default function ShipmentRoute() {
       <p className="text-slate-800">
         {t(`shipments.methods.${shipment.method}`)} · {t(`shipments.routes.${shipment.route as 'direct'}`)}
       </p>
-      <p className="text-slate-800">{t('shipments.estimateSaved', shipment.estimate)}</p>
+      <p className="text-slate-800">
+        <VoidAmount voided={shipment.status === 'cancelled'}>
+          {t('shipments.estimateSaved', shipment.estimate)}
+        </VoidAmount>
+      </p>
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
           {t('shipments.itemsHeading')}
