@@ -165,7 +165,7 @@ group.each(['en', 'es'] as Language[])('records read in %s', (language) => {
       ])
       expect(read('item.unavailable')).toEqual([
         'item 2',
-        'Status: To buy → Unavailable',
+        'Status: Paid, being bought → Unavailable at the shop',
         `Refund due: ${formatMoney(3850, 'JPY', 'en')}`,
         'Reason: Sold out',
       ])

@@ -313,8 +313,8 @@ export default {
     statuses: {
       requested: 'Waiting to be packed',
       cancelled: 'Cancelled',
-      packed: 'Packed: ready to pay',
-      paid: 'Paid',
+      packed: 'Packed, waiting for payment',
+      paid: 'Paid, waiting to be shipped',
       shipped: 'Shipped',
       delivered: 'Delivered',
       lost: 'Lost',
@@ -503,12 +503,12 @@ export default {
     openLink: '{{host}} (opens in a new tab)',
     quantityValue: 'Quantity: {{quantity}}',
     itemStatus: {
-      to_buy: 'Paid: we are buying it',
-      ordered: 'Bought at the shop: on its way to our office',
-      received: 'At our office in Osaka',
-      unavailable: 'The shop could not supply it',
-      shipped: 'Sent to you',
-      disposed: 'Disposed of: it was left past its last day of storage',
+      to_buy: 'Paid, being bought',
+      ordered: 'Bought, on its way to our office',
+      received: 'At our office',
+      unavailable: 'Unavailable at the shop',
+      shipped: 'Shipped',
+      disposed: 'Disposed of',
     },
     seeShipping: 'See it in your shipping tab',
     timeline: 'History',
@@ -533,7 +533,7 @@ export default {
       receipts: 'Invoices and receipts',
     },
     status: {
-      submitted: 'Pending',
+      submitted: 'Waiting for a quote',
       quoted: 'Quoted',
       rejected: 'Rejected',
       cancelled: 'Cancelled',
@@ -670,7 +670,7 @@ export default {
     issuedOn: 'Issued {{date}}',
   },
   invoices: {
-    status: { open: 'Open', paid: 'Paid', void: 'Void', expired: 'Expired' },
+    status: { open: 'Waiting for payment', paid: 'Paid', void: 'Void', expired: 'Expired' },
   },
   payment: {
     heading: 'Payment',
