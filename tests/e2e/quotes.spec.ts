@@ -48,7 +48,7 @@ const WORDS = {
     usd: '≈ USD 50.32',
     seeReceipt: /See and print invoice/,
     invoice: /Invoice \d{4}-\d{6}/,
-    open: 'Open',
+    open: 'Waiting for payment',
     print: 'Print or save as PDF',
     registration: 'Registration number: T0000000000000',
     taxable: 'Subtotal subject to 10% tax',
