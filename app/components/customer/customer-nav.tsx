@@ -1,7 +1,7 @@
 import { Bell, ClipboardList, type LucideIcon, Menu, Package, Send, UserRound, Wallet, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { matchPath, NavLink, useLocation } from 'react-router'
+import { Link, matchPath, useLocation, useMatches } from 'react-router'
 
 /**
  * The customer area's tabs, one URL each (the spec's sidebar: submit request, quote history, edit
@@ -13,10 +13,14 @@ import { matchPath, NavLink, useLocation } from 'react-router'
  * beside it and on navigation.
  */
 
+type TabKey = 'submit' | 'history' | 'profile' | 'notifications' | 'shipping' | 'payments'
+
 type Tab = {
   to: string
-  key: 'submit' | 'history' | 'profile' | 'notifications' | 'shipping' | 'payments'
+  key: TabKey
   end?: boolean
+  /** The detail pages under the tab (a request's page is "My requests", a shipment's "Shipping"). */
+  also?: readonly string[]
   Icon: LucideIcon
 }
 
@@ -25,12 +29,34 @@ export const CUSTOMER_TABS: readonly Tab[] = [
   { to: '/user-dashboard/requests', key: 'history', Icon: ClipboardList },
   { to: '/user-dashboard/profile', key: 'profile', Icon: UserRound },
   { to: '/user-dashboard/notifications', key: 'notifications', Icon: Bell },
-  { to: '/user-dashboard/shipping', key: 'shipping', Icon: Package },
+  {
+    to: '/user-dashboard/shipping',
+    key: 'shipping',
+    also: ['/user-dashboard/shipments', '/user-dashboard/package-photos'],
+    Icon: Package,
+  },
   { to: '/user-dashboard/payments', key: 'payments', Icon: Wallet },
 ]
 
-function currentTab(pathname: string): Tab | undefined {
-  return CUSTOMER_TABS.find((tab) => matchPath({ path: tab.to, end: tab.end ?? false }, pathname))
+/**
+ * The tab a page belongs to: one its loader names (`customerTab`: an invoice is a request's quote
+ * or a shipment's receipt), else the tab whose path, or one of its detail pages' paths, it is.
+ */
+function useCurrentTab(): Tab | undefined {
+  const { pathname } = useLocation()
+  const named = useMatches()
+    .map((match) => (match.loaderData as { customerTab?: TabKey } | undefined)?.customerTab)
+    .findLast((key) => key !== undefined)
+  return tabFor(pathname, named)
+}
+
+export function tabFor(pathname: string, named?: TabKey): Tab | undefined {
+  if (named) return CUSTOMER_TABS.find((tab) => tab.key === named)
+  return CUSTOMER_TABS.find((tab) =>
+    [tab.to, ...(tab.also ?? [])].some((path) =>
+      matchPath({ path, end: path === tab.to ? (tab.end ?? false) : false }, pathname),
+    ),
+  )
 }
 
 /** The number beside "Notifications": visible digits, and words for screen readers. */
@@ -47,25 +73,24 @@ function UnreadBadge({ count }: { count: number }) {
 
 function TabLinks({ unread }: { unread: number }) {
   const { t } = useTranslation()
+  const current = useCurrentTab()?.key
   return (
     <ul className="space-y-1">
-      {CUSTOMER_TABS.map(({ to, key, end, Icon }) => (
+      {CUSTOMER_TABS.map(({ to, key, Icon }) => (
         <li key={to}>
-          <NavLink
+          <Link
             to={to}
-            end={end ?? false}
-            className={({ isActive }) =>
-              `flex min-h-11 items-center gap-3 rounded-md border-l-4 px-3 font-semibold ${
-                isActive
-                  ? 'border-red-700 bg-red-50 text-slate-900'
-                  : 'border-transparent text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-              }`
-            }
+            aria-current={key === current ? 'page' : undefined}
+            className={`flex min-h-11 items-center gap-3 rounded-md border-l-4 px-3 font-semibold ${
+              key === current
+                ? 'border-red-700 bg-red-50 text-slate-900'
+                : 'border-transparent text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+            }`}
           >
             <Icon aria-hidden="true" className="size-5 shrink-0" />
             <span>{t(`customerArea.${key}`)}</span>
             {key === 'notifications' ? <UnreadBadge count={unread} /> : null}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>
@@ -92,7 +117,7 @@ export function CustomerMenu({ unread }: { unread: number }) {
   const summaryRef = useRef<HTMLElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   const panelId = useId()
-  const tab = currentTab(location.pathname)
+  const tab = useCurrentTab()
 
   useEffect(() => setEnhanced(true), [])
 

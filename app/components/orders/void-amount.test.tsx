@@ -12,7 +12,7 @@ const render = (language: 'es' | 'en', voided: boolean) =>
     createElement(
       I18nextProvider,
       { i18n: getServerI18n(language, ['common']) },
-      createElement(VoidAmount, { voided, children: 'JPY 4,840' }),
+      createElement(VoidAmount, { voided }, 'JPY 4,840'),
     ),
   )
 

@@ -25,6 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     refunds: refundsForPage(refunds, language),
     language,
     currency,
+    // The customer's menu marks the tab it belongs to: a quote is a request's, a receipt a shipment's.
+    customerTab: invoice.owner.kind === 'shipment' ? ('shipping' as const) : ('history' as const),
   }
 }
 
