@@ -50,6 +50,11 @@ export type RequestItemView = {
   url: string
   shopHost: string
   storeName: string | null
+  /**
+   * The item's title as staff wrote it: to staff always, to the customer once it is on a quote
+   * they received (a draft stays staff's); null until then. Links read it (ADR 038).
+   */
+  title: string | null
   quantity: number
   notes: string | null
   status: string
@@ -426,6 +431,7 @@ export async function getRequest({ db, actor }: ServiceContext, id: string): Pro
         url: requestItems.url,
         shopHost: requestItems.shopHost,
         storeName: stores.name,
+        title: requestItems.title,
         quantity: requestItems.quantity,
         notes: requestItems.notes,
         status: requestItems.status,
@@ -468,7 +474,10 @@ export async function getRequest({ db, actor }: ServiceContext, id: string): Pro
     customerNote: row.request.customerNote,
     submittedAt: row.request.submittedAt,
     closedAt: row.request.closedAt,
-    items,
+    // A title not yet on a quote the customer received is a draft: staff's only.
+    items: items.map((item) =>
+      staff || !['pending', 'rejected', 'cancelled'].includes(item.status) ? item : { ...item, title: null },
+    ),
     events,
     customer: staff ? row.customer : null,
     actions: eventsAvailable(status, kind),

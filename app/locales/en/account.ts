@@ -501,6 +501,7 @@ export default {
     yourNote: 'Your message',
     itemsHeading: 'Items',
     openLink: '{{host}} (opens in a new tab)',
+    openItem: '{{title}} (opens in a new tab)',
     quantityValue: 'Quantity: {{quantity}}',
     itemStatus: {
       to_buy: 'Paid, being bought',

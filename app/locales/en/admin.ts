@@ -99,6 +99,7 @@ export default {
     customerNote: 'Customer message',
     itemsHeading: 'Items',
     openLink: 'Open {{host}} (new tab)',
+    openItem: 'Open {{title}} (new tab)',
     quantity: 'Quantity',
     itemStatus: {
       to_buy: 'Paid, being bought',

@@ -521,6 +521,7 @@ export default {
     yourNote: 'Tu mensaje',
     itemsHeading: 'Productos',
     openLink: '{{host}} (se abre en una pestaña nueva)',
+    openItem: '{{title}} (se abre en una pestaña nueva)',
     quantityValue: 'Cantidad: {{quantity}}',
     itemStatus: {
       to_buy: 'Pagado, en compra',

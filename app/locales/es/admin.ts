@@ -121,6 +121,7 @@ export default {
     customerNote: 'Mensaje del cliente',
     itemsHeading: 'Productos',
     openLink: 'Abrir {{host}} (pestaña nueva)',
+    openItem: 'Abrir {{title}} (pestaña nueva)',
     quantity: 'Cantidad',
     itemStatus: {
       to_buy: 'Pagado, en compra',

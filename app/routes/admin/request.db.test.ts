@@ -232,8 +232,20 @@ test('moderators and admins price, approve, revise, note and reject through the 
 })
 
 test('Approve takes the titles and prices as typed: saved with the approval, the quote priced from them (ADR 038)', async () => {
-  const { people, newRequest, versionOf, view, post } = await setup()
+  const { people, newRequest, versionOf, view, post, myRequest } = await setup()
   const request = await newRequest()
+  // A draft title is staff's: their link reads it, the customer's still names the shop.
+  const draft = {
+    ...actionFields(request.itemId, await versionOf(request.id)).price,
+    'items[0].title': 'Draft',
+  }
+  expect((await post(request.id, draft, people.moderator.cookie)).status).toBe(302)
+  expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
+    request: { items: [{ title: 'Draft' }] },
+  })
+  expect((await myRequest(request.id, people.ana.cookie)).data).toMatchObject({
+    request: { items: [{ title: null }] },
+  })
   // Nothing saved yet: the typed fields come with the pricing form's Approve button.
   const form = new FormData()
   for (const [name, value] of Object.entries(actionFields(request.itemId, await versionOf(request.id)).price))
@@ -245,6 +257,10 @@ test('Approve takes the titles and prices as typed: saved with the approval, the
   expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
     request: { status: 'quoted' },
     invoices: [{ status: 'open', totalJpy: 7400 }],
+  })
+  // On the quote now: the customer's link reads the item's title, not the shop's name.
+  expect((await myRequest(request.id, people.ana.cookie)).data).toMatchObject({
+    request: { items: [{ title: 'Figure' }] },
   })
 })
 

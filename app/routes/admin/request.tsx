@@ -405,7 +405,11 @@ export default function StaffRequestRoute() {
             <RequestItems
               heading={t('queue.itemsHeading')}
               items={items}
-              linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
+              linkLabel={(item) =>
+                item.title
+                  ? t('queue.openItem', { title: item.title })
+                  : t('queue.openLink', { host: item.shopHost })
+              }
               photo={(item) =>
                 item.photo
                   ? {

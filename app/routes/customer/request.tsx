@@ -177,7 +177,11 @@ export default function MyRequestRoute() {
       <RequestItems
         heading={t('requests.itemsHeading')}
         items={request.items}
-        linkLabel={(item) => t('requests.openLink', { host: item.storeName ?? item.shopHost })}
+        linkLabel={(item) =>
+          item.title
+            ? t('requests.openItem', { title: item.title })
+            : t('requests.openLink', { host: item.storeName ?? item.shopHost })
+        }
         photo={(item) =>
           item.photo
             ? {
