@@ -38,6 +38,7 @@ import {
   type SubmitRequestInput,
   SubmitRequestSchema,
 } from './request-schemas.ts'
+import { type KnownShop, shopHostOf } from './shop-hosts.ts'
 
 /** Requests per page, in a customer's history and in the staff queue. */
 export const REQUESTS_PAGE_SIZE = 20
@@ -148,15 +149,25 @@ function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: 
   return new AppError('invalid', 'Purchase request input refused', { reason: 'requestInvalid', fieldErrors })
 }
 
-/** The host as staff read it: lower case, without "www.". */
-export function shopHostOf(url: string): string {
-  return new URL(url).hostname.toLowerCase().replace(/^www\./, '')
-}
+export { shopHostOf }
 
 async function storeIdsByHost(db: Database): Promise<(host: string) => number | null> {
   const rows = await db.select({ id: stores.id, url: stores.url }).from(stores)
   const known = rows.map((row) => ({ id: row.id, host: shopHostOf(row.url) }))
   return (host) => known.find((store) => host === store.host || host.endsWith(`.${store.host}`))?.id ?? null
+}
+
+/**
+ * The shops of the store guide by host, for the request form to say next to each link whether
+ * we know its shop or will check it first (ADR 038). Hidden stores are not named.
+ */
+export async function knownShops(db: Database): Promise<KnownShop[]> {
+  const rows = await db
+    .select({ name: stores.name, url: stores.url })
+    .from(stores)
+    .where(eq(stores.hidden, false))
+    .orderBy(stores.name)
+  return rows.map((row) => ({ name: row.name, host: shopHostOf(row.url) }))
 }
 
 /**

@@ -435,7 +435,10 @@ export default {
     lead: 'Paste the links of the items you want from Japanese shops. We reply with a quote; nothing is charged until you accept it.',
     itemHeading: 'Item {{number}}',
     url: 'Link to the item',
-    urlHint: 'The address of the product page (https://…).',
+    urlHint:
+      'The address of the product page (https://…). We buy from Japanese shops, such as those in our store guide.',
+    shopKnown: 'From {{name}}, a shop of our store guide.',
+    shopUnknown: '{{host}} is not in our store guide: we check that we can buy there before we quote.',
     prohibited:
       'Check first what we cannot buy or ship (batteries, sprays, flammable liquids, weapons, counterfeits…)',
     quantity: 'Quantity',

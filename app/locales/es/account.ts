@@ -454,7 +454,11 @@ export default {
     lead: 'Pega los enlaces de los productos que quieres de tiendas japonesas. Te respondemos con una cotización; no se cobra nada hasta que la aceptes.',
     itemHeading: 'Producto {{number}}',
     url: 'Enlace al producto',
-    urlHint: 'La dirección de la página del producto (https://…).',
+    urlHint:
+      'La dirección de la página del producto (https://…). Compramos en tiendas japonesas, como las de nuestra guía de tiendas.',
+    shopKnown: 'De {{name}}, una tienda de nuestra guía.',
+    shopUnknown:
+      '{{host}} no está en nuestra guía de tiendas: revisamos que podamos comprar ahí antes de cotizar.',
     prohibited:
       'Revisa antes lo que no compramos ni enviamos (baterías, aerosoles, líquidos inflamables, armas, falsificaciones…)',
     quantity: 'Cantidad',

@@ -16,7 +16,8 @@ import {
   type SubmitRequestInput,
   SubmitRequestSchema,
 } from '#core/orders/request-schemas.ts'
-import { submitRequest } from '#core/orders/request-service.ts'
+import { knownShops, submitRequest } from '#core/orders/request-service.ts'
+import { shopHostOf, shopOf } from '#core/orders/shop-hosts.ts'
 import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 import type { Route } from './+types/dashboard.ts'
 
@@ -26,9 +27,11 @@ import type { Route } from './+types/dashboard.ts'
 // read as it streams in, within REQUEST_FORM_BODY_BYTES, which the server also allows this page's
 // posts and no other's (server/app.ts).
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context)
   // A new one-time token each time the form is shown: the same form sent twice is one request.
-  return { user: getUser(context), submissionKey: crypto.randomUUID() }
+  // The store guide's shops by host: the form says next to each link whether we know its shop.
+  return { user, submissionKey: crypto.randomUUID(), shops: await knownShops(context.get(requestContext).db) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -103,7 +106,7 @@ type RequestFormFields = {
 
 function RequestForm() {
   const { t } = useTranslation()
-  const { submissionKey } = useLoaderData<typeof loader>()
+  const { submissionKey, shops } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm<RequestFormFields, SubmitRequestInput>({
     id: 'purchase-request',
@@ -114,6 +117,18 @@ function RequestForm() {
     onValidate: ({ formData }) => parseSubmission(formData, { schema: SubmitRequestSchema }),
   })
   const hydrated = useHydrated()
+  // Beside a link, once typed: the guide's shop it is from, or that we check an unknown shop first.
+  const shopNote = (value: unknown) => {
+    if (!hydrated || typeof value !== 'string' || !/^https?:\/\/[^/\s]+\.[^/\s]+/i.test(value.trim()))
+      return null
+    const shop = shopOf(value.trim(), shops)
+    if (shop) return t('requests.shopKnown', { name: shop.name })
+    try {
+      return t('requests.shopUnknown', { host: shopHostOf(value.trim()) })
+    } catch {
+      return null
+    }
+  }
   const items = fields.items.getFieldList()
   const errorText = (errors: string[] | undefined) =>
     errors?.[0] ? t(`requests.errors.${errors[0] as 'required'}`) : null
@@ -156,7 +171,7 @@ function RequestForm() {
                   <FormField
                     id={item_.url.id}
                     label={t('requests.url')}
-                    hint={t('requests.urlHint')}
+                    hint={[t('requests.urlHint'), shopNote(item_.url.value)].filter(Boolean).join(' ')}
                     error={errorText(item_.url.errors)}
                   >
                     {(control) => (
