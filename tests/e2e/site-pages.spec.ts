@@ -35,6 +35,13 @@ test('the footer leads to the seller disclosure; the FAQ and the request form to
   await expect(
     page.getByRole('link', { name: /Revisa antes lo que no compramos ni enviamos/ }),
   ).toHaveAttribute('href', '/prohibited-items')
+  // Beside a link, the form says whether we know its shop (the store guide) or check it first.
+  await waitForHydration(page)
+  const url = page.getByLabel('Enlace al producto', { exact: true })
+  await url.fill('https://www.ebay.com/itm/123')
+  await expect(page.getByText('ebay.com no está en nuestra guía de tiendas')).toBeVisible()
+  await url.fill('https://jp.mercari.com/item/m1')
+  await expect(page.getByText('De Mercari, una tienda de nuestra guía.')).toBeVisible()
 })
 
 test('an admin edits a page in English: visitors see it at once and the audit log says so', async ({
