@@ -57,8 +57,8 @@ export async function loadNotifications(request: Request, context: Context, audi
     marked: marked === 'all' || marked === 'one' ? marked : null,
     notifications: page.rows.map((row) => {
       // A number `count` stays a number, so a text can have its plural forms (as in the e-mail).
-      const count = typeof row.params.count === 'number' ? { count: row.params.count } : {}
-      const values = { ...notificationValues(row.params, language), ...count }
+      const values: Record<string, string | number> = notificationValues(row.params, language)
+      if (typeof row.params.count === 'number') values.count = row.params.count
       return {
         id: row.id,
         tone: row.tone,
