@@ -106,13 +106,12 @@ export async function expectNoAxeViolations(page: Page) {
  * SCREENSHOT_DIR set and a `name`, a full-page picture at each width (`<name>-375.png`…).
  */
 export async function axeAtBothWidths(page: Page, name?: string) {
-  for (const [width, height] of [
-    [375, 740],
-    [1280, 900],
-  ] as const) {
+  // With SCREENSHOT_DIR set (a walk to look at), the tablet width too, each width photographed.
+  const dir = process.env.SCREENSHOT_DIR
+  const widths = [[375, 740], ...(dir && name ? ([[800, 900]] as const) : []), [1280, 900]] as const
+  for (const [width, height] of widths) {
     await page.setViewportSize({ width, height })
     await expectNoAxeViolations(page)
-    const dir = process.env.SCREENSHOT_DIR
     if (dir && name) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
   }
 }

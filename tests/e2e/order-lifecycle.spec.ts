@@ -108,13 +108,13 @@ for (const [language, provider] of [
     await page.goto(`/user-dashboard/notifications?lang=${language}`)
     await waitForHydration(page)
     await expect(page.getByRole('main')).toContainText(spaced(quoteTitle))
-    await axeAtBothWidths(page)
+    await axeAtBothWidths(page, `notifications-quote-${language}`)
 
     await page.goto(`${requestPath}?lang=${language}`)
     await waitForHydration(page)
     const panel = page.getByRole('region', { name: t.payment.heading, exact: true })
     await expect(page.getByTestId('quote-total')).toContainText(spaced(TOTAL[language]))
-    await axeAtBothWidths(page)
+    await axeAtBothWidths(page, `request-quoted-${language}`)
     await panel.getByRole('button', { name: t.payment.payWith[provider] }).click()
     await page.waitForURL(`${paymentStandInURL}/pay/**`)
     await expect(page.getByText(/9,270/)).toBeVisible()
@@ -125,7 +125,7 @@ for (const [language, provider] of [
     await expect(page.locator('article header')).toContainText(t.requests.status.paid)
     await expect(panel.getByTestId('payment-total')).toHaveText(spaced(TOTAL[language]))
     await expect(page.getByRole('main')).toContainText(t.requests.events.pay)
-    await axeAtBothWidths(page)
+    await axeAtBothWidths(page, `request-paid-${language}`)
     await panel.getByRole('link', { name: t.payment.receipt }).click()
     await expect(page.getByTestId('invoice-status')).toContainText(
       t.receipt.statusPaid.replace(' {{date}}', ''),
@@ -133,7 +133,7 @@ for (const [language, provider] of [
     await expect(page.getByTestId('invoice-total')).toContainText(spaced(TOTAL[language]))
     await expect(page.getByRole('main')).toContainText('Figura Miku')
     await expect(page.getByRole('main')).toContainText('Camila Rojas')
-    await axeAtBothWidths(page)
+    await axeAtBothWidths(page, `invoice-${language}`)
 
     const paidTitle = fill(t.customerNotifications.payment_received.title, {
       number,
@@ -150,7 +150,7 @@ for (const [language, provider] of [
     await waitForHydration(page)
     await expect(page.getByRole('main')).toContainText(t.queue.statuses.paid)
     await expect(page.getByTestId('payment-succeeded')).toContainText(t.payments.providers[provider])
-    await axeAtBothWidths(page)
+    await axeAtBothWidths(page, `staff-request-paid-${language}`)
 
     // 5. The moderator marks both items bought, then books the first one in when its parcel
     // arrives: its weight, a shelf, a photo.
