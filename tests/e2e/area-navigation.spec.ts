@@ -12,11 +12,12 @@ import { expect, test, uniqueEmail, waitForHydration } from './fixtures.ts'
 const LOCALES = { es: esLocale, en: enLocale }
 type Language = keyof typeof LOCALES
 
-const CUSTOMER_TABS = ['submit', 'history', 'profile', 'notifications', 'shipping'] as const
-const STAFF_TABS = ['requests', 'shipments', 'storage', 'users'] as const
+const CUSTOMER_TABS = ['submit', 'history', 'profile', 'notifications', 'shipping', 'payments'] as const
+const STAFF_TABS = ['home', 'requests', 'shipments', 'storage', 'users'] as const
 const ADMIN_TABS = [
   'home',
   'requests',
+  'payments',
   'shipments',
   'storage',
   'users',
@@ -25,6 +26,7 @@ const ADMIN_TABS = [
   'settings',
   'rates',
   'stores',
+  'pages',
   'audit',
   'outbox',
 ] as const
