@@ -8,7 +8,11 @@ import { insertPasswordAccount, TEST_APP_URL, TEST_AUTH_SECRET } from '#tests/su
 import { createTestFileStore } from '#tests/support/file-store.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { startTestJobQueue } from '#tests/support/jobs.ts'
-import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  submitPayPage,
+} from '#tests/support/payment-stand-in/server.ts'
 import { createApp } from './app.ts'
 
 // The webhook routes inside the whole Express app, as `npm start` mounts them: the body reaches

@@ -20,7 +20,11 @@ import {
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { insertQuotedRequest, type QuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  submitPayPage,
+} from '#tests/support/payment-stand-in/server.ts'
 import {
   ABANDON_AFTER_HOURS,
   BEING_CONFIRMED_MINUTES,
