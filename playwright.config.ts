@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS } from './scripts/lib/production-server.ts'
-import { STAND_IN_CREDENTIALS } from './tests/support/payment-stand-in.ts'
+import { STAND_IN_CREDENTIALS } from './tests/support/payment-stand-in/server.ts'
 
 // Debian's Chromium: the registry cannot download Playwright's own browsers.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -12,7 +12,7 @@ export const googleIssuerURL = `http://127.0.0.1:${port + 4}`
 // Per port, so two runs on one machine (E2E_PORT apart) never share a database.
 export const e2eDataDir = `data/e2e-${port}`
 // The site with PayPal and Stripe configured, both pointing at the local payment stand-in
-// (tests/support/payment-stand-in.ts): tests/e2e/payments.spec.ts. The main server stays as a
+// (tests/support/payment-stand-in/server.ts): tests/e2e/payments.spec.ts. The main server stays as a
 // fresh `npm start` is: no provider, bank transfers only.
 export const paymentsURL = `http://127.0.0.1:${port + 6}`
 export const paymentsDataDir = `data/e2e-payments-${port}`
@@ -65,7 +65,7 @@ export default defineConfig({
       stderr: 'pipe' as const,
     },
     {
-      command: `node tests/support/payment-stand-in.ts --port ${port + 8} --webhook-url ${paymentsURL}/api/payments/webhooks/`,
+      command: `node tests/support/payment-stand-in/server.ts --port ${port + 8} --webhook-url ${paymentsURL}/api/payments/webhooks/`,
       port: port + 8,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -33,8 +33,6 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { listAddresses } from '#core/customers/profile-service.ts'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
 import { countMyUnread, listMyNotifications } from '#core/notifications/notification-service.ts'
 import { REQUEST_STATUSES, type RequestStatus } from '#core/orders/request-machine.ts'
 import * as currentService from '#core/orders/request-service.ts'
@@ -57,7 +55,7 @@ import { runMigrations } from '#db/migrate.ts'
 import { seedDatabase } from '#db/seed.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/embedded-postgres.ts'
 import { insertSession, SESSION_COOKIE, signedSessionCookie } from '#tests/support/accounts.ts'
-import { idleJobHandlers } from '#tests/support/jobs.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
 import { seedOrders } from './lib/orders-seed.ts'
 import { clusterCpuMeter, cpuTimesAvailable, processCpuMs } from './lib/process-cpu.ts'
 import { startProductionServer } from './lib/production-server.ts'
@@ -139,16 +137,7 @@ async function prepareDatabase(name: string, migrationsFolder?: string) {
   const seeded = await seedOrders(pool, { customers, requests, staffId: admin.id })
   const seconds = (performance.now() - started) / 1000
   // The real queue, written to in the caller's transaction; nothing here works it.
-  const noop = async () => {}
-  const jobs = createJobQueue({
-    pool,
-    jobs: JOBS,
-    handlers: idleJobHandlers(),
-    logger: { info: noop, warn: noop, error: noop },
-    schedules: false,
-    work: false,
-  })
-  await jobs.start()
+  const jobs = await startTestJobQueue(pool)
   return {
     name,
     url,

@@ -1,16 +1,18 @@
 import type { AddressInfo } from 'node:net'
 import pino from 'pino'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
 import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { insertPasswordAccount, TEST_APP_URL, TEST_AUTH_SECRET } from '#tests/support/accounts.ts'
 import { createTestFileStore } from '#tests/support/file-store.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
-import { idleJobHandlers } from '#tests/support/jobs.ts'
-import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  submitPayPage,
+} from '#tests/support/payment-stand-in/server.ts'
 import { createApp } from './app.ts'
 
 // The webhook routes inside the whole Express app, as `npm start` mounts them: the body reaches
@@ -26,15 +28,7 @@ let pool: Awaited<ReturnType<typeof createTestDatabase>>['pool']
 beforeAll(async () => {
   const database = await createTestDatabase()
   pool = database.pool
-  const jobs = createJobQueue({
-    pool,
-    jobs: JOBS,
-    handlers: idleJobHandlers(),
-    logger: { info: () => {}, warn: () => {}, error: () => {} },
-    schedules: false,
-    work: false,
-  })
-  await jobs.start()
+  const jobs = await startTestJobQueue(pool)
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
   standIn = await startPaymentStandIn()
   const { app } = createApp({

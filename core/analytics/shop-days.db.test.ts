@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { expect, test } from 'vitest'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertPasswordAccount } from '#tests/support/accounts.ts'
+import { waitForLockWait } from '#tests/support/locks.ts'
 
 // The top shops' daily roll-up (request_shop_days, kept by triggers from migration 0019) against
 // the requests themselves, after every kind of change: items added in one statement and in
@@ -102,8 +103,9 @@ test('two submissions on one day in overlapping transactions both count', async 
     await two.query('begin')
     await request(ana.id, '2026-05-05T05:00:00Z', ['jp.mercari.com'], one)
     // Waits for the first transaction's lock on the day…
+    const twoPid: number = (await two.query('SELECT pg_backend_pid() AS pid')).rows[0].pid
     const second = request(leo.id, '2026-05-05T06:00:00Z', ['jp.mercari.com'], two)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await waitForLockWait(pool, { pid: twoPid })
     await one.query('commit')
     // …then recomputes the day with the first one's request in it.
     await second

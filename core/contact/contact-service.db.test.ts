@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
 import { JOBS } from '#core/jobs/registry.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { contactMessages } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { startFormService } from '#tests/support/form-service.ts'
-import { idleJobHandlers } from '#tests/support/jobs.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
 import { ContactMessageSchema } from './contact-schemas.ts'
 import {
   CONTACT_RATE_LIMIT,
@@ -19,19 +18,11 @@ import {
 // jobs, read back from pgboss.job by message id; the attempts are run by calling the handler.
 let formService: Awaited<ReturnType<typeof startFormService>>
 let database: Awaited<ReturnType<typeof createTestDatabase>>
-let queue: ReturnType<typeof createJobQueue<typeof JOBS>>
+let queue: Awaited<ReturnType<typeof startTestJobQueue>>
 beforeAll(async () => {
   formService = await startFormService()
   database = await createTestDatabase()
-  queue = createJobQueue({
-    pool: database.pool,
-    jobs: JOBS,
-    handlers: idleJobHandlers(),
-    logger: silent,
-    schedules: false,
-    work: false,
-  })
-  await queue.start()
+  queue = await startTestJobQueue(database.pool)
 })
 afterAll(async () => {
   await queue.stop({ timeoutMs: 1000 })
@@ -47,7 +38,6 @@ const message = (overrides: Record<string, string> = {}) =>
     ...overrides,
   })
 
-const silent = { info() {}, warn() {}, error() {} }
 const forwardJobs = async (messageId: string) =>
   (
     await database.pool.query(
@@ -213,19 +203,15 @@ test('through the queue: the submitted message is forwarded by the contact.forwa
   const { db } = database
   const forwarding = forwardingTo('queue-key')
   formService.setMode('ok')
-  const worker = createJobQueue({
-    pool: database.pool,
-    jobs: JOBS,
-    handlers: idleJobHandlers({
+  const worker = await startTestJobQueue(database.pool, {
+    work: true,
+    pollingIntervalSeconds: 0.5,
+    handlers: {
       'contact.forward': async ({ messageId }, job) => {
         await forwardContactMessage({ db, forwarding }, messageId, job)
       },
-    }),
-    logger: silent,
-    pollingIntervalSeconds: 0.5,
-    schedules: false,
+    },
   })
-  await worker.start()
   try {
     const contact = createContactService({ db, forwarding, jobs: worker })
     const { id } = await contact.submit(message({ name: 'Via Queue' }), meta())

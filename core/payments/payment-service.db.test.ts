@@ -19,8 +19,13 @@ import {
 } from '#db/schema/index.ts'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { insertQuotedRequest, type QuotedRequest } from '#tests/support/invoices.ts'
+import { waitForLockWait } from '#tests/support/locks.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  submitPayPage,
+} from '#tests/support/payment-stand-in/server.ts'
 import {
   ABANDON_AFTER_HOURS,
   BEING_CONFIRMED_MINUTES,
@@ -618,7 +623,7 @@ test('lock order: settling waits behind a transaction that holds the request and
     await client.query('BEGIN')
     await client.query('SELECT 1 FROM purchase_requests WHERE id = $1 FOR UPDATE', [quoted.requestId])
     const settling = settlePayment(system, 'stripe', outcome, 'webhook')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await waitForLockWait(pool)
     // With the payment or the invoice taken first, this would wait on the settle, which waits on
     // the request held here: a deadlock, one of the two aborted.
     await client.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [quoted.invoiceId])

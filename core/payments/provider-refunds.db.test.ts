@@ -6,7 +6,11 @@ import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  submitPayPage,
+} from '#tests/support/payment-stand-in/server.ts'
 import { refusal } from '#tests/support/refusal.ts'
 import { insertPeople } from '#tests/support/warehouse-fixtures.ts'
 import { listMyMoney } from './money-history.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { startPaymentStandIn } from '#tests/support/payment-stand-in.ts'
+import { startPaymentStandIn } from '#tests/support/payment-stand-in/server.ts'
 import { paymentProvidersFromEnv } from './provider.ts'
 
 const paypalEnv = { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' }

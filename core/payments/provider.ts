@@ -5,7 +5,7 @@ import { createStripeProvider, STRIPE_API_URL } from './stripe.ts'
  * The payment provider port: what the invoice/payment service asks of a provider (PayPal Orders
  * v2, Stripe Checkout), and nothing of how each one does it. Adapters talk to the provider with
  * `fetch` at a base URL from the environment, so tests and development point them at the local
- * stand-in (tests/support/payment-stand-in.ts) and run the production code paths.
+ * stand-in (tests/support/payment-stand-in/server.ts) and run the production code paths.
  *
  * Rules every adapter keeps:
  * - Amounts are whole yen (JPY has no minor unit at either provider).

@@ -5,7 +5,7 @@ import {
   STAND_IN_CREDENTIALS,
   startPaymentStandIn,
   submitPayPage,
-} from '#tests/support/payment-stand-in.ts'
+} from '#tests/support/payment-stand-in/server.ts'
 import type { CheckoutInput } from './provider.ts'
 import { createStripeProvider, type StripeConfig } from './stripe.ts'
 

@@ -17,8 +17,11 @@ for (const path of ['/auth', '/auth?mode=signup', '/contact', '/calculator', '/u
     // Validation runs on the client once a form is submitted empty: the first parse is where a
     // schema library would probe.
     const submit = page.locator('main form button[type="submit"]').first()
-    if (await submit.isVisible()) await submit.click()
-    await page.waitForTimeout(300)
+    if (await submit.isVisible()) {
+      await submit.click()
+      // The parse has run once its errors are on the fields.
+      await expect(page.locator('main form [aria-invalid="true"]').first()).toBeVisible()
+    }
     expect(
       await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
     ).toEqual([])

@@ -384,7 +384,13 @@ test('screenshots of the customer area at 375, 800 and 1280 px', async ({ page, 
     if (width === 375) {
       await page.getByRole('main').locator('summary').click()
       await expect(page.getByRole('button', { name: 'Cerrar el menú' })).toBeVisible()
-      await page.waitForTimeout(300)
+      // The panel slides in: the picture is taken once its animations have ended.
+      await page
+        .getByRole('main')
+        .locator('details')
+        .evaluate((menu) =>
+          Promise.all(menu.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+        )
       await page.screenshot({ path: testInfo.outputPath('menu-open-375.png') })
     }
     // Nothing scrolls sideways at any width.

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { JobHandlers } from '#core/jobs/job-queue.ts'
+import { createJobQueue, type JobHandlers, type JobQueue } from '#core/jobs/job-queue.ts'
 import { type AppJobs, JOBS } from '#core/jobs/registry.ts'
 
 /**
@@ -35,4 +35,29 @@ export function idleJobHandlers(own: Partial<JobHandlers<AppJobs>> = {}): JobHan
   const idle = async () => {}
   const handlers = Object.fromEntries(Object.keys(JOBS).map((name) => [name, idle]))
   return { ...handlers, ...own } as JobHandlers<AppJobs>
+}
+
+/**
+ * The app's job queue (every job of the registry) on a test database, started. It does not work
+ * its jobs: a test writes real jobs to pgboss.job in its transactions and runs what it needs by
+ * calling a handler. With `work`, it works them with `handlers` (idle for the jobs not given),
+ * polling every `pollingIntervalSeconds`. Schedules are off; nothing is logged. The caller stops
+ * it (`onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))` in a test file).
+ */
+export async function startTestJobQueue(
+  pool: pg.Pool,
+  options: { handlers?: Partial<JobHandlers<AppJobs>>; work?: boolean; pollingIntervalSeconds?: number } = {},
+): Promise<JobQueue<AppJobs>> {
+  const quiet = () => {}
+  const jobs = createJobQueue({
+    pool,
+    jobs: JOBS,
+    handlers: idleJobHandlers(options.handlers),
+    logger: { info: quiet, warn: quiet, error: quiet },
+    schedules: false,
+    work: options.work ?? false,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+  })
+  await jobs.start()
+  return jobs
 }

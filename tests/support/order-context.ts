@@ -1,6 +1,4 @@
 import type pg from 'pg'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
 import type { OrderContext, OrderDeps } from '#core/orders/order-context.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
@@ -8,7 +6,7 @@ import type { Actor } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import type { Database } from '#db/client.ts'
 import { onFileCleanup } from '#tests/db.ts'
-import { idleJobHandlers } from '#tests/support/jobs.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
 import { TEST_APP_URL } from './accounts.ts'
 import { createTestFileStore } from './file-store.ts'
 
@@ -24,15 +22,7 @@ export async function createOrderTestDeps<Files extends FileStore = ReturnType<t
   pool: pg.Pool,
   { payments = [], files: store }: { payments?: readonly PaymentProvider[]; files?: Files } = {},
 ) {
-  const jobs = createJobQueue({
-    pool,
-    jobs: JOBS,
-    handlers: idleJobHandlers(),
-    logger: { info: () => {}, warn: () => {}, error: () => {} },
-    schedules: false,
-    work: false,
-  })
-  await jobs.start()
+  const jobs = await startTestJobQueue(pool)
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
   // The whole settings service, so a test can change a setting (the order services only read).
   const settings = createSettingsService({ db })

@@ -1,14 +1,12 @@
 import type pg from 'pg'
 import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
 import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Database } from '#db/client.ts'
 import { createServices, type Services } from '#server/services.ts'
 import { onFileCleanup } from '#tests/db.ts'
-import { idleJobHandlers } from '#tests/support/jobs.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
 import {
   insertPasswordAccount,
   insertSession,
@@ -42,15 +40,7 @@ export async function createTestServices(
   pool: pg.Pool,
   { payments = [] }: { payments?: readonly PaymentProvider[] } = {},
 ): Promise<Services & { db: Database }> {
-  const jobs = createJobQueue({
-    pool,
-    jobs: JOBS,
-    handlers: idleJobHandlers(),
-    logger: { info: () => {}, warn: () => {}, error: () => {} },
-    schedules: false,
-    work: false,
-  })
-  await jobs.start()
+  const jobs = await startTestJobQueue(pool)
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
   const services = createServices({
     db,

@@ -4,13 +4,12 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
-import { createJobQueue } from '#core/jobs/job-queue.ts'
-import { JOBS } from '#core/jobs/registry.ts'
 import { createDb } from '#db/client.ts'
 import { contactMessages } from '#db/schema/index.ts'
 import { runningEmbeddedUrl } from '#server/embedded-postgres.ts'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { startFormService } from '#tests/support/form-service.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts'
 import { freePort, type ServerProcess, startServer } from './server-process.ts'
 
@@ -178,20 +177,7 @@ async function waitForOk(url: string, since: number, sawOutage = false): Promise
 /** A contact message stored and its forward enqueued to run a moment later, as a service does. */
 async function enqueueDelayedForward(databaseUrl: string, name: string) {
   const { db, pool } = createDb(databaseUrl, { max: 2 })
-  const queue = createJobQueue({
-    pool,
-    jobs: JOBS,
-    handlers: {} as never,
-    logger: {
-      info: () => undefined,
-      warn: () => undefined,
-      error: () => undefined,
-      debug: () => undefined,
-    } as never,
-    work: false,
-    schedules: false,
-  })
-  await queue.start()
+  const queue = await startTestJobQueue(pool)
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx

@@ -101,7 +101,8 @@ test('SIGTERM finishes the request in flight, stops PostgreSQL and exits 0', asy
   )
   await new Promise((resolve) => setTimeout(resolve, 300))
   server.child.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  // The signal is taken (the drain has begun) and the half-sent request is still unanswered.
+  await expect.poll(() => server.logs().some((line) => line.msg === 'shutting down')).toBe(true)
   expect(reply).toBe('')
   socket.end(body.slice(4))
   await closed

@@ -21,7 +21,9 @@ export type ServerProcess = {
 /** Starts the production server (`node server/main.ts`) the way `npm start` does, on a free port. */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
   if (!fs.existsSync(path.resolve('build/server/index.js'))) {
-    throw new Error('The system tests run the production build: run `npm run build` first.')
+    throw new Error(
+      'The system tests run the production build, and build/server/index.js is missing: run `npm run build` first (`npm run test:db` does it by itself).',
+    )
   }
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: {

@@ -6,7 +6,11 @@ import { packShipment } from '#core/shipping/shipment-packing.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { type PaymentStandIn, startPaymentStandIn, submitPayPage } from '#tests/support/payment-stand-in.ts'
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  submitPayPage,
+} from '#tests/support/payment-stand-in/server.ts'
 import {
   callRoute,
   createTestServices,

@@ -3,12 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createPayPalProvider } from '#core/payments/paypal.ts'
 import { createStripeProvider } from '#core/payments/stripe.ts'
-import {
-  type PaymentStandIn,
-  STAND_IN_CREDENTIALS,
-  startPaymentStandIn,
-  submitPayPage,
-} from './payment-stand-in.ts'
+import { type PaymentStandIn, STAND_IN_CREDENTIALS, startPaymentStandIn, submitPayPage } from './server.ts'
 
 // A receiver for the webhooks, as the app's webhook route would be.
 const received: { path: string; headers: Record<string, string | string[] | undefined>; body: string }[] = []
