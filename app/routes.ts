@@ -60,8 +60,9 @@ export default [
     // Money waiting for an admin: held payments, bank transfers customers reported (ADR 036).
     route('admin-dashboard/payments', 'routes/admin/payments.tsx'),
     // Admins only, like the whole branch (the layout refuses anyone else). Some of these pages
-    // repeat the admin guard in their own middleware (settings, rates, audit, analytics.csv,
-    // stores, store, site-pages, site-page); outbox and analytics rely on the layout alone.
+    // repeat the admin guard in their own middleware (settings, rates, audit, stores, store,
+    // site-pages, site-page); outbox, analytics and analytics.csv rely on the layout alone
+    // (analytics.csv's own middleware, guardedFile, serves the file and words the layout's refusal).
     route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
     route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
     route('admin-dashboard/audit', 'routes/admin/audit.tsx'),
