@@ -24,9 +24,9 @@ function pathTokens(text: string): string[] {
     .filter((token) => !/[*…<>{}$[\]]|\.\.\.|\/\//.test(token))
 }
 
-/** `docs/decisions/034` (a decision named by its number, no file name): its numbers. */
+/** `docs/decisions/034` or `ADR 034` (a decision named by its number, no file name): its numbers. */
 function decisionNumbers(text: string): string[] {
-  return [...text.matchAll(/(?<![\w./-])docs\/decisions\/(\d{3})(?![\w.-])/g)].map(
+  return [...text.matchAll(/(?<![\w./-])(?:docs\/decisions\/|ADR )(\d{3})(?![\w.-])/g)].map(
     (match) => match[1] as string,
   )
 }
@@ -64,13 +64,17 @@ describe('paths named in comments and docs', () => {
     expect(pathTokens("import { x } from '#core/shared/errors.ts'")).toEqual(['core/shared/errors.ts'])
     expect(pathTokens('core/orders/*-machine.ts, docs/decisions/0xx-….md, ../shared/design/x.md')).toEqual([])
     expect(pathTokens('.react-router/types/app/routes/+types/home.ts')).toEqual([])
-    expect(decisionNumbers('(docs/decisions/034), docs/decisions/005-yen-rounding.md')).toEqual(['034'])
+    expect(decisionNumbers('(docs/decisions/034), docs/decisions/005-yen-rounding.md, ADR 021')).toEqual([
+      '034',
+      '021',
+    ])
   })
 
   it('reports a path that does not exist', () => {
     const broken = brokenReferences(['tests/doc-paths.test.ts'], existsSync)
     expect(broken).toContainEqual(expect.stringMatching(/ core\/orders\/no-such-file\.ts$/))
     expect(broken).toContainEqual(expect.stringMatching(/ docs\/decisions\/999$/))
+    expect(broken).toContainEqual(expect.stringMatching(/ docs\/decisions\/998$/))
   })
 
   it('every path a comment or a doc names exists', () => {
@@ -78,4 +82,4 @@ describe('paths named in comments and docs', () => {
   })
 })
 // The lines the second test reads: core/orders/no-such-file.ts
-// and docs/decisions/999
+// and docs/decisions/999, and ADR 998
