@@ -362,16 +362,23 @@ for (const [file, tree] of trees) {
 }
 lengths.sort((a, b) => b.lines - a.lines)
 const over = (limit: number) => lengths.filter(({ lines }) => lines > limit)
+/** How many of them in each top-level folder: `app 40, core 30…`. */
+const byFolder = (limit: number) =>
+  Object.entries(
+    Object.groupBy(over(limit), (f) => f.where.split('/')[0] as string) as Record<string, unknown[]>,
+  )
+    .map(([folder, found]) => `${folder} ${found.length}`)
+    .join(', ')
 add(
   'functions over 80 lines',
   over(80).length,
-  'production files but seed code, TypeScript syntax tree',
+  `production files but seed code, TypeScript syntax tree: ${byFolder(80)}`,
   over(80).map((f) => `${f.lines} ${f.where}`),
 )
 add(
   'functions over 100 lines',
   over(100).length,
-  'production files but seed code, TypeScript syntax tree',
+  `production files but seed code: ${byFolder(100)}`,
   over(100).map((f) => `${f.lines} ${f.where}`),
 )
 const longest = lengths.slice(0, 6).map((f) => `${f.where.split(' ')[1]} ${f.lines}`)
@@ -391,6 +398,27 @@ add(
   requireActor.total,
   'function requireActor declarations',
   described(requireActor.found),
+)
+
+// A page route under app/routes/admin/ whose own middleware repeats the admin guard that its
+// layout (app/routes/admin/layout.tsx) already runs for the whole branch.
+const guards = occurrences(
+  /export const middleware[^\n]*requireAdminMiddleware/,
+  (file) => file.startsWith('app/routes/admin/') && !/layout\.tsx$/.test(file),
+)
+add(
+  'admin pages repeating the layout guard',
+  guards.files,
+  'own middleware = [requireAdminMiddleware]',
+  described(guards.found),
+)
+// A photo or file answer that does its own conditional GET (ETag → 304).
+const notModified = occurrences(/status: 304/)
+add(
+  'files answering 304 themselves',
+  notModified.files,
+  'new Response(null, { status: 304 … })',
+  described(notModified.found),
 )
 
 api.close()
