@@ -52,13 +52,17 @@ export default [
       id: 'shipment-box-photo-thumb',
     }),
   ]),
-  // The admin area: its admin-only pages, and the request pages moderators share (ADR 021).
+  // The admin-only pages (contact inbox, money, settings, stores, pages): the layout's middleware
+  // refuses anyone but an admin. The pages moderators share are under staff-layout.tsx below.
   layout('routes/admin/layout.tsx', [
     route('admin-dashboard/messages', 'routes/admin/messages.tsx'),
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
     // Money waiting for an admin: held payments, bank transfers customers reported (ADR 036).
     route('admin-dashboard/payments', 'routes/admin/payments.tsx'),
-    // Admins only (each page's own middleware refuses anyone else, whoever the layout admits).
+    // Admins only, like the whole branch (the layout refuses anyone else). Some of these pages
+    // repeat the admin guard in their own middleware (settings, rates, audit, stores, store,
+    // site-pages, site-page); outbox, analytics and analytics.csv rely on the layout alone
+    // (analytics.csv's own middleware, guardedFile, serves the file and words the layout's refusal).
     route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
     route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
     route('admin-dashboard/audit', 'routes/admin/audit.tsx'),

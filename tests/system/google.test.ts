@@ -323,7 +323,7 @@ test('starting Google sign-ins too fast from one address is answered 429 with th
     })
   const statuses: number[] = []
   while (statuses.at(-1) !== 429 && statuses.length < 12) statuses.push((await start()).status)
-  // Ten a minute per address (core/accounts/auth.ts), then refused.
+  // Ten a minute per address (core/accounts/better-auth/auth.ts), then refused.
   expect(statuses).toEqual([...Array(10).fill(302), 429])
   const html = await (await start()).text()
   expect(html).toContain('Sign in failed')
