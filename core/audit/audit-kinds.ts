@@ -12,6 +12,7 @@ export const AUDIT_KINDS = [
   'payment.transfer_not_received',
   'item.unavailable',
   'shipment.price_override',
+  'shipment.receipt_reissue',
   'claim.lost',
   'item.dispose',
   'user.disable',
