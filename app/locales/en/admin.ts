@@ -193,6 +193,12 @@ export default {
       'Voids invoice {{number}} so you can change prices; approving again issues a new invoice that replaces it.',
     revise: 'Revise the quote',
     revised: 'Quote voided: change the prices and approve again.',
+    cancelHeading: 'Cancel the request',
+    cancelHint:
+      'Only before it is paid. Its open quote is voided, and the customer is told in the app and by e-mail, with your reason.',
+    cancelReason: 'Why (the customer reads it)',
+    cancelSubmit: 'Cancel the request',
+    cancelDone: 'Request cancelled. The customer has been told why.',
     notesHeading: 'Add a note',
     noteText: 'Note',
     noteHint: 'At most 2,000 characters.',
@@ -399,6 +405,7 @@ export default {
       item_dispose: 'Item disposed of',
       claim_lost: 'Parcel confirmed lost (refund due)',
       shipment_price_override: 'Shipping price changed from the rate table',
+      shipment_receipt_reissue: 'Shipping receipt re-issued (credit note, refund or amount to pay)',
       user_disable: 'Account disabled',
       user_enable: 'Account enabled',
       user_sign_out: 'Signed out everywhere',
@@ -536,7 +543,14 @@ export default {
       courier_via_usa: 'Japan Post to the USA, then courier',
     },
     cancel: 'Cancel this shipment',
-    cancelHint: 'The items go back to storage and the customer is told.',
+    cancelHint: 'The items go back to storage and the customer is told, with your reason.',
+    cancelHeading: 'Cancel this shipment',
+    cancelReason: 'Why (the customer reads it in the e-mail)',
+    cancelQuestion:
+      'Cancel shipment {{number}}? The items go back to storage and the customer is told, with your reason.',
+    cancelQuestionReceipt:
+      'Cancel shipment {{number}}? Its receipt {{invoice}} of {{amount}} will be voided and can no longer be paid; the items go back to storage and the customer is told, with your reason.',
+    cancelConfirm: 'Yes, cancel {{number}}',
     cancelled: 'Shipment cancelled; the customer has been told.',
     history: 'History (Japan time)',
     events: {
@@ -553,6 +567,8 @@ export default {
       claim_investigate: 'Case with the carrier',
       claim_close: 'Claim closed',
       refund_sent: 'Refund sent (the customer is told)',
+      reissue_receipt: 'Shipping receipt re-issued',
+      receipt_paid: 'The rest of the re-issued receipt paid',
     },
     shipHeading: 'Hand it to the carrier',
     shipLead:
@@ -647,6 +663,47 @@ export default {
     },
     pack: 'Pack and send the shipping receipt',
     packed: 'Packed: the shipping receipt is issued and the customer was told.',
+    packConfirmQuestion:
+      'Charge {{price}} for shipment {{number}} ({{weight}}) instead of the rate table’s {{rate}}? The receipt will total {{total}} (storage {{storage}} and its tax {{tax}} included) and goes to the customer at once.',
+    packConfirmQuestionNoRate:
+      'Charge {{price}} for shipment {{number}} ({{weight}})? The rate table has no price for this weight. The receipt will total {{total}} (storage {{storage}} and its tax {{tax}} included) and goes to the customer at once.',
+    packConfirmPhoto: 'If you chose a photo of the box, choose it again.',
+    packConfirm: 'Yes, charge {{price}}',
+    packConfirmNeeded: 'Another price than the rate table’s: confirm it before the receipt is issued.',
+    reissue: {
+      heading: 'Re-issue the shipping receipt',
+      lead: 'Wrong price on receipt {{number}} ({{amount}})? Give the correct shipping price and why. Nothing changes until you confirm the amounts on the next step.',
+      price: 'Correct shipping price (yen)',
+      reason: 'Why (the customer reads it on the credit note and in the e-mail)',
+      check: 'See what changes',
+      submit: 'Re-issue the receipt',
+      question: {
+        replace:
+          'Void receipt {{number}} ({{old}}) and issue a new receipt of {{total}}? The customer is told to pay the new one.',
+        refund:
+          'Receipt {{number}} ({{old}}) is paid: a credit note takes it back, the new receipt of {{total}} is paid with that money, and {{refund}} becomes a refund due to the customer (make it in the payments below). The customer is told.',
+        topay:
+          'Receipt {{number}} ({{old}}) is paid: a credit note takes it back, the money carries over to the new receipt of {{total}}, and the customer has {{toPay}} left to pay. The customer is told.',
+      },
+      confirm: 'Yes, re-issue it at {{total}}',
+      confirmNeeded: 'Read what will happen and confirm.',
+      done: 'Receipt re-issued; the customer has been told.',
+      errors: {
+        invalid: 'Check this value.',
+        required: 'Enter a number.',
+        notNumber: 'Enter a whole number.',
+        separators: 'Write the number without spaces or odd separators.',
+        notWhole: 'Enter a whole number.',
+        negative: 'Enter a number above zero.',
+        priceRequired: 'Enter the correct shipping price.',
+        priceRange: 'Enter a price from ¥1 to ¥10,000,000.',
+        priceUnchanged: 'The receipt already charges this price.',
+        reasonRequired: 'Say why, so the customer understands.',
+        reasonTooLong: 'Use at most 500 characters.',
+        invalidCharacters: 'This text contains characters we cannot store.',
+        confirmRequired: 'Confirm first.',
+      },
+    },
     packedHeading: 'Packed box',
     ratePrice: 'Rate table price: {{price}}',
     priceOverride: 'Charged {{price}} instead: {{reason}}',
@@ -808,6 +865,9 @@ export default {
     refundDone: 'Refunded: {{amount}}',
     markRefundDone: 'Mark refund done',
     refundThrough: 'Refund {{amount}} through {{provider}}',
+    refundConfirmQuestion:
+      'Refund {{amount}} through {{provider}} now? The money goes back to the customer’s card or account at once and cannot be called back.',
+    refundConfirm: 'Yes, refund {{amount}}',
     refundThroughHint:
       'The money goes back now, through {{provider}}, to the card or account it came from. Or, if you refunded it another way, write the reference below.',
     refundReference: 'Refund reference (the provider’s refund id or the bank’s)',
