@@ -58,15 +58,22 @@ export async function loadNotifications(request: Request, context: Context, audi
     marked: marked === 'all' || marked === 'one' ? marked : null,
     notifications: page.rows.map((row) => {
       // A number `count` stays a number, so a text can have its plural forms (as in the e-mail).
-      const count = typeof row.params.count === 'number' ? { count: row.params.count } : {}
-      const values = { ...notificationValues(row.params, language), ...count }
+      const count: { count?: number } =
+        typeof row.params.count === 'number' ? { count: row.params.count } : {}
+      const values: Record<string, string | number> = {
+        ...notificationValues(row.params, language),
+        ...count,
+      }
       return {
         id: row.id,
         tone: row.tone,
         type: row.type,
         title: text(row.type, 'title', values),
         // The body, then who cancelled and why when it says so (docs/decisions/037), as the e-mail.
-        body: notificationParts(row.params, (part) => t(`${base}.${row.type}.${part}`) !== `${base}.${row.type}.${part}`)
+        body: notificationParts(row.params, (part) => {
+          const key = `${base}.${row.type}.${part}`
+          return t(key) !== key
+        })
           .filter((part) => part !== 'title')
           .map((part) => text(row.type, part, values))
           .join('\n'),

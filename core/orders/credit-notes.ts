@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { YenRates } from '#core/money/money.ts'
-import { ownerOf, type PaymentOwner } from '#core/payments/settle-payment.ts'
+import { ownerOf, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
@@ -152,7 +152,7 @@ export type CreditNoteSummary = {
 export type CreditNoteView = CreditNoteSummary & {
   locale: 'es' | 'en'
   recipient: { name: string; email: string }
-  issuer: { name: string; address: string; email: string; taxRegistrationId: string }
+  issuer: (typeof creditNotes.$inferSelect)['issuer']
   taxRateBasisPoints: number
   yenRates: YenRates
   taxableJpy: number

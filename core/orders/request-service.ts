@@ -17,7 +17,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { voidOpenInvoice } from './invoice-service.ts'
-import type { OrderContext, OrderDeps } from './order-context.ts'
+import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import { moveItems } from './request-items.ts'
 import {

@@ -338,8 +338,8 @@ export async function reissueShippingReceipt(ctx: OrderContext, input: unknown):
       actorId: staff.id,
       kind: 'shipment.receipt_reissue',
       subject: { type: 'shipment', id: shipment.id },
-      before: { receipt: current.number, totalJpy: current.totalJpy, shippingJpy: current.shippingJpy },
-      after: { shipment: shipment.number, reason, shippingJpy: plan.totals.shippingJpy, ...facts },
+      before: { invoice: current.number, totalJpy: current.totalJpy, priceJpy: current.shippingJpy },
+      after: { shipment: shipment.number, reason, priceJpy: plan.totals.shippingJpy, ...facts },
     })
     const link = `/user-dashboard/shipments/${shipment.id}`
     const params = {

@@ -371,8 +371,14 @@ export const creditNotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     locale: text().notNull(),
     recipient: jsonb().$type<{ name: string; email: string }>().notNull(),
+    // The credited invoice's issuer as frozen there (its address in both languages since ADR 038).
     issuer: jsonb()
-      .$type<{ name: string; address: string; email: string; taxRegistrationId: string }>()
+      .$type<{
+        name: string
+        address: string | { es: string; en: string }
+        email: string
+        taxRegistrationId: string
+      }>()
       .notNull(),
     taxRateBasisPoints: integer().notNull(),
     yenRates: jsonb().$type<{ USD: number; MXN: number; CLP: number }>().notNull(),

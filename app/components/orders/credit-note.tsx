@@ -4,6 +4,7 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { CreditNoteView } from '#core/orders/credit-notes.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
+import { inLanguage } from '#core/settings/bilingual.ts'
 import { lineDescription, PrintButton } from './receipt.tsx'
 import { YenAmount } from './yen-amount.tsx'
 
@@ -15,15 +16,22 @@ import { YenAmount } from './yen-amount.tsx'
  * its credit went and why. Written in the page's language, dates in Japan time.
  */
 
-export type CreditNotePage = Omit<CreditNoteView, 'issuedAt' | 'invoiceIssuedAt'> & {
+export type CreditNotePage = Omit<CreditNoteView, 'issuedAt' | 'invoiceIssuedAt' | 'issuer'> & {
+  issuer: Omit<CreditNoteView['issuer'], 'address'> & { address: string }
   issuedLabel: string
   invoiceIssuedLabel: string
 }
 
 export function creditNoteForPage(note: CreditNoteView, language: Language): CreditNotePage {
   const format = japanDateTime(language)
-  const { issuedAt, invoiceIssuedAt, ...rest } = note
-  return { ...rest, issuedLabel: format(issuedAt), invoiceIssuedLabel: format(invoiceIssuedAt) }
+  const { issuedAt, invoiceIssuedAt, issuer, ...rest } = note
+  return {
+    ...rest,
+    // The issuer's address in the reader's language (ADR 038).
+    issuer: { ...issuer, address: inLanguage(issuer.address, language) },
+    issuedLabel: format(issuedAt),
+    invoiceIssuedLabel: format(invoiceIssuedAt),
+  }
 }
 
 export function CreditNoteDocument({

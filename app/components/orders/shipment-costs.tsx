@@ -47,9 +47,12 @@ export type ShipmentCosts = {
 export function ShipmentCostsPanel({
   costs,
   money,
+  voided = false,
 }: {
   costs: ShipmentCosts
   money: { language: Language; currency: Currency; rates: YenRates | null }
+  /** A cancelled shipment: its amounts are struck through, not charged (ADR 038). */
+  voided?: boolean
 }) {
   const { t } = useTranslation()
   const { estimate, receipt, explanation } = costs
@@ -70,6 +73,7 @@ export function ShipmentCostsPanel({
           shippingLabel={t('shippingCosts.estimateShipping', { weight: estimate.weight })}
           totalLabel={t('shippingCosts.estimateTotal')}
           testId="estimate-breakdown"
+          voided={voided}
         />
       </div>
       {charged ? (
@@ -85,6 +89,7 @@ export function ShipmentCostsPanel({
             shippingLabel={t('shippingCosts.receiptShipping', { weight: charged.weight })}
             totalLabel={t('shippingCosts.receiptTotal')}
             testId="receipt-breakdown"
+            voided={voided}
           />
           {charged.credit ? (
             <dl className="space-y-1 text-slate-800">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { formatMoney, type YenRates } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
+import { VoidAmount } from './void-amount.tsx'
 import { YenAmount } from './yen-amount.tsx'
 
 /**
@@ -30,6 +31,7 @@ export function ShippingBreakdown({
   shippingLabel,
   totalLabel,
   testId,
+  voided = false,
 }: {
   data: ShippingBreakdownData
   language: Language
@@ -39,6 +41,8 @@ export function ShippingBreakdown({
   shippingLabel: string
   totalLabel: string
   testId?: string
+  /** A cancelled shipment's: the total struck through, 'cancelled, not charged' (ADR 038). */
+  voided?: boolean
 }) {
   const { t } = useTranslation()
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
@@ -84,7 +88,9 @@ export function ShippingBreakdown({
       <div className="flex flex-wrap justify-between gap-x-4 border-t border-slate-300 pt-1 font-bold text-slate-900">
         <dt>{totalLabel}</dt>
         <dd data-testid={testId ? `${testId}-total` : undefined}>
-          <YenAmount amountJpy={data.totalJpy} currency={currency} language={language} rates={rates} />
+          <VoidAmount voided={voided}>
+            <YenAmount amountJpy={data.totalJpy} currency={currency} language={language} rates={rates} />
+          </VoidAmount>
         </dd>
       </div>
     </dl>

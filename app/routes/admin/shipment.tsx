@@ -439,7 +439,7 @@ export default function StaffShipmentRoute() {
           ) : null}
         </PackedBox>
       ) : null}
-      <ShipmentCostsPanel costs={costs} money={money} />
+      <ShipmentCostsPanel costs={costs} money={money} voided={shipment.status === 'cancelled'} />
       <ShipmentDocuments documents={costs.documents} />
       {canReissue && costs.receipt ? (
         <ReissueReceiptForm

@@ -8,7 +8,6 @@ import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
-import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
@@ -234,7 +233,7 @@ export default function ShipmentRoute() {
           <p className="text-sm text-slate-700">{t('shipments.customs')}</p>
         </PackedBox>
       ) : null}
-      <ShipmentCostsPanel costs={costs} money={money} />
+      <ShipmentCostsPanel costs={costs} money={money} voided={shipment.status === 'cancelled'} />
       <ShipmentDocuments documents={costs.documents} />
       {payment?.invoice ? (
         <PaymentPanel
