@@ -265,7 +265,7 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
   ])
   // Staff cancelling it themselves tell no one of it.
   const byStaff = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
-  await cancelRequest(orders.as(admin), { id: byStaff.id, version: 0 })
+  await cancelRequest(orders.as(admin), { id: byStaff.id, version: 0, reason: 'Asked by phone' })
   expect(await staffTold(byStaff.id)).toEqual([])
   // With the new version: not cancellable any more.
   expect(await refusal(cancelRequest(orders.as(ana), { id, version: 1 }))).toMatchObject({
@@ -283,7 +283,12 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
 
 test('who cancelled and why: the customer may say why, staff must; the customer is told either way, an open quote voided', async () => {
   const { db, pool, orders } = await setup()
-  const told = async (type: string) => db.select().from(notifications).where(eq(notifications.type, type))
+  // What the customer was told (staff are told of a customer's cancellation in their own list).
+  const told = async (type: string) =>
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, type), eq(notifications.audience, 'customer')))
   // The customer, with a reason (optional): told it was them, with their words.
   const own = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   await cancelRequest(orders.as(ana), { id: own.id, version: 0, reason: 'Found it cheaper locally' })

@@ -268,6 +268,7 @@ for (const provider of ['paypal', 'stripe'] as const) {
     const refund = await refundThroughProvider(orders.as(admin), {
       paymentId: paid.paymentId,
       version: paid.version,
+      confirm: 'yes',
     })
     expect(refund.status).toBe('pending')
     const told = async (type: string) =>
@@ -297,6 +298,7 @@ test('a refund the provider later reports failed is owed again: staff told, the 
   const refund = await refundThroughProvider(orders.as(admin), {
     paymentId: paid.paymentId,
     version: paid.version,
+    confirm: 'yes',
   })
   standIn.settleRefund(refund.refundRef, 'failed')
   const staffMails = await countJobs(pool, 'notification.staff-email')

@@ -149,7 +149,7 @@ test('an open receipt: only an admin re-issues it, with a reason and a confirmat
   expect(audit).toMatchObject({
     actorId: admin.id,
     subjectId: shipment.id,
-    before: { receipt: packed.invoiceNumber, totalJpy: 5000 },
+    before: { invoice: packed.invoiceNumber, totalJpy: 5000 },
   })
   // A transfer for the old amount is refused; the new one pays it and the shipment.
   expect(
@@ -292,7 +292,7 @@ test('a paid receipt re-issued higher: the money paid counts, the customer pays 
         reference: 'BANK whole',
       }),
     ),
-  ).toMatchObject({ reason: 'paymentAmountMismatch' })
+  ).toMatchObject({ reason: 'paymentAmountMismatchReceipt' })
   await recordManualPayment(orders.as(admin), {
     invoiceId: done.invoiceId,
     version: 0,
