@@ -154,7 +154,7 @@ test('staff notifications: each reads their own list, marks one or all read; the
         read: false,
         link: '/admin-dashboard/requests/y',
         title: 'New request PR-000002 from Ana',
-        body: '1 link(s) to quote.',
+        body: '1 link to quote.',
       },
       {
         type: 'payment_held',
