@@ -83,6 +83,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       taxRate: values.taxRate,
       yenRates: values.yenRates,
       freeStorageDays: values.freeStorageDays,
+      // The calculator prices storage past the free days (docs/decisions/037).
+      storageFeePerDayJpy: values.storageFeePerDayJpy,
     },
     demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
     // The methods the public pages name (ADR 038): a bank transfer always, these when configured.

@@ -45,6 +45,7 @@ export default [
     route('user-dashboard/payments', 'routes/customer/payments.tsx'),
     // The receipt of a bank transfer the customer reported (its customer and staff; ADR 036).
     route('user-dashboard/transfer-proofs/:id', 'routes/customer/transfer-proof.ts'),
+    route('user-dashboard/credit-notes/:id', 'routes/customer/credit-note.tsx'),
     route('user-dashboard/shipments/:id', 'routes/customer/shipment.tsx'),
     // The packed box's photo (owner and staff): full size and thumbnail.
     route('user-dashboard/shipments/:id/box-photo', 'routes/customer/shipment-box-photo.ts'),
@@ -84,6 +85,7 @@ export default [
     route('admin-dashboard/requests/:id/photos/:photoId', 'routes/admin/request-photo.ts'),
     route('admin-dashboard/requests/:id/arrival', 'routes/admin/arrival.tsx'),
     route('admin-dashboard/invoices/:id', 'routes/admin/invoice.tsx'),
+    route('admin-dashboard/credit-notes/:id', 'routes/admin/credit-note.tsx'),
     route('admin-dashboard/shipments', 'routes/admin/shipments.tsx'),
     route('admin-dashboard/shipments/:id', 'routes/admin/shipment.tsx'),
     route('admin-dashboard/storage', 'routes/admin/storage.tsx'),

@@ -356,7 +356,7 @@ async function warehouseScenarios({ db, pool, orders }: Side) {
     actor,
     service: async () => {
       const [items] = await Promise.all([
-        listStoredItems({ db, actor }, { now: new Date(), freeDays: 30 }),
+        listStoredItems({ db, actor }, { now: new Date(), freeDays: 30, feePerDayJpy: 100 }),
         listMyShipments({ db, actor }),
         listAddresses({ db, actor }),
       ])

@@ -91,3 +91,39 @@ test('the packed e-mail asks to see the box’s photo only when one was taken (A
   expect(without('es').text).not.toContain('foto')
   expect(without('en').text).toContain('See your shipping receipt')
 })
+
+test('a cancellation says who cancelled and why, in the reader’s language; no reason, no reason line', () => {
+  const byStaff = emailIn({
+    audience: 'customer',
+    type: 'shipment_cancelled',
+    params: { number: 'SH-000012', reason: 'La dirección no tiene número / The address has no number' },
+    url: 'http://localhost:3000/user-dashboard/shipments/x',
+  })
+  expect(byStaff('en').subject).toContain('Our team cancelled your shipment SH-000012')
+  expect(byStaff('en').text).toContain('Why: La dirección no tiene número / The address has no number')
+  expect(byStaff('es').subject).toContain('Nuestro equipo canceló tu envío SH-000012')
+  expect(byStaff('es').text).toContain('Motivo: La dirección no tiene número')
+  expect(byStaff('es').html).toContain('Motivo: La dirección no tiene número')
+  const byThemselves = emailIn({
+    audience: 'customer',
+    type: 'shipment_cancelled_by_you',
+    params: { number: 'SH-000012' },
+    url: 'http://localhost:3000/user-dashboard/shipments/x',
+  })
+  expect(byThemselves('en').subject).toContain('You cancelled shipment SH-000012')
+  expect(byThemselves('en').text).not.toContain('reason')
+  expect(byThemselves('es').text).not.toContain('motivo')
+  // A request's quote that expired: cancelled by no one but the clock, and said so.
+  const expired = emailIn({
+    audience: 'customer',
+    type: 'quote_expired',
+    params: { number: 'PR-000007', invoice: '2026-000031', dueDate: DUE },
+    url: 'http://localhost:3000/user-dashboard/requests/x',
+  })
+  expect(expired('en').text).toMatch(
+    /automatically: quote 2026-000031 was not paid by December 1, 2026 at 2:30\sPM/,
+  )
+  expect(expired('es').text).toContain(
+    'la cotización 2026-000031 no se pagó antes del 1 de diciembre de 2026 a las 14:30',
+  )
+})

@@ -1,9 +1,10 @@
 import type { OutgoingEmail } from '#core/notifications/mailer.ts'
 import { notificationValues } from '#core/notifications/notification-values.ts'
-import type {
-  CustomerNotificationType,
-  NotificationParams,
-  StaffNotificationType,
+import {
+  type CustomerNotificationType,
+  type NotificationParams,
+  notificationParts,
+  type StaffNotificationType,
 } from '#core/notifications/notify.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { composeEmail, type EmailSender, serverTranslator } from './account-emails.ts'
@@ -39,13 +40,19 @@ export function composeNotificationEmail(input: {
     return written !== null && written !== variant ? written : String(t(key as never, values as never))
   }
   const base = input.audience === 'customer' ? 'customerNotifications' : 'staffNotifications'
+  // i18next answers a missing key with the key itself.
+  const has = (key: string) => text(key) !== key
+  const body = notificationParts(input.params, (part) => has(`${base}.${input.type}.${part}`))
+    .filter((part) => part !== 'title')
+    .map((part) => text(`${base}.${input.type}.${part}`))
+    .join('\n')
   return composeEmail({
     to: input.to,
     language: input.language,
     shop: input.shop,
     subject: text(`${base}.${input.type}.title`),
     greetingName: input.name,
-    body: text(`${base}.${input.type}.body`),
+    body,
     button: { label: text(`${base}.button`), url: input.url },
   })
 }

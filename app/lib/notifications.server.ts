@@ -14,6 +14,7 @@ import {
   type NotificationAudience,
 } from '#core/notifications/notification-service.ts'
 import { notificationValues } from '#core/notifications/notification-values.ts'
+import { notificationParts } from '#core/notifications/notify.ts'
 
 // The two notifications pages (the customer's `/user-dashboard/notifications`, the staff's
 // `/admin-dashboard/notifications`, docs/decisions/036): one loader and one action, by audience.
@@ -37,7 +38,7 @@ export async function loadNotifications(request: Request, context: Context, audi
   const t = translator(language)
   const base = audience === 'staff' ? 'staffNotifications' : 'customerNotifications'
   // A type this page does not know yet (added by a newer part of the site) still reads as something.
-  const text = (type: string, part: 'title' | 'body', values: Record<string, string | number>) => {
+  const text = (type: string, part: 'title' | 'body' | 'reason', values: Record<string, string | number>) => {
     const key = `${base}.${type}.${part}`
     // A notification may name a variant of its text (`variant: 'noPhoto'` → `body_noPhoto`);
     // i18next answers a missing key with the key itself: then the text without the variant.
@@ -64,7 +65,14 @@ export async function loadNotifications(request: Request, context: Context, audi
         tone: row.tone,
         type: row.type,
         title: text(row.type, 'title', values),
-        body: text(row.type, 'body', values),
+        // The body, then who cancelled and why when it says so (docs/decisions/037), as the e-mail.
+        body: notificationParts(row.params, (part) => {
+          const key = `${base}.${row.type}.${part}`
+          return t(key) !== key
+        })
+          .filter((part) => part !== 'title')
+          .map((part) => text(row.type, part, values))
+          .join('\n'),
         link: row.link,
         read: row.read,
         createdAt: row.createdAt.toISOString(),

@@ -1,13 +1,20 @@
+import type { ShipmentCosts, ShipmentDocument } from '#app/components/orders/shipment-costs.tsx'
 import type { TrackingData } from '#app/components/orders/shipment-tracking.tsx'
-import { japanDateTime } from '#app/lib/dates.ts'
-import { formatMoney } from '#core/money/money.ts'
+import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
+import { formatMoney, formatPercent } from '#core/money/money.ts'
+import { creditNotesOfShipment } from '#core/orders/credit-notes.ts'
+import { getInvoice } from '#core/orders/invoice-service.ts'
+import type { OrderContext } from '#core/orders/order-context.ts'
+import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import type { ClaimView } from '#core/shipping/claims.ts'
-import type { ShipmentDetail } from '#core/shipping/shipment-service.ts'
+import { receiptsOfShipment, type ShipmentDetail } from '#core/shipping/shipment-service.ts'
 import { CARRIER_NAMES, trackingUrl } from '#core/shipping/tracking.ts'
+import { storageFeeOf } from '#core/warehouse/storage.ts'
 
-// What both shipment pages write out the same way: the tracking block and the claim, in the
-// page's language (dates in Japan time, yen with Intl).
+// What both shipment pages write out the same way: the tracking block, the claim, and the costs
+// (estimate, receipt, receipts and credit notes), in the page's language (dates in Japan time,
+// yen with Intl).
 
 export function trackingForPage(shipment: ShipmentDetail, language: Language): TrackingData | null {
   if (!shipment.tracking) return null
@@ -35,5 +42,129 @@ export function claimForPage(claim: ClaimView | null, language: Language, refund
     refund: claim.refundJpy === null ? null : formatMoney(claim.refundJpy, 'JPY', language),
     openedLabel: when(claim.openedAt),
     refundSentLabel: claim.status === 'lost' && refundSentAt ? when(refundSentAt) : null,
+  }
+}
+
+/**
+ * The costs part of both shipment pages (docs/decisions/037): the estimate with its storage
+ * fees, the receipt in force with each item's days × the daily fee and the tax, and every receipt
+ * and credit note of the shipment. `area` picks the customer's or the staff's links.
+ */
+export async function shipmentCostsForPage(
+  ctx: OrderContext,
+  shipment: ShipmentDetail,
+  { language, area }: { language: Language; area: 'customer' | 'staff' },
+): Promise<ShipmentCosts> {
+  const settings = await ctx.settings.get()
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const rate = formatPercent(settings.taxRate, language)
+  const when = japanDateTime(language)
+  const [receipts, credits] = await Promise.all([
+    receiptsOfShipment(ctx.db, shipment.id),
+    creditNotesOfShipment(ctx.db, shipment.id),
+  ])
+  const base = area === 'customer' ? '/user-dashboard' : '/admin-dashboard'
+  // While it waits to be packed the items' clocks are stopped: their storage is what the
+  // estimate counted, item by item.
+  const waiting = shipment.status === 'requested'
+  const now = new Date()
+  const estimateStorage = waiting
+    ? shipment.lines
+        .map((line) => ({
+          id: line.id,
+          title: line.title ?? `${line.requestNumber} · ${line.position}`,
+          ...storageFeeOf(line, now, settings),
+        }))
+        .filter((line) => line.days > 0 && line.feePerDayJpy > 0)
+    : []
+  const estimate = {
+    weight: formatGrams(shipment.estimatedWeightG, language),
+    shippingJpy: shipment.estimatedPriceJpy,
+    storage: estimateStorage,
+    storageFeeJpy: shipment.estimatedStorageFeeJpy,
+    taxJpy: shipment.estimatedTaxJpy,
+    taxRateLabel: rate,
+    totalJpy: shipment.estimatedPriceJpy + shipment.estimatedStorageFeeJpy + shipment.estimatedTaxJpy,
+  }
+  const current =
+    receipts.find((receipt) => receipt.status === 'open') ??
+    [...receipts].reverse().find((receipt) => receipt.status === 'paid') ??
+    null
+  let receipt: ShipmentCosts['receipt'] = null
+  if (current && shipment.packing) {
+    const invoice = await getInvoice(ctx, current.id)
+    const storage = invoice.lines
+      .filter((line) => line.kind === 'storage_fee')
+      .map((line) => ({
+        id: String(line.position),
+        title: line.description,
+        days: line.quantity,
+        feePerDayJpy: line.unitPriceJpy,
+      }))
+    receipt = {
+      number: invoice.number,
+      href: `${base}/invoices/${invoice.id}`,
+      weight: formatGrams(shipment.packing.weightG, language),
+      total: yen(invoice.totalJpy),
+      breakdown: {
+        shippingJpy: invoice.shippingJpy,
+        storage,
+        storageFeeJpy: invoice.storageFeeJpy,
+        taxJpy: invoice.taxJpy,
+        taxRateLabel: formatPercent(invoice.taxRateBasisPoints / 10_000, language),
+        totalJpy: invoice.totalJpy,
+      },
+      credit:
+        invoice.creditAppliedJpy > 0
+          ? {
+              amount: yen(invoice.creditAppliedJpy),
+              from: invoice.replacesNumber ?? '',
+              note: invoice.creditFrom?.number ?? '',
+            }
+          : null,
+      toPay:
+        invoice.creditAppliedJpy > 0 && invoice.status === 'open'
+          ? yen(invoice.totalJpy - invoice.creditAppliedJpy)
+          : null,
+    }
+  }
+  const numberOf = new Map(receipts.map((row) => [row.id, row.number]))
+  const documents: ShipmentDocument[] = [
+    ...receipts.map((row) => ({
+      kind: 'receipt' as const,
+      id: row.id,
+      number: row.number,
+      href: `${base}/invoices/${row.id}`,
+      status: row.status as InvoiceStatus,
+      amount: yen(row.totalJpy),
+      dateLabel: when(row.issuedAt),
+      credits: null,
+      reason: null,
+      at: row.issuedAt.getTime(),
+    })),
+    ...credits.map((note) => ({
+      kind: 'creditNote' as const,
+      id: note.id,
+      number: note.number,
+      href: `${base}/credit-notes/${note.id}`,
+      status: null,
+      amount: yen(note.totalJpy),
+      dateLabel: when(note.issuedAt),
+      credits: numberOf.get(note.invoice.id) ?? note.invoice.number,
+      reason: note.reason,
+      at: note.issuedAt.getTime(),
+    })),
+  ]
+    .sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'creditNote' ? -1 : 1))
+    .map(({ at: _at, ...document }) => document)
+  return {
+    estimate,
+    receipt,
+    explanation: {
+      freeDays: settings.freeStorageDays,
+      fee: yen(settings.storageFeePerDayJpy),
+      rate,
+    },
+    documents,
   }
 }

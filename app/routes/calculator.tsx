@@ -67,7 +67,18 @@ export default function CalculatorRoute() {
             currency={currency}
           />
           <ShippingCalculator
-            initial={{ region: initial.region, method: initial.method, weight: initial.weight }}
+            initial={{
+              region: initial.region,
+              method: initial.method,
+              weight: initial.weight,
+              storageItems: initial.storageItems,
+              storageDays: initial.storageDays,
+            }}
+            storage={{
+              freeDays: settings.freeStorageDays,
+              feePerDayJpy: settings.storageFeePerDayJpy,
+              taxRate: settings.taxRate,
+            }}
             tables={tables}
             rates={settings.yenRates}
             language={language}

@@ -12,6 +12,7 @@ export const AUDIT_KINDS = [
   'payment.transfer_not_received',
   'item.unavailable',
   'shipment.price_override',
+  'shipment.receipt_reissue',
   'claim.lost',
   'item.dispose',
   'user.disable',
@@ -57,6 +58,14 @@ export const AUDIT_FIELDS = {
   refundJpy: 'yen',
   refundDueJpy: 'yen',
   refundDoneJpy: 'yen',
+  // A shipping receipt re-issued (docs/decisions/037): the one it replaces, its credit note and
+  // what is carried, left to pay or given back.
+  totalJpy: 'yen',
+  previous: 'text',
+  previousJpy: 'yen',
+  creditNote: 'text',
+  creditAppliedJpy: 'yen',
+  toPayJpy: 'yen',
   weightG: 'grams',
   daysOver: 'days',
   reference: 'text',

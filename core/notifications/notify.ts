@@ -7,13 +7,17 @@ import { notifications, users } from '#db/schema/index.ts'
 /**
  * What we tell a customer, and what we tell staff, in the app and by e-mail. The texts live in
  * the locale files under `customerNotifications.<type>` and `staffNotifications.<type>` (title
- * and body, with these params): one text for the in-app list and the e-mail.
+ * and body, with these params): one text for the in-app list and the e-mail. A type may also
+ * have a `reason` text, shown after the body when the notification carries a `reason` param (who
+ * cancelled and why, docs/decisions/037): `notificationParts`.
  */
 export const CUSTOMER_NOTIFICATION_TONES = {
   request_received: 'info',
   quote_ready: 'success',
   request_rejected: 'warning',
+  // Cancelled by the customer themselves, or by staff (with the reason, docs/decisions/037).
   request_cancelled: 'info',
+  request_cancelled_by_staff: 'warning',
   payment_received: 'success',
   payment_review: 'warning',
   quote_expired: 'warning',
@@ -26,7 +30,13 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   staff_message: 'info',
   items_arrived: 'success',
   item_unavailable: 'warning',
-  shipment_cancelled: 'info',
+  shipment_cancelled: 'warning',
+  shipment_cancelled_by_you: 'info',
+  // A shipping receipt re-issued at a corrected price: the new one to pay, a refund due, or the
+  // rest to pay after a paid one (docs/decisions/037).
+  receipt_reissued: 'info',
+  receipt_reissued_refund: 'info',
+  receipt_reissued_topay: 'warning',
   shipment_packed: 'success',
   shipment_paid: 'success',
   shipment_shipped: 'success',
@@ -145,4 +155,19 @@ export async function notifyStaff(
     from ${users}
     where ${users.role} = any(${sql.param(roles)}::text[]) and coalesce(${users.banned}, false) = false`)
   await jobs.enqueue(tx, 'notification.staff-email', { type: input.type, params, link: input.link })
+}
+
+/**
+ * The texts of a notification, in order: its title, its body, and its `reason` line when it
+ * carries a non-empty `reason` param and its type has that text (`hasText` says which keys exist).
+ * The in-app list and the e-mail both render these.
+ */
+export function notificationParts(
+  params: NotificationParams,
+  hasText: (part: 'reason') => boolean,
+): ('title' | 'body' | 'reason')[] {
+  const reason = params.reason
+  return typeof reason === 'string' && reason.trim() !== '' && hasText('reason')
+    ? ['title', 'body', 'reason']
+    : ['title', 'body']
 }

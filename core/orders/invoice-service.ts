@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { YenRates } from '#core/money/money.ts'
 import {
   type InvoiceEvent,
@@ -14,7 +14,14 @@ import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
-import { invoiceCounters, invoiceLines, invoices, purchaseRequests, shipments } from '#db/schema/index.ts'
+import {
+  creditNotes,
+  invoiceCounters,
+  invoiceLines,
+  invoices,
+  purchaseRequests,
+  shipments,
+} from '#db/schema/index.ts'
 import { type OrderActor, recordOrderEvent } from './order-events.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteLineKind } from './quote-pricing.ts'
 import { actorKindFor } from './request-policy.ts'
@@ -65,6 +72,15 @@ export type InvoiceView = {
   taxableJpy: number
   taxJpy: number
   totalJpy: number
+  /**
+   * A receipt re-issued after the one it replaces was paid (docs/decisions/037): the money carried
+   * over from it (0 otherwise), and the credit note it came from; what is left to pay is
+   * total − credit.
+   */
+  creditAppliedJpy: number
+  creditFrom: { id: string; number: string } | null
+  /** The credit note that took this invoice back (it was paid, then re-issued), if any. */
+  creditedBy: { id: string; number: string; issuedAt: Date } | null
   issuedAt: Date
   dueAt: Date
   paidAt: Date | null
@@ -306,7 +322,7 @@ export async function getInvoice({ db, actor }: ServiceContext, id: string): Pro
     .where(eq(invoices.id, id))
   if (!row || !actorKindFor(actor, row.invoice)) throw invoiceNotFound(id)
   const { invoice } = row
-  const [lines, replaces, replacedBy] = await Promise.all([
+  const [lines, replaces, replacedBy, credits] = await Promise.all([
     db
       .select({
         position: invoiceLines.position,
@@ -327,7 +343,19 @@ export async function getInvoice({ db, actor }: ServiceContext, id: string): Pro
           .where(eq(invoices.id, invoice.replacesInvoiceId))
       : Promise.resolve([]),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.replacesInvoiceId, id)),
+    db
+      .select({
+        id: creditNotes.id,
+        number: creditNotes.number,
+        invoiceId: creditNotes.invoiceId,
+        appliedToInvoiceId: creditNotes.appliedToInvoiceId,
+        issuedAt: creditNotes.issuedAt,
+      })
+      .from(creditNotes)
+      .where(or(eq(creditNotes.invoiceId, id), eq(creditNotes.appliedToInvoiceId, id))),
   ])
+  const creditedBy = credits.find((note) => note.invoiceId === id)
+  const creditFrom = credits.find((note) => note.appliedToInvoiceId === id)
   return {
     id: invoice.id,
     number: invoice.number,
@@ -349,6 +377,11 @@ export async function getInvoice({ db, actor }: ServiceContext, id: string): Pro
     taxableJpy: invoice.taxableJpy,
     taxJpy: invoice.taxJpy,
     totalJpy: invoice.totalJpy,
+    creditAppliedJpy: invoice.creditAppliedJpy,
+    creditFrom: creditFrom ? { id: creditFrom.id, number: creditFrom.number } : null,
+    creditedBy: creditedBy
+      ? { id: creditedBy.id, number: creditedBy.number, issuedAt: creditedBy.issuedAt }
+      : null,
     issuedAt: invoice.issuedAt,
     dueAt: invoice.dueAt,
     paidAt: invoice.paidAt,

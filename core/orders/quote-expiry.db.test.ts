@@ -99,7 +99,14 @@ test('a reminder once a day before the due time, then expiry at the due time; ea
     toStatus: 'expired',
     actorKind: 'system',
   })
-  expect(await notices('quote_expired')).toHaveLength(1)
+  // Who and why: the customer's notice names the unpaid quote and its due time (docs/decisions/037).
+  const expired = await notices('quote_expired')
+  expect(expired).toHaveLength(1)
+  expect(expired[0]?.params).toEqual({
+    number: history.number,
+    invoice: invoice.number,
+    dueDate: invoice.dueAt.toISOString(),
+  })
   const invoiceEvents = await db.select().from(orderEvents).where(eq(orderEvents.entityId, invoice.id))
   expect(invoiceEvents.map((event) => event.event)).toEqual(['issue', 'remind', 'expire'])
 })

@@ -142,7 +142,8 @@ async function expireOne(
       await notifyCustomer(tx, jobs, {
         userId: request.userId,
         type: 'quote_expired',
-        params: { number: request.number, invoice: invoice.number },
+        // Who and why (docs/decisions/037): the system, because the quote was not paid by its due time.
+        params: { number: request.number, invoice: invoice.number, dueDate: invoice.dueAt.toISOString() },
         requestId: target.requestId,
       })
     }

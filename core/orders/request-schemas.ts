@@ -113,10 +113,24 @@ export const SubmitRequestSchema = z.object({
 
 export type SubmitRequestInput = z.output<typeof SubmitRequestSchema>
 
-/** Cancelling: which request, and the version the page showed (compare-and-set). */
+export const CANCEL_REASON_MAX = 1000
+
+/**
+ * Cancelling: which request, the version the page showed (compare-and-set), and why: staff must
+ * say it, the customer may (docs/decisions/037); the customer's e-mail repeats it.
+ */
 export const CancelRequestSchema = z.object({
   id: z.uuid({ error: 'invalid' }),
   version: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'invalid' }),
+  reason: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error: 'invalidCharacters' })
+      .trim()
+      .max(CANCEL_REASON_MAX, { error: 'reasonTooLong', abort: true })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'invalidCharacters' })
+      .optional(),
+  ),
 })
 
 export type CancelRequestInput = z.output<typeof CancelRequestSchema>

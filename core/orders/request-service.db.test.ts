@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import {
+  invoices,
   notifications,
   orderEvents,
   purchaseRequests,
@@ -11,6 +12,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
+import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { refusal } from '#tests/support/refusal.ts'
@@ -263,7 +265,7 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
   ])
   // Staff cancelling it themselves tell no one of it.
   const byStaff = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
-  await cancelRequest(orders.as(admin), { id: byStaff.id, version: 0 })
+  await cancelRequest(orders.as(admin), { id: byStaff.id, version: 0, reason: 'Asked by phone' })
   expect(await staffTold(byStaff.id)).toEqual([])
   // With the new version: not cancellable any more.
   expect(await refusal(cancelRequest(orders.as(ana), { id, version: 1 }))).toMatchObject({
@@ -277,6 +279,69 @@ test('cancel: the owner cancels a pending request once; a second click, even at 
     code: 'conflict',
     reason: 'requestNotCancellable',
   })
+})
+
+test('who cancelled and why: the customer may say why, staff must; the customer is told either way, an open quote voided', async () => {
+  const { db, pool, orders } = await setup()
+  // What the customer was told (staff are told of a customer's cancellation in their own list).
+  const told = async (type: string) =>
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, type), eq(notifications.audience, 'customer')))
+  // The customer, with a reason (optional): told it was them, with their words.
+  const own = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
+  await cancelRequest(orders.as(ana), { id: own.id, version: 0, reason: 'Found it cheaper locally' })
+  expect(await told('request_cancelled')).toEqual([
+    expect.objectContaining({
+      userId: ana.id,
+      params: { number: own.number, reason: 'Found it cheaper locally' },
+      link: `/user-dashboard/requests/${own.id}`,
+    }),
+  ])
+  expect((await getRequest(orders.as(ana), own.id)).events.at(-1)).toMatchObject({
+    event: 'cancel',
+    actorKind: 'customer',
+    note: 'Found it cheaper locally',
+  })
+  // Without one: told all the same, with no reason.
+  const plain = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
+  await cancelRequest(orders.as(ana), { id: plain.id, version: 0 })
+  expect((await told('request_cancelled')).at(-1)?.params).toEqual({ number: plain.number })
+
+  // Staff: a quoted request; no reason, nothing happens; with one, the quote is voided and the
+  // customer told that our team cancelled it, and why.
+  const quoted = await insertQuotedRequest(pool, { userId: ana.id })
+  const before = (await db.select().from(orderEvents)).length
+  expect(
+    await refusal(cancelRequest(orders.as(moderator), { id: quoted.requestId, version: 0 })),
+  ).toMatchObject({
+    code: 'invalid',
+    fields: { reason: ['reasonRequired'] },
+  })
+  expect(
+    await refusal(
+      cancelRequest(orders.as(moderator), { id: quoted.requestId, version: 0, reason: 'x'.repeat(1001) }),
+    ),
+  ).toMatchObject({ code: 'invalid', fields: { reason: ['reasonTooLong'] } })
+  expect((await db.select().from(orderEvents)).length).toBe(before)
+  await cancelRequest(orders.as(moderator), {
+    id: quoted.requestId,
+    version: 0,
+    reason: 'The shop no longer sells this model',
+  })
+  expect(await told('request_cancelled_by_staff')).toEqual([
+    expect.objectContaining({
+      userId: ana.id,
+      params: {
+        number: quoted.requestNumber,
+        reason: 'The shop no longer sells this model',
+        invoice: quoted.invoiceNumber,
+      },
+    }),
+  ])
+  const [voided] = await db.select().from(invoices).where(eq(invoices.id, quoted.invoiceId))
+  expect(voided?.status).toBe('void')
 })
 
 test('history and queue: newest first, 20 a page without gaps or repeats, filtered and searched', async () => {

@@ -17,7 +17,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { voidOpenInvoice } from './invoice-service.ts'
-import type { OrderContext, OrderDeps } from './order-context.ts'
+import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import { moveItems } from './request-items.ts'
 import {
@@ -717,71 +717,76 @@ export async function listRequestQueue(
 }
 
 /**
- * Applies one event of the machine to a request for the signed-in user (owner or staff), on the
- * version their page showed: `applyRequestEvent` in one transaction. Two clicks on the same
- * page: one applies, the other finds the version moved and gets `conflict`.
+ * The owner (or staff) cancels a request that has not been paid: pending or quoted, on the
+ * version their page showed (two clicks: one applies, the other finds the version moved). Its
+ * open quote is voided and its items cancelled in the same transaction; staff must give a reason,
+ * the customer may (docs/decisions/037). The customer is told, in the app and by e-mail, who
+ * cancelled it and why (`request_cancelled` by themselves, `request_cancelled_by_staff`).
+ * @throws AppError `not_found` (not theirs), `invalid` (`reasonRequired` for staff), `conflict`
+ * (changed meanwhile, or not cancellable).
  */
-async function applyEvent(
-  { db, actor, jobs }: ServiceContext & Pick<OrderDeps, 'jobs'>,
-  input: CancelRequestInput,
-  event: RequestEvent,
-  set: Partial<typeof purchaseRequests.$inferInsert> = {},
-): Promise<{ status: RequestStatus; version: number }> {
+export async function cancelRequest({ db, actor, jobs }: OrderContext, input: CancelRequestInput) {
+  const parsed = CancelRequestSchema.safeParse(input)
+  if (!parsed.success) throw invalidInput(parsed.error.issues)
   const user = requireActor(actor)
-  return db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({ userId: purchaseRequests.userId })
-      .from(purchaseRequests)
-      .where(eq(purchaseRequests.id, input.id))
-    const kind: ActorKind | null = request ? actorKindFor(user, request) : null
-    if (!request || !kind) {
-      throw new AppError('not_found', `Purchase request ${input.id} not found`, { reason: 'requestNotFound' })
-    }
-    const applied = await applyRequestEvent(tx, {
-      requestId: input.id,
-      event,
-      actor: { kind, id: user.id },
-      expectedVersion: input.version,
-      set,
-    })
-    // A cancelled request's open quote can no longer be paid (docs/decisions/021).
-    if (event === 'cancel') {
-      // The customer said they paid it by transfer: staff check that first (ADR 036). Asked with
-      // the request locked, so a report at the same moment is either seen here or finds it closed.
-      if (kind === 'customer' && (await ownerHasPendingTransfer(tx, { requestId: input.id }))) {
-        throw new AppError('conflict', `Request ${input.id} has a bank transfer being checked`, {
-          reason: 'transferBeingChecked',
+  const { id, version, reason } = parsed.data
+  try {
+    return await db.transaction(async (tx) => {
+      const [request] = await tx
+        .select({ userId: purchaseRequests.userId })
+        .from(purchaseRequests)
+        .where(eq(purchaseRequests.id, id))
+      const kind: ActorKind | null = request ? actorKindFor(user, request) : null
+      if (!request || !kind) {
+        throw new AppError('not_found', `Purchase request ${id} not found`, { reason: 'requestNotFound' })
+      }
+      if (kind === 'staff' && !reason) {
+        throw new AppError('invalid', 'Staff cancel a request with a reason', {
+          reason: 'requestInvalid',
+          fieldErrors: { reason: ['reasonRequired'] },
         })
       }
       const now = new Date()
-      await voidOpenInvoice(tx, input.id, { kind, id: user.id }, now)
-      await moveItems(tx, { requestId: input.id, event: 'cancel', actor: { kind, id: user.id }, at: now })
+      const who = { kind, id: user.id }
+      const applied = await applyRequestEvent(tx, {
+        requestId: id,
+        event: 'cancel',
+        actor: who,
+        expectedVersion: version,
+        note: reason ?? null,
+        set: { closedAt: now },
+      })
+      // The customer said they paid it by transfer: staff check that first (ADR 036). Asked with
+      // the request locked, so a report at the same moment is either seen here or finds it closed.
+      if (kind === 'customer' && (await ownerHasPendingTransfer(tx, { requestId: id }))) {
+        throw new AppError('conflict', `Request ${id} has a bank transfer being checked`, {
+          reason: 'transferBeingChecked',
+        })
+      }
+      // A cancelled request's open quote can no longer be paid (docs/decisions/021).
+      const voided = await voidOpenInvoice(tx, id, who, now)
+      await moveItems(tx, { requestId: id, event: 'cancel', actor: who, at: now })
+      await notifyCustomer(tx, jobs, {
+        userId: applied.userId,
+        type: kind === 'staff' ? 'request_cancelled_by_staff' : 'request_cancelled',
+        params: {
+          number: applied.number,
+          ...(reason ? { reason } : {}),
+          ...(voided ? { invoice: voided.number } : {}),
+        },
+        requestId: id,
+      })
       // The customer changed their mind: staff stop quoting or waiting for the payment (ADR 036).
       if (kind === 'customer') {
         await notifyStaff(tx, jobs, {
           type: 'request_cancelled',
           params: { number: applied.number },
-          link: `/admin-dashboard/requests/${input.id}`,
-          requestId: input.id,
+          link: `/admin-dashboard/requests/${id}`,
+          requestId: id,
         })
       }
-    }
-    return { status: applied.to, version: applied.version }
-  })
-}
-
-/**
- * The owner (or staff) cancels a request that has not been paid: pending or quoted.
- * @throws AppError `not_found` (not theirs), `conflict` (changed meanwhile, or not cancellable).
- */
-export async function cancelRequest(
-  context: ServiceContext & Pick<OrderDeps, 'jobs'>,
-  input: CancelRequestInput,
-) {
-  const parsed = CancelRequestSchema.safeParse(input)
-  if (!parsed.success) throw invalidInput(parsed.error.issues)
-  try {
-    return await applyEvent(context, parsed.data, 'cancel', { closedAt: new Date() })
+      return { status: applied.to, version: applied.version }
+    })
   } catch (error) {
     if (isAppError(error, 'conflict') && error.details.reason === 'requestNotAllowed') {
       throw new AppError('conflict', error.message, { reason: 'requestNotCancellable' })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import { confirmField } from '#core/shared/confirmation.ts'
 import { MAX_PHOTO_BYTES, PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 
 // The payment forms' schemas, shared by the pages (Conform) and the services. Messages are i18n
@@ -79,8 +80,11 @@ export const MarkRefundDoneSchema = z.object({
 })
 export type MarkRefundDoneInput = z.output<typeof MarkRefundDoneSchema>
 
-/** An admin gives back what is due on a payment through its provider (PayPal, Stripe). */
-export const RefundThroughProviderSchema = z.object({ paymentId: id, version })
+/**
+ * An admin gives back what is due on a payment through its provider (PayPal, Stripe): money
+ * leaves at once, so the admin confirms it with the amount in front of them (docs/decisions/037).
+ */
+export const RefundThroughProviderSchema = z.object({ paymentId: id, version, confirm: confirmField })
 
 /**
  * An admin resolves a held payment: `accept` it as the quote's payment, or `refund` it whole;

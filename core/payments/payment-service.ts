@@ -150,7 +150,7 @@ export async function startCheckout(
         invoiceId: invoice.id,
         provider: provider.name,
         status: step.to,
-        requestedJpy: invoice.totalJpy,
+        requestedJpy: invoice.dueJpy,
       })
       .returning({ id: payments.id })
     if (!created) throw new Error('Unable to store a payment: no row returned')
@@ -160,7 +160,7 @@ export async function startCheckout(
       event: 'start',
       to: step.to,
       actor: { kind: 'customer', id: actor.id },
-      data: { invoiceId: invoice.id, provider: provider.name, requestedJpy: invoice.totalJpy },
+      data: { invoiceId: invoice.id, provider: provider.name, requestedJpy: invoice.dueJpy },
       visibleToCustomer: false,
     })
     return { invoice, paymentId: created.id, payUrl: null }
@@ -177,7 +177,7 @@ export async function startCheckout(
     checkout = await provider.createCheckout({
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
-      amountJpy: invoice.totalJpy,
+      amountJpy: invoice.dueJpy,
       description: `${company.name} · ${invoice.number} · ${invoice.ownerNumber}`,
       returnUrl: back('return'),
       cancelUrl: back('cancel'),

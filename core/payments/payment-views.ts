@@ -9,7 +9,7 @@ import type { PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { isBeingConfirmed } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
-import { UUID } from './settle-payment.ts'
+import { shipmentAwaitsReceipt, UUID } from './settle-payment.ts'
 import { type TransferNoticeView, transferNoticesOf } from './transfer-notices.ts'
 
 /**
@@ -25,6 +25,10 @@ export type InvoiceToPay = {
   number: string
   status: 'open' | 'paid' | 'void' | 'expired'
   totalJpy: number
+  /** Carried over from a paid receipt this one replaced (docs/decisions/037); 0 on most. */
+  creditAppliedJpy: number
+  /** What is left to pay: total − credit. */
+  dueJpy: number
   dueAt: Date
   paidAt: Date | null
   version: number
@@ -119,6 +123,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       number: invoices.number,
       status: invoices.status,
       totalJpy: invoices.totalJpy,
+      creditAppliedJpy: invoices.creditAppliedJpy,
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
       version: invoices.version,
@@ -143,6 +148,8 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
         number: current.number,
         status: current.status as InvoiceToPay['status'],
         totalJpy: current.totalJpy,
+        creditAppliedJpy: current.creditAppliedJpy,
+        dueJpy: current.totalJpy - current.creditAppliedJpy,
         dueAt: current.dueAt,
         paidAt: current.paidAt,
         version: current.version,
@@ -197,7 +204,10 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
   const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
     null) as PaymentMethod | null
   const payable =
-    invoice?.status === 'open' && found.status === (owner.kind === 'request' ? 'quoted' : 'packed')
+    invoice?.status === 'open' &&
+    (owner.kind === 'request'
+      ? found.status === 'quoted'
+      : shipmentAwaitsReceipt(found.status, invoice.creditAppliedJpy))
   const { bankTransfer } = await ctx.settings.get()
   const sum = (paymentId: string, status: 'due' | 'done') =>
     refundRows

@@ -81,10 +81,21 @@ for (const provider of ['paypal', 'stripe'] as const) {
   test(`${provider}: the refund due goes back through the provider once, recorded with its id`, async () => {
     const { db, orders, paidWithDue } = setup
     const paid = await paidWithDue(provider, 1870)
-    const input = { paymentId: paid.paymentId, version: paid.version }
+    const input = { paymentId: paid.paymentId, version: paid.version, confirm: 'yes' }
     expect(await refusal(refundThroughProvider(orders.as(moderator), input))).toMatchObject({
       code: 'forbidden',
     })
+    // Money leaves at once: never without the admin's confirmation (docs/decisions/037).
+    const sentBefore = standIn.refunds.length
+    for (const confirm of [undefined, '', 'no', 'on']) {
+      expect(await refusal(refundThroughProvider(orders.as(admin), { ...input, confirm }))).toMatchObject({
+        code: 'invalid',
+        reason: 'actionNotConfirmed',
+        fields: { confirm: ['confirmRequired'] },
+      })
+    }
+    expect(standIn.refunds.length).toBe(sentBefore)
+    expect((await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))).length).toBe(1)
     expect(await refusal(refundThroughProvider(orders.as(bruno), input))).toMatchObject({ code: 'not_found' })
     expect(await refusal(refundThroughProvider(orders.as(admin), { ...input, version: 99 }))).toMatchObject({
       reason: 'paymentChanged',
@@ -117,7 +128,11 @@ for (const provider of ['paypal', 'stripe'] as const) {
     const [now] = await db.select().from(payments).where(eq(payments.id, paid.paymentId))
     expect(
       await refusal(
-        refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: now?.version }),
+        refundThroughProvider(orders.as(admin), {
+          paymentId: paid.paymentId,
+          version: now?.version,
+          confirm: 'yes',
+        }),
       ),
     ).toMatchObject({ reason: 'refundNothingDue' })
     expect(standIn.refunds.length).toBe(before + 1)
@@ -130,7 +145,11 @@ test('a provider down or refusing records nothing; a bank transfer is refunded b
   standIn.down = 'error'
   expect(
     await refusal(
-      refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: paid.version }),
+      refundThroughProvider(orders.as(admin), {
+        paymentId: paid.paymentId,
+        version: paid.version,
+        confirm: 'yes',
+      }),
     ),
   ).toMatchObject({ code: 'upstream_failed', reason: 'paymentProviderDown' })
   standIn.down = false
@@ -144,7 +163,11 @@ test('a provider down or refusing records nothing; a bank transfer is refunded b
     .values({ paymentId: paid.paymentId, amountJpy: 10_000_000, status: 'due', reason: 'test' })
   expect(
     await refusal(
-      refundThroughProvider(orders.as(admin), { paymentId: paid.paymentId, version: paid.version + 1 }),
+      refundThroughProvider(orders.as(admin), {
+        paymentId: paid.paymentId,
+        version: paid.version + 1,
+        confirm: 'yes',
+      }),
     ),
   ).toMatchObject({ code: 'upstream_failed', reason: 'paymentRefused' })
   expect((await db.select().from(refunds).where(eq(refunds.paymentId, paid.paymentId))).length).toBe(2)
@@ -160,7 +183,9 @@ test('a provider down or refusing records nothing; a bank transfer is refunded b
     .insert(refunds)
     .values({ paymentId: manual.paymentId, amountJpy: 100, status: 'due', reason: 'test' })
   expect(
-    await refusal(refundThroughProvider(orders.as(admin), { paymentId: manual.paymentId, version: 0 })),
+    await refusal(
+      refundThroughProvider(orders.as(admin), { paymentId: manual.paymentId, version: 0, confirm: 'yes' }),
+    ),
   ).toMatchObject({ reason: 'refundManualOnly' })
 })
 
@@ -171,7 +196,7 @@ test('"refund through the provider" and "mark refund done" at the same moment: o
     const input = { paymentId: paid.paymentId, version: paid.version }
     const before = standIn.refunds.length
     const [throughProvider, byHand] = await Promise.allSettled([
-      refundThroughProvider(orders.as(admin), input),
+      refundThroughProvider(orders.as(admin), { ...input, confirm: 'yes' }),
       markRefundDone(orders.as(admin), { ...input, reference: 'BANK REFUND 1' }),
     ])
     const outcomes = [throughProvider.status, byHand.status]
@@ -201,7 +226,7 @@ test('a refund under way holds the payment; after a crash the hold lapses and th
     .update(payments)
     .set({ refundingAt: claimedAt, version: paid.version + 1 })
     .where(eq(payments.id, paid.paymentId))
-  const input = { paymentId: paid.paymentId, version: paid.version + 1 }
+  const input = { paymentId: paid.paymentId, version: paid.version + 1, confirm: 'yes' }
   expect(await refusal(markRefundDone(orders.as(admin), { ...input, reference: 'X' }))).toMatchObject({
     reason: 'refundInProgress',
   })
@@ -247,6 +272,7 @@ for (const provider of ['paypal', 'stripe'] as const) {
     const refund = await refundThroughProvider(orders.as(admin), {
       paymentId: paid.paymentId,
       version: paid.version,
+      confirm: 'yes',
     })
     expect(refund.status).toBe('pending')
     const told = async (type: string) =>
@@ -276,6 +302,7 @@ test('a refund the provider later reports failed is owed again: staff told, the 
   const refund = await refundThroughProvider(orders.as(admin), {
     paymentId: paid.paymentId,
     version: paid.version,
+    confirm: 'yes',
   })
   standIn.settleRefund(refund.refundRef, 'failed')
   const staffMails = await countJobs(pool, 'notification.staff-email')

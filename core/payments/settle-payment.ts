@@ -93,6 +93,7 @@ export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: bo
       status: invoices.status,
       version: invoices.version,
       totalJpy: invoices.totalJpy,
+      creditAppliedJpy: invoices.creditAppliedJpy,
       locale: invoices.locale,
       userId: invoices.userId,
       requestId: invoices.requestId,
@@ -112,6 +113,11 @@ export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: bo
     row
   return {
     ...invoice,
+    /**
+     * What is left to pay: the total, less the credit a re-issued receipt carries over from the
+     * one it replaced (docs/decisions/037); every way of paying asks for exactly this.
+     */
+    dueJpy: invoice.totalJpy - invoice.creditAppliedJpy,
     owner: ownerOf({ requestId, shipmentId }),
     /** The request's or the shipment's number (R-…, SH-…), as the customer knows it. */
     ownerNumber: requestNumber ?? shipmentNumber ?? '',
@@ -121,11 +127,21 @@ export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: bo
 
 export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof invoiceWithOwner>>>
 
-/** Whether the invoice's owner waits for it to be paid: a request `quoted`, a shipment `packed`. */
+/**
+ * Whether a shipment waits for its shipping receipt: packed; or, for a receipt re-issued higher
+ * after the first one was paid (credit carried over, the rest to pay: docs/decisions/037), while
+ * the parcel is paid, on its way or delivered.
+ */
+export function shipmentAwaitsReceipt(shipmentStatus: string, creditAppliedJpy: number): boolean {
+  if (shipmentStatus === 'packed') return true
+  return creditAppliedJpy > 0 && ['paid', 'shipped', 'delivered'].includes(shipmentStatus)
+}
+
+/** Whether the invoice's owner waits for it to be paid: a request `quoted`, a shipment `packed` (or see above). */
 export function ownerAwaitsPayment(invoice: InvoiceRow): boolean {
   return invoice.owner.kind === 'request'
     ? invoice.ownerStatus === 'quoted'
-    : invoice.ownerStatus === 'packed'
+    : shipmentAwaitsReceipt(invoice.ownerStatus, invoice.creditAppliedJpy)
 }
 
 /** Refuses paying an invoice that is not open, or whose owner no longer waits for payment. */
@@ -183,13 +199,27 @@ export async function payInvoice(
   })
   const { owner } = invoice
   if (owner.kind === 'shipment') {
-    await applyShipmentEvent(tx, {
-      shipmentId: owner.id,
-      event: 'pay',
-      actor,
-      set: { paidAt },
-      data: { invoiceId: invoice.id, paymentId: payment.id, provider: payment.provider },
-    })
+    if (invoice.ownerStatus === 'packed') {
+      await applyShipmentEvent(tx, {
+        shipmentId: owner.id,
+        event: 'pay',
+        actor,
+        set: { paidAt },
+        data: { invoiceId: invoice.id, paymentId: payment.id, provider: payment.provider },
+      })
+    } else {
+      // The rest of a receipt re-issued after the shipment was paid: the shipment does not move;
+      // its history says the receipt is settled.
+      await recordOrderEvent(tx, {
+        entityType: 'shipment',
+        entityId: owner.id,
+        event: 'receipt_paid',
+        from: invoice.ownerStatus,
+        to: invoice.ownerStatus,
+        actor,
+        data: { invoiceId: invoice.id, invoiceNumber: invoice.number, paymentId: payment.id },
+      })
+    }
     await notifyCustomer(tx, jobs, {
       userId: invoice.userId,
       type: 'shipment_paid',
@@ -355,7 +385,7 @@ export async function settleWithin(
 
   const reportedJpy = outcome.currency === 'JPY' ? outcome.amountJpy : null
   const sameMoney =
-    reportedJpy !== null && reportedJpy === invoice.totalJpy && reportedJpy === payment.requestedJpy
+    reportedJpy !== null && reportedJpy === invoice.dueJpy && reportedJpy === payment.requestedJpy
   const sameInvoice = outcome.invoiceId === null || outcome.invoiceId === payment.invoiceId
   let event: 'succeed' | 'hold' | 'flag_duplicate'
   let holdReason: 'amount' | 'invoice' | 'not_payable' | null = null
@@ -404,7 +434,7 @@ export async function settleWithin(
       tx,
       jobs,
       invoice,
-      { id: payment.id, provider: providerName, amountJpy: invoice.totalJpy },
+      { id: payment.id, provider: providerName, amountJpy: invoice.dueJpy },
       PROVIDER_ACTOR,
     )
     return { ...base, result: 'paid', status: step.to }
@@ -412,7 +442,7 @@ export async function settleWithin(
   if (event === 'flag_duplicate') {
     await tx.insert(refunds).values({
       paymentId: payment.id,
-      amountJpy: invoice.totalJpy,
+      amountJpy: invoice.dueJpy,
       status: 'due',
       reason: 'duplicate_payment',
     })
@@ -420,7 +450,7 @@ export async function settleWithin(
       type: 'refund_due',
       params: {
         number: invoice.ownerNumber,
-        amountJpy: invoice.totalJpy,
+        amountJpy: invoice.dueJpy,
         provider: PROVIDER_LABELS[providerName],
       },
       link: paths.staff,
@@ -442,7 +472,7 @@ export async function settleWithin(
       number: invoice.ownerNumber,
       amount: outcome.amountJpy ?? '—',
       currency: outcome.currency ?? '—',
-      expectedJpy: invoice.totalJpy,
+      expectedJpy: invoice.dueJpy,
     },
     link: paths.staff,
     requestId,

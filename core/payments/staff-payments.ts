@@ -7,6 +7,7 @@ import type { OrderActor } from '#core/orders/order-events.ts'
 import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
 import { completeFinishedRequests } from '#core/orders/request-completion.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
+import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
@@ -156,12 +157,12 @@ export async function recordManualPayment(
       if (invoice.version !== version) {
         throw new AppError('conflict', `Invoice ${invoice.number} changed`, { reason: 'invoiceChanged' })
       }
-      if (amountJpy !== invoice.totalJpy) {
+      if (amountJpy !== invoice.dueJpy) {
         // A shipment's invoice is its shipping receipt, and the message says so.
         const receipt = invoice.owner.kind === 'shipment'
         throw new AppError(
           'invalid',
-          `Invoice ${invoice.number} is ¥${invoice.totalJpy}, not ¥${amountJpy}`,
+          `Invoice ${invoice.number} asks ¥${invoice.dueJpy}, not ¥${amountJpy}`,
           {
             reason: receipt ? 'paymentAmountMismatchReceipt' : 'paymentAmountMismatch',
             fieldErrors: { amountJpy: [receipt ? 'amountMismatchReceipt' : 'amountMismatch'] },
@@ -182,7 +183,7 @@ export async function recordManualPayment(
           provider: 'manual',
           captureRef: reference,
           status: step.to,
-          requestedJpy: invoice.totalJpy,
+          requestedJpy: invoice.dueJpy,
           amount: amountJpy,
           currency: 'JPY',
           recordedBy: actor.id,
@@ -409,9 +410,11 @@ export async function markRefundDone(
  */
 export async function refundThroughProvider(
   ctx: OrderContext,
-  input: Partial<Record<'paymentId' | 'version', unknown>>,
+  input: Partial<Record<'paymentId' | 'version' | 'confirm', unknown>>,
 ): Promise<{ amountJpy: number; refundRef: string; status: 'succeeded' | 'pending' }> {
   const { actor, data } = await adminPaymentInput(ctx, input, RefundThroughProviderSchema)
+  // Money leaves at once and cannot be called back: only with the admin's confirmation.
+  requireConfirmation(data.confirm, `Refund through the provider on payment ${data.paymentId}`)
   // First the claim, committed before the provider is called: the payment as the page showed it
   // (version), nothing under way, something due. Its version moves on and `refundingAt` holds it,
   // so a second click, another admin, or "mark refund done" meanwhile is refused.
@@ -538,7 +541,7 @@ export async function resolveHeldPayment(
     const takenJpy = payment.currency === 'JPY' && payment.amount !== null ? Number(payment.amount) : null
     const canPay =
       takenJpy !== null &&
-      takenJpy >= invoice.totalJpy &&
+      takenJpy >= invoice.dueJpy &&
       invoice.status === 'open' &&
       ownerAwaitsPayment(invoice)
     if (resolution === 'accept' && !canPay) {
@@ -556,9 +559,7 @@ export async function resolveHeldPayment(
     if (!moved) throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     // What goes back: all of it (refund), or what it took above the quote (accept).
     const refundDueJpy =
-      resolution === 'refund'
-        ? (takenJpy ?? Number(payment.requestedJpy))
-        : (takenJpy ?? 0) - invoice.totalJpy
+      resolution === 'refund' ? (takenJpy ?? Number(payment.requestedJpy)) : (takenJpy ?? 0) - invoice.dueJpy
     await recordOrderEvent(tx, {
       entityType: PAYMENT_ENTITY,
       entityId: payment.id,
@@ -584,7 +585,7 @@ export async function resolveHeldPayment(
         tx,
         ctx.jobs,
         invoice,
-        { id: payment.id, provider: payment.provider, amountJpy: invoice.totalJpy },
+        { id: payment.id, provider: payment.provider, amountJpy: invoice.dueJpy },
         staff,
       )
     } else {

@@ -386,7 +386,9 @@ test('a shipping receipt too: reported on the shipment, its cancelling refused m
     .where(eq(orderEvents.entityId, requested.shipment.id))
   expect(history).toContainEqual({ event: 'transfer_reported', type: 'shipment' })
   expect(
-    await refusal(cancelShipment(orders.as(ana), { id: requested.shipment.id, version: packed.version })),
+    await refusal(
+      cancelShipment(orders.as(ana), { id: requested.shipment.id, version: packed.version, confirm: 'yes' }),
+    ),
   ).toMatchObject({ code: 'conflict', reason: 'transferBeingChecked' })
   const listed = await listPaymentsToConfirm(orders.as(admin))
   expect(listed.reported).toMatchObject([
@@ -397,6 +399,11 @@ test('a shipping receipt too: reported on the shipment, its cancelling refused m
     },
   ])
   // Staff may still cancel it (they know of the notice: it stays for them to settle).
-  await cancelShipment(orders.as(admin), { id: requested.shipment.id, version: packed.version })
+  await cancelShipment(orders.as(admin), {
+    id: requested.shipment.id,
+    version: packed.version,
+    reason: 'Asked by the customer',
+    confirm: 'yes',
+  })
   expect((await listPaymentsToConfirm(orders.as(admin))).reported).toMatchObject([{ invoiceStatus: 'void' }])
 })

@@ -19,7 +19,7 @@ import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
 import { refusal } from '#tests/support/refusal.ts'
 import { admin, ana, bruno, moderator, RATES, requestedShipment } from '#tests/support/shipment-fixtures.ts'
-import { packShipment } from './shipment-packing.ts'
+import { packShipment, previewPacking } from './shipment-packing.ts'
 import { cancelShipment, getBoxPhoto, getShipment } from './shipment-service.ts'
 
 // Packing and the shipping receipt (docs/decisions/029): staff weigh and price the box, which
@@ -162,11 +162,29 @@ test('a price other than the rate table needs a reason and is audited; storage p
     ),
   ).toMatchObject({ code: 'invalid', fields: { reason: ['reasonRequired'] } })
   expect(await snapshot()).toEqual(before)
-  const packed = await packShipment(
-    orders.as(admin),
-    { id: shipment.id, version: 0, weight: '1250', price: '¥4,500', reason: 'Same box as last week: agreed' },
-    RATES,
-  )
+  // Another price moves money: refused until confirmed, and the page gets the amounts to confirm.
+  const override = {
+    id: shipment.id,
+    version: 0,
+    weight: '1250',
+    price: '¥4,500',
+    reason: 'Same box as last week: agreed',
+  }
+  expect(await refusal(packShipment(orders.as(admin), override, RATES))).toMatchObject({
+    code: 'invalid',
+    reason: 'priceConfirmationRequired',
+    fields: { confirm: ['confirmRequired'] },
+  })
+  expect(await snapshot()).toEqual(before)
+  expect(await previewPacking(orders.as(admin), override, RATES)).toMatchObject({
+    number: shipment.number,
+    weightG: 1250,
+    ratePriceJpy: 5000,
+    priceJpy: 4500,
+    totals: { shippingJpy: 4500, storageFeeJpy: 2200, taxJpy: 220, totalJpy: 4500 + 2200 + 220 },
+  })
+  expect(await snapshot()).toEqual(before)
+  const packed = await packShipment(orders.as(admin), { ...override, confirm: 'yes' }, RATES)
   expect(packed.totalJpy).toBe(4500 + 2200 + 220)
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, packed.invoiceId))
   expect(invoice).toMatchObject({ shippingJpy: 4500, storageFeeJpy: 2200, taxableJpy: 2200, taxJpy: 220 })
@@ -244,11 +262,29 @@ test('a packed shipment cancelled before it is paid: the receipt is voided, the 
     RATES,
   )
   expect(
-    await refusal(cancelShipment(orders.as(bruno), { id: shipment.id, version: packed.version })),
+    await refusal(
+      cancelShipment(orders.as(bruno), { id: shipment.id, version: packed.version, confirm: 'yes' }),
+    ),
   ).toMatchObject({
     code: 'not_found',
   })
-  await cancelShipment(orders.as(ana), { id: shipment.id, version: packed.version })
+  await cancelShipment(orders.as(ana), {
+    id: shipment.id,
+    version: packed.version,
+    reason: 'Changed my mind',
+    confirm: 'yes',
+  })
+  // The customer's own cancellation comes back to them with the voided receipt and their reason.
+  const [told] = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.type, 'shipment_cancelled_by_you'))
+  expect(told?.params).toEqual({
+    number: shipment.number,
+    reason: 'Changed my mind',
+    invoice: packed.invoiceNumber,
+    invoiceJpy: packed.totalJpy,
+  })
   const [receipt] = await db.select().from(invoices).where(eq(invoices.id, packed.invoiceId))
   expect(receipt?.status).toBe('void')
   const detail = await getShipment(orders.as(ana), shipment.id)
@@ -270,7 +306,9 @@ test('a packed shipment cancelled before it is paid: the receipt is voided, the 
   ).toMatchObject({ code: 'conflict', reason: 'invoiceNotPayable' })
   // Paid shipments stay: once paid, only shipping, delivery or a claim move it.
   expect(
-    await refusal(cancelShipment(orders.as(ana), { id: shipment.id, version: detail.version })),
+    await refusal(
+      cancelShipment(orders.as(ana), { id: shipment.id, version: detail.version, confirm: 'yes' }),
+    ),
   ).toMatchObject({
     code: 'conflict',
   })

@@ -4,11 +4,16 @@ import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { parse, staffActor } from '#core/orders/order-input.ts'
+import { basisPointsOf } from '#core/orders/quote-pricing.ts'
 import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
+import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
-import { storageFeeDays } from '#core/warehouse/storage.ts'
+import { storageFeeOf } from '#core/warehouse/storage.ts'
+import type { Executor } from '#db/client.ts'
 import { purchaseRequests, requestItems, shipmentItems, shipments, users } from '#db/schema/index.ts'
+import { chargedStorage, type ShippingReceiptTotals, shippingReceiptTotals } from './receipt-totals.ts'
 import { applyShipmentEvent } from './shipment-events.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from './shipment-schemas.ts'
 import { issueShippingInvoice, type StorageFeeLine } from './shipping-receipt.ts'
@@ -16,8 +21,10 @@ import { issueShippingInvoice, type StorageFeeLine } from './shipping-receipt.ts
 /**
  * Packing (docs/decisions/029): staff weigh and pack a requested shipment, and that issues its
  * shipping receipt. The price is the rate table's for the shipment's region, method and the box's
- * weight; staff may charge another only with a reason, which goes to the audit log. Storage fees
- * are added for each item kept past its free period (days × the daily fee setting). One
+ * weight; staff may charge another only with a reason, which goes to the audit log, and after
+ * confirming it with the receipt's amounts in front of them (docs/decisions/037: `previewPacking`
+ * gives those amounts). Storage fees are added for each item kept past its free period (days ×
+ * the daily fee setting). One
  * transaction: the receipt, the shipment `packed` with its history row, the audit record and the
  * customer's notification with the link to pay. The box's photo is written before it and removed
  * if it refuses.
@@ -93,35 +100,18 @@ export async function packShipment(
       if (priceJpy === null) throw fieldError('price', 'priceNoRate')
       const overridden = priceJpy !== ratePrice
       if (overridden && !data.reason) throw fieldError('reason', 'reasonRequired')
+      // Another price than the table's moves money: the page showed the amounts and staff ticked
+      // the box (the route answers this refusal with those amounts).
+      if (overridden) {
+        requireConfirmation(
+          data.confirm,
+          `Packing ${shipment.number} at ¥${priceJpy}`,
+          'priceConfirmationRequired',
+        )
+      }
 
       const now = new Date()
-      const items = await tx
-        .select({
-          id: requestItems.id,
-          title: requestItems.title,
-          position: requestItems.position,
-          requestNumber: purchaseRequests.number,
-          receivedAt: requestItems.receivedAt,
-          reservedAt: requestItems.reservedAt,
-          pausedDays: requestItems.storagePausedDays,
-        })
-        .from(shipmentItems)
-        .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
-        .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
-        .where(and(eq(shipmentItems.shipmentId, shipment.id), eq(shipmentItems.active, true)))
-        .orderBy(asc(purchaseRequests.number), asc(requestItems.position))
-        .for('update', { of: requestItems })
-      const storage: StorageFeeLine[] = items.map((item) => ({
-        itemId: item.id,
-        title: item.title ?? `${item.requestNumber} · ${item.position}`,
-        days: item.receivedAt
-          ? storageFeeDays(item.receivedAt, now, config.freeStorageDays, {
-              reservedAt: item.reservedAt,
-              pausedDays: item.pausedDays,
-            })
-          : 0,
-        feePerDayJpy: config.storageFeePerDayJpy,
-      }))
+      const storage = await storageOfShipment(tx, shipment.id, now, config, { lock: true })
       const [customer] = await tx
         .select({ name: users.name, email: users.email })
         .from(users)
@@ -196,5 +186,90 @@ export async function packShipment(
   } catch (error) {
     await removePhotos(files, stored)
     throw error
+  }
+}
+
+/** The items of a shipment with what their storage charges on `now` (their clock stopped when reserved). */
+async function storageOfShipment(
+  tx: Executor,
+  shipmentId: string,
+  now: Date,
+  config: Pick<Settings, 'freeStorageDays' | 'storageFeePerDayJpy'>,
+  { lock }: { lock: boolean },
+): Promise<StorageFeeLine[]> {
+  const query = tx
+    .select({
+      id: requestItems.id,
+      title: requestItems.title,
+      position: requestItems.position,
+      requestNumber: purchaseRequests.number,
+      receivedAt: requestItems.receivedAt,
+      reservedAt: requestItems.reservedAt,
+      pausedDays: requestItems.storagePausedDays,
+    })
+    .from(shipmentItems)
+    .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
+    .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
+    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.active, true)))
+    .orderBy(asc(purchaseRequests.number), asc(requestItems.position))
+  const items = lock ? await query.for('update', { of: requestItems }) : await query
+  return items.map((item) => {
+    const fee = storageFeeOf(item, now, config)
+    return {
+      itemId: item.id,
+      title: item.title ?? `${item.requestNumber} · ${item.position}`,
+      days: fee.days,
+      feePerDayJpy: fee.feePerDayJpy,
+    }
+  })
+}
+
+export type PackingPreview = {
+  number: string
+  weightG: number
+  /** The rate table's price for this weight (null: the table has no row). */
+  ratePriceJpy: number | null
+  priceJpy: number
+  /** The items that pay storage, and the receipt's totals (`shippingReceiptTotals`). */
+  storage: StorageFeeLine[]
+  totals: ShippingReceiptTotals
+}
+
+/**
+ * What packing with this input would issue, writing nothing: the rate table's price, the price
+ * charged, the storage lines and the receipt's totals, by the same pricing as `packShipment`.
+ * The staff page shows it when a price other than the table's waits for confirmation.
+ * @throws AppError as `packShipment` for the input and who asks.
+ */
+export async function previewPacking(
+  { db, actor, settings }: OrderContext,
+  input: unknown,
+  rates: RateTables,
+): Promise<PackingPreview> {
+  staffActor(actor, 'handle_arrivals')
+  const data = parse(PackShipmentSchema, input, 'shipmentInvalid')
+  const config = await settings.get()
+  const [shipment] = await db
+    .select({ number: shipments.number, method: shipments.method, region: shipments.region })
+    .from(shipments)
+    .where(eq(shipments.id, data.id))
+  if (!shipment)
+    throw new AppError('not_found', `Shipment ${data.id} not found`, { reason: 'shipmentNotFound' })
+  const method = shipment.method === 'express' ? 'express' : 'economic'
+  const rated = shippingPrice(
+    rates[method],
+    shipment.region as Parameters<typeof shippingPrice>[1],
+    data.weight,
+  )
+  const ratePriceJpy = rated !== null && rated > 0 ? rated : null
+  const priceJpy = data.price ?? ratePriceJpy ?? 0
+  const storage = chargedStorage(await storageOfShipment(db, data.id, new Date(), config, { lock: false }))
+  return {
+    number: shipment.number,
+    weightG: data.weight,
+    ratePriceJpy,
+    priceJpy,
+    storage,
+    totals: shippingReceiptTotals(priceJpy, storage, basisPointsOf(config.taxRate)),
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { freeText } from '#core/orders/quote-schemas.ts'
 import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
+import { confirmField } from '#core/shared/confirmation.ts'
 import { wholeNumber } from '#core/shared/form-values.ts'
 import { MAX_PHOTO_BYTES } from '#core/uploads/photo-rules.ts'
 import { grams } from '#core/warehouse/arrival-schemas.ts'
@@ -33,9 +34,22 @@ export const ShipmentChoiceSchema = z.object({
 })
 export type ShipmentChoice = z.output<typeof ShipmentChoiceSchema>
 
-export const CancelShipmentSchema = z.object({
+/** Which shipment, and the version the page showed (compare-and-set). */
+export const ShipmentVersionSchema = z.object({
   id,
   version: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'invalid' }),
+})
+
+export const CANCEL_REASON_MAX = 500
+
+/**
+ * The customer or staff cancel a shipment not paid yet (docs/decisions/037): why (staff must say,
+ * the customer may; the customer's e-mail repeats it) and the confirmation that they read what
+ * it does (the receipt voided, the items back in storage).
+ */
+export const CancelShipmentSchema = ShipmentVersionSchema.extend({
+  reason: freeText(CANCEL_REASON_MAX, 'reasonTooLong', { required: null }),
+  confirm: confirmField,
 })
 
 export const PACKING_LIMITS = {
@@ -74,6 +88,8 @@ export const PackShipmentSchema = z
       wholeNumber({ ...PACKING_LIMITS.priceJpy, rangeKey: 'priceRange', yen: true }).optional(),
     ),
     reason: freeText(PACKING_LIMITS.reason, 'reasonTooLong', { required: null }),
+    // A price other than the rate table's moves money: staff confirm it, with its amounts shown.
+    confirm: confirmField,
   })
   .superRefine((value, context) => {
     const given = [value.length, value.width, value.height].filter((side) => side !== undefined).length
@@ -103,7 +119,24 @@ export const ShipShipmentSchema = z.object({
 })
 
 /** Staff, or the customer confirming receipt: the shipment arrived. */
-export const DeliverShipmentSchema = CancelShipmentSchema
+export const DeliverShipmentSchema = ShipmentVersionSchema
+
+/**
+ * An admin re-issues a shipment's receipt at a corrected shipping price (docs/decisions/037): the
+ * price, why (the customer reads it on the credit note and in the e-mail) and the confirmation.
+ */
+export const ReissueReceiptSchema = ShipmentVersionSchema.extend({
+  price: z.preprocess(
+    blankToUndefined,
+    wholeNumber({ ...PACKING_LIMITS.priceJpy, rangeKey: 'priceRange', yen: true }).optional(),
+  ),
+  reason: freeText(PACKING_LIMITS.reason, 'reasonTooLong', { required: 'reasonRequired' }),
+  confirm: confirmField,
+}).superRefine((value, context) => {
+  if (value.price === undefined)
+    context.addIssue({ code: 'custom', message: 'priceRequired', path: ['price'] })
+})
+export type ReissueReceiptInput = z.input<typeof ReissueReceiptSchema>
 
 export const CLAIM_LIMITS = { note: 2000, reference: 100, reason: 2000 } as const
 

@@ -130,6 +130,11 @@ test('a customer ships two items from two requests together: estimate, reservati
       deliveryTime: 'economic',
       route: 'direct',
       region: 'central_south_america',
+      // Within their free days: no storage fee, no tax on it.
+      storage: [],
+      storageFeeJpy: 0,
+      taxJpy: 0,
+      totalJpy: 5000,
     },
   })
   const staffMails = await countJobs(pool, 'notification.staff-email')
@@ -152,6 +157,7 @@ test('a customer ships two items from two requests together: estimate, reservati
   const stored = await listStoredItems(orders.as(ana), {
     now: new Date(Date.now() + 20 * 86_400_000),
     freeDays: 30,
+    feePerDayJpy: 100,
   })
   expect(stored.map((item) => [item.id, item.shipment?.number, item.storage.daysLeft])).toEqual([
     [first, created.number, 30],
@@ -193,22 +199,40 @@ test('a customer ships two items from two requests together: estimate, reservati
     code: 'invalid',
   })
 
-  // Cancel: another customer cannot; a stale page cannot; the owner can, once.
-  expect(await refusal(cancelShipment(orders.as(bruno), { id: created.id, version: 0 }))).toMatchObject({
+  // Cancel: another customer cannot; a stale page cannot; not without confirming; the owner can, once.
+  const yes = { confirm: 'yes' }
+  expect(
+    await refusal(cancelShipment(orders.as(bruno), { id: created.id, version: 0, ...yes })),
+  ).toMatchObject({
     code: 'not_found',
   })
-  expect(await refusal(cancelShipment(orders.as(ana), { id: created.id, version: 7 }))).toMatchObject({
-    reason: 'shipmentChanged',
-  })
+  expect(await refusal(cancelShipment(orders.as(ana), { id: created.id, version: 7, ...yes }))).toMatchObject(
+    {
+      reason: 'shipmentChanged',
+    },
+  )
+  const unconfirmed = await snapshot()
+  for (const confirm of [undefined, '', 'no', 'on']) {
+    expect(
+      await refusal(cancelShipment(orders.as(ana), { id: created.id, version: 0, confirm })),
+    ).toMatchObject({
+      code: 'invalid',
+      reason: 'actionNotConfirmed',
+      fields: { confirm: ['confirmRequired'] },
+    })
+  }
+  expect(await snapshot()).toEqual(unconfirmed)
   // Pretend the items waited 3 days: the days come back to their free storage.
   await pool.query(
     "UPDATE request_items SET reserved_at = reserved_at - interval '3 days' WHERE reserved_at IS NOT NULL",
   )
-  await cancelShipment(orders.as(ana), { id: created.id, version: 0 })
-  expect(await refusal(cancelShipment(orders.as(ana), { id: created.id, version: 1 }))).toMatchObject({
-    code: 'conflict',
-    reason: 'shipmentChanged',
-  })
+  await cancelShipment(orders.as(ana), { id: created.id, version: 0, ...yes })
+  expect(await refusal(cancelShipment(orders.as(ana), { id: created.id, version: 1, ...yes }))).toMatchObject(
+    {
+      code: 'conflict',
+      reason: 'shipmentChanged',
+    },
+  )
   const after = await db
     .select({ id: requestItems.id, at: requestItems.reservedAt, paused: requestItems.storagePausedDays })
     .from(requestItems)
@@ -221,9 +245,13 @@ test('a customer ships two items from two requests together: estimate, reservati
   expect((await db.select().from(shipmentItems)).every((item) => !item.active)).toBe(true)
   // The same items can be asked for again.
   await requestShipment(orders.as(ana), { ...choice, items: [first] }, RATES, { locale: 'es' })
+  // The customer cancelled it themselves: told so (no reason given, none shown), never as if staff had.
   expect(
     (await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled'))).length,
   ).toBe(0)
+  expect(
+    await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled_by_you')),
+  ).toEqual([expect.objectContaining({ userId: ana.id, params: { number: created.number } })])
   // "Download my data" lists the customer's packages and shipments, and nobody else's.
   const exported = await exportAccountData(db, ana.id)
   expect(exported?.packages).toHaveLength(2)
@@ -242,10 +270,41 @@ test('staff cancelling tells the customer; a paid shipment cannot be cancelled',
     RATES,
     { locale: 'en' },
   )
-  await cancelShipment(orders.as(moderator), { id: created.id, version: 0 })
+  // Staff must say why (the customer reads it), and confirm.
+  expect(
+    await refusal(cancelShipment(orders.as(moderator), { id: created.id, version: 0, confirm: 'yes' })),
+  ).toMatchObject({ code: 'invalid', fields: { reason: ['reasonRequired'] } })
+  expect(
+    await refusal(
+      cancelShipment(orders.as(moderator), { id: created.id, version: 0, reason: 'Address incomplete' }),
+    ),
+  ).toMatchObject({ code: 'invalid', reason: 'actionNotConfirmed' })
+  expect(await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled'))).toEqual(
+    [],
+  )
+  await cancelShipment(orders.as(moderator), {
+    id: created.id,
+    version: 0,
+    reason: 'The address has no street number: please add it and ask again',
+    confirm: 'yes',
+  })
   expect(await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled'))).toEqual([
-    expect.objectContaining({ userId: ana.id, link: `/user-dashboard/shipments/${created.id}` }),
+    expect.objectContaining({
+      userId: ana.id,
+      link: `/user-dashboard/shipments/${created.id}`,
+      params: {
+        number: created.number,
+        reason: 'The address has no street number: please add it and ask again',
+      },
+    }),
   ])
+  // The reason is in the shipment's history too, for the customer and staff.
+  const history = (await getShipment(orders.as(ana), created.id)).events.at(-1)
+  expect(history).toMatchObject({
+    event: 'cancel',
+    actorKind: 'staff',
+    note: 'The address has no street number: please add it and ask again',
+  })
   const again = await requestShipment(
     orders.as(ana),
     { items: [first], addressId: peru, method: 'express' },
@@ -253,7 +312,9 @@ test('staff cancelling tells the customer; a paid shipment cannot be cancelled',
     { locale: 'en' },
   )
   await pool.query("UPDATE shipments SET status = 'paid' WHERE id = $1", [again.id])
-  expect(await refusal(cancelShipment(orders.as(ana), { id: again.id, version: 0 }))).toMatchObject({
+  expect(
+    await refusal(cancelShipment(orders.as(ana), { id: again.id, version: 0, confirm: 'yes' })),
+  ).toMatchObject({
     code: 'conflict',
     reason: 'shipmentNotAllowed',
   })

@@ -4,15 +4,18 @@ import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { applyInvoiceEvent } from '#core/orders/invoice-service.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
+import { basisPointsOf } from '#core/orders/quote-pricing.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
+import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
-import { japanDaysBetween } from '#core/warehouse/storage.ts'
+import { japanDaysBetween, storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import {
   addresses,
@@ -28,6 +31,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { destinationForCountry } from './destinations.ts'
+import type { StorageFeeLine } from './receipt-totals.ts'
 import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
 import { applyShipmentEvent, SHIPMENT_ENTITY } from './shipment-events.ts'
 import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from './shipment-machine.ts'
@@ -88,13 +92,29 @@ async function resolveChoice(
   db: Executor,
   user: Actor,
   choice: ShipmentChoice,
-  { rates, packingAllowanceG, lock }: { rates: RateTables; packingAllowanceG: number; lock: boolean },
+  {
+    rates,
+    settings,
+    now,
+    lock,
+  }: {
+    rates: RateTables
+    settings: Pick<Settings, 'packingAllowanceG' | 'freeStorageDays' | 'storageFeePerDayJpy' | 'taxRate'>
+    now: Date
+    lock: boolean
+  },
 ): Promise<Chosen> {
   const query = db
     .select({
       id: requestItems.id,
       status: requestItems.status,
       weightGrams: requestItems.weightGrams,
+      title: requestItems.title,
+      position: requestItems.position,
+      requestNumber: purchaseRequests.number,
+      receivedAt: requestItems.receivedAt,
+      reservedAt: requestItems.reservedAt,
+      pausedDays: requestItems.storagePausedDays,
       open: shipmentItems.shipmentId,
     })
     .from(requestItems)
@@ -134,12 +154,21 @@ async function resolveChoice(
     })
   }
   const items = rows.map((row) => ({ id: row.id, weightGrams: row.weightGrams ?? 0 }))
+  // What each item's storage has run up by today: the receipt charges the same, since an item's
+  // clock stops on the day it enters the shipment request (docs/decisions/028, 037).
+  const storage: StorageFeeLine[] = rows.map((row) => ({
+    itemId: row.id,
+    title: row.title ?? `${row.requestNumber} · ${row.position}`,
+    ...storageFeeOf(row, now, settings),
+  }))
   const estimate = estimateShipment({
     itemWeightsG: items.map((item) => item.weightGrams),
-    packingAllowanceG,
+    packingAllowanceG: settings.packingAllowanceG,
     method: choice.method,
     destination,
     rates,
+    storage,
+    taxRateBasisPoints: basisPointsOf(settings.taxRate),
   })
   return { items, address, estimate, destination }
 }
@@ -158,8 +187,13 @@ export async function estimateMyShipment(
 ): Promise<EstimateView> {
   const user = requireCustomer(actor)
   const choice = parseChoice(input)
-  const { packingAllowanceG } = await settings.get()
-  const chosen = await resolveChoice(db, user, choice, { rates, packingAllowanceG, lock: false })
+  const config = await settings.get()
+  const chosen = await resolveChoice(db, user, choice, {
+    rates,
+    settings: config,
+    now: new Date(),
+    lock: false,
+  })
   return { choice, estimate: chosen.estimate, country: chosen.address.country }
 }
 
@@ -178,10 +212,11 @@ export async function requestShipment(
 ): Promise<{ id: string; number: string }> {
   const user = requireCustomer(actor)
   const choice = parseChoice(input)
-  const { packingAllowanceG } = await settings.get()
+  const config = await settings.get()
   try {
     return await db.transaction(async (tx) => {
-      const chosen = await resolveChoice(tx, user, choice, { rates, packingAllowanceG, lock: true })
+      const now = new Date()
+      const chosen = await resolveChoice(tx, user, choice, { rates, settings: config, now, lock: true })
       const { estimate } = chosen
       if (!estimate.ok) {
         throw new AppError('invalid', `Shipment ${estimate.refusal}`, {
@@ -189,7 +224,6 @@ export async function requestShipment(
           fieldErrors: { method: [estimate.refusal === 'tooHeavy' ? 'tooHeavy' : 'noRate'] },
         })
       }
-      const now = new Date()
       const [created] = await tx
         .insert(shipments)
         .values({
@@ -201,6 +235,8 @@ export async function requestShipment(
           route: estimate.route,
           estimatedWeightG: estimate.weightG,
           estimatedPriceJpy: estimate.priceJpy,
+          estimatedStorageFeeJpy: estimate.storageFeeJpy,
+          estimatedTaxJpy: estimate.taxJpy,
           locale,
           requestedAt: now,
         })
@@ -225,7 +261,14 @@ export async function requestShipment(
         event: 'request',
         to: 'requested',
         actor: customer,
-        data: { items: chosen.items.length, weightG: estimate.weightG, priceJpy: estimate.priceJpy },
+        data: {
+          items: chosen.items.length,
+          weightG: estimate.weightG,
+          priceJpy: estimate.priceJpy,
+          storageFeeJpy: estimate.storageFeeJpy,
+          taxJpy: estimate.taxJpy,
+          totalJpy: estimate.totalJpy,
+        },
       })
       const [who] = await tx
         .select({ name: users.name, email: users.email })
@@ -277,9 +320,12 @@ const shipmentNotFound = (id: unknown) =>
  * Cancels a shipment not paid yet (its owner, or staff): the items go back to storage, and the
  * days they waited are given back to their free storage; a packed one's open shipping receipt is
  * voided in the same transaction (a payment that still arrives for it is held for staff, as for
- * any receipt no longer payable). Staff cancelling tells the customer.
- * @throws AppError `unauthorized`, `invalid`, `not_found` (also another customer's),
- * `conflict` (`shipmentChanged`: a stale page; `shipmentNotAllowed`: paid already).
+ * any receipt no longer payable). Whoever cancels confirms it (`confirm`, docs/decisions/037);
+ * staff say why, the customer may. The customer is told, in the app and by e-mail, who cancelled
+ * it and why (`shipment_cancelled` by staff, `shipment_cancelled_by_you` by themselves).
+ * @throws AppError `unauthorized`, `invalid` (`reasonRequired` for staff; `actionNotConfirmed`),
+ * `not_found` (also another customer's), `conflict` (`shipmentChanged`: a stale page;
+ * `shipmentNotAllowed`: paid already).
  */
 export async function cancelShipment(
   { db, actor, jobs }: OrderContext,
@@ -288,11 +334,19 @@ export async function cancelShipment(
   const user = requireCustomer(actor)
   const parsed = CancelShipmentSchema.safeParse(input)
   if (!parsed.success) throw invalid(parsed.error.issues)
-  const { id, version } = parsed.data
+  const { id, version, reason, confirm } = parsed.data
+  const staff = isStaff(user)
+  if (staff && !reason) {
+    throw new AppError('invalid', 'Staff cancel a shipment with a reason', {
+      reason: 'shipmentInvalid',
+      fieldErrors: { reason: ['reasonRequired'] },
+    })
+  }
   return db.transaction(async (tx) => {
     const shipment = await lockShipment(tx, id)
-    const staff = isStaff(user)
     if (!shipment || (!staff && shipment.userId !== user.id)) throw shipmentNotFound(id)
+    // After who may see it: another customer's shipment stays a 404 whatever they send.
+    requireConfirmation(confirm, `Cancelling shipment ${shipment.number}`)
     const kind = staff ? 'staff' : 'customer'
     // The customer said they paid its receipt by transfer: staff check that first (ADR 036).
     if (!staff && (await ownerHasPendingTransfer(tx, { shipmentId: id }))) {
@@ -301,25 +355,32 @@ export async function cancelShipment(
       })
     }
     const now = new Date()
+    const receipt =
+      shipment.status === 'packed'
+        ? (
+            await tx
+              .select({ id: invoices.id, number: invoices.number, totalJpy: invoices.totalJpy })
+              .from(invoices)
+              .where(and(eq(invoices.shipmentId, id), eq(invoices.status, 'open')))
+          )[0]
+        : undefined
     const applied = await applyShipmentEvent(tx, {
       shipmentId: id,
       event: 'cancel',
       actor: { kind, id: user.id },
       expectedVersion: version,
+      note: reason ?? null,
+      data: receipt ? { voidedInvoice: receipt.number, voidedJpy: receipt.totalJpy } : {},
       set: { cancelledAt: now },
     })
-    if (applied.from === 'packed') {
-      const [receipt] = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.shipmentId, id), eq(invoices.status, 'open')))
-      if (receipt)
-        await applyInvoiceEvent(tx, {
-          invoiceId: receipt.id,
-          event: 'void',
-          actor: { kind, id: user.id },
-          at: now,
-        })
+    if (applied.from === 'packed' && receipt) {
+      await applyInvoiceEvent(tx, {
+        invoiceId: receipt.id,
+        event: 'void',
+        actor: { kind, id: user.id },
+        at: now,
+        note: reason ?? null,
+      })
     }
     const released = await tx
       .update(shipmentItems)
@@ -352,14 +413,16 @@ export async function cancelShipment(
         })
         .where(eq(requestItems.id, item.id))
     }
-    if (staff) {
-      await notifyCustomer(tx, jobs, {
-        userId: shipment.userId,
-        type: 'shipment_cancelled',
-        params: { number: shipment.number },
-        link: `/user-dashboard/shipments/${id}`,
-      })
-    }
+    await notifyCustomer(tx, jobs, {
+      userId: shipment.userId,
+      type: staff ? 'shipment_cancelled' : 'shipment_cancelled_by_you',
+      params: {
+        number: shipment.number,
+        ...(reason ? { reason } : {}),
+        ...(receipt ? { invoice: receipt.number, invoiceJpy: receipt.totalJpy } : {}),
+      },
+      link: `/user-dashboard/shipments/${id}`,
+    })
     return { version: applied.version }
   })
 }
@@ -373,6 +436,9 @@ export type ShipmentSummary = {
   items: number
   estimatedWeightG: number
   estimatedPriceJpy: number
+  /** The storage fees and their tax in the estimate the customer saw (docs/decisions/037). */
+  estimatedStorageFeeJpy: number
+  estimatedTaxJpy: number
   requestedAt: Date
 }
 
@@ -384,6 +450,8 @@ const summaryColumns = {
   country: shipments.country,
   estimatedWeightG: shipments.estimatedWeightG,
   estimatedPriceJpy: shipments.estimatedPriceJpy,
+  estimatedStorageFeeJpy: shipments.estimatedStorageFeeJpy,
+  estimatedTaxJpy: shipments.estimatedTaxJpy,
   requestedAt: shipments.requestedAt,
   items: sql<number>`(select count(*)::int from ${shipmentItems} where ${shipmentItems.shipmentId} = ${shipments.id})`,
 }
@@ -442,8 +510,12 @@ export type ShipmentDetail = ShipmentSummary & {
     weightGrams: number | null
     packageNumber: string | null
     shelf: string | null
+    /** Its storage clock: what its storage fee is counted from (docs/decisions/037). */
+    receivedAt: Date | null
+    reservedAt: Date | null
+    pausedDays: number
   }[]
-  events: { id: number; event: string; actorKind: string; createdAt: Date }[]
+  events: { id: number; event: string; actorKind: string; note: string | null; createdAt: Date }[]
 }
 
 /**
@@ -491,6 +563,9 @@ export async function getShipment({ db, actor }: ServiceContext, id: string): Pr
         weightGrams: requestItems.weightGrams,
         packageNumber: packages.number,
         shelf: packages.shelf,
+        receivedAt: requestItems.receivedAt,
+        reservedAt: requestItems.reservedAt,
+        pausedDays: requestItems.storagePausedDays,
       })
       .from(shipmentItems)
       .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
@@ -503,6 +578,7 @@ export async function getShipment({ db, actor }: ServiceContext, id: string): Pr
         id: orderEvents.id,
         event: orderEvents.event,
         actorKind: orderEvents.actorKind,
+        note: orderEvents.note,
         createdAt: orderEvents.createdAt,
       })
       .from(orderEvents)
@@ -698,4 +774,20 @@ export async function getBoxPhoto(
     number: row.number,
     etag: `"${createHash('sha256').update(key).digest('hex').slice(0, 32)}"`,
   }
+}
+
+/** A shipment's receipts, oldest first (its page lists them; the caller checked who asks). */
+export async function receiptsOfShipment(db: Executor, shipmentId: string) {
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      totalJpy: invoices.totalJpy,
+      creditAppliedJpy: invoices.creditAppliedJpy,
+      issuedAt: invoices.issuedAt,
+    })
+    .from(invoices)
+    .where(eq(invoices.shipmentId, shipmentId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
 }

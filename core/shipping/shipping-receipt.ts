@@ -1,39 +1,23 @@
 import { japanYear, takeInvoiceNumber } from '#core/orders/invoice-service.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { basisPointsOf } from '#core/orders/quote-pricing.ts'
-import { MAX_TOTAL_JPY, taxOn } from '#core/pricing/pricing.ts'
+import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Executor } from '#db/client.ts'
 import { invoiceLines, invoices } from '#db/schema/index.ts'
+import { chargedStorage, type StorageFeeLine, shippingReceiptTotals } from './receipt-totals.ts'
+
+export { type ShippingReceiptTotals, type StorageFeeLine, shippingReceiptTotals } from './receipt-totals.ts'
 
 /**
  * The shipping receipt (docs/decisions/029): an invoice of kind `shipping` on the same tables,
  * numbers, machine and payment port as the purchase quote. Its lines: the international
  * shipping of the packed box (an export: no consumption tax) and, for each item kept past its
  * free storage, the days × the daily fee (a service in Japan: taxed, rounded down once for the
- * invoice as on every receipt, ADR 005). Frozen once issued, like every invoice.
+ * invoice as on every receipt, ADR 005). Frozen once issued, like every invoice. Its totals come
+ * from `shippingReceiptTotals` (./receipt-totals.ts), the one pricing the estimates use too.
  */
-
-export type StorageFeeLine = { itemId: string; title: string; days: number; feePerDayJpy: number }
-
-export type ShippingReceiptTotals = {
-  shippingJpy: number
-  storageFeeJpy: number
-  taxJpy: number
-  totalJpy: number
-}
-
-/** The receipt's totals (pure): what the packing form's page and the invoice both show. */
-export function shippingReceiptTotals(
-  shippingJpy: number,
-  storage: readonly StorageFeeLine[],
-  taxRateBasisPoints: number,
-): ShippingReceiptTotals {
-  const storageFeeJpy = storage.reduce((sum, line) => sum + line.days * line.feePerDayJpy, 0)
-  const taxJpy = taxOn(storageFeeJpy, taxRateBasisPoints / 10_000)
-  return { shippingJpy, storageFeeJpy, taxJpy, totalJpy: shippingJpy + storageFeeJpy + taxJpy }
-}
 
 /** Issues the shipping receipt inside the caller's transaction (which holds the shipment's lock). */
 export async function issueShippingInvoice(
@@ -46,11 +30,14 @@ export async function issueShippingInvoice(
     settings: Pick<Settings, 'taxRate' | 'yenRates' | 'company' | 'daysToPay'>
     actor: OrderActor
     issuedAt: Date
+    /** A re-issue (docs/decisions/037): the receipt it replaces, and the credit carried over. */
+    replacesInvoiceId?: string | null
+    creditAppliedJpy?: number
   },
 ) {
   const { settings, issuedAt, shipment } = input
   const taxRateBasisPoints = basisPointsOf(settings.taxRate)
-  const storage = input.storage.filter((line) => line.days > 0 && line.feePerDayJpy > 0)
+  const storage = chargedStorage(input.storage)
   const totals = shippingReceiptTotals(input.shippingJpy, storage, taxRateBasisPoints)
   if (totals.totalJpy > MAX_TOTAL_JPY) {
     throw new AppError('conflict', `Shipping receipt total ¥${totals.totalJpy} is above ¥${MAX_TOTAL_JPY}`, {
@@ -83,8 +70,10 @@ export async function issueShippingInvoice(
       taxableJpy: totals.storageFeeJpy,
       taxJpy: totals.taxJpy,
       totalJpy: totals.totalJpy,
+      creditAppliedJpy: input.creditAppliedJpy ?? 0,
       issuedAt,
       dueAt: new Date(issuedAt.getTime() + settings.daysToPay * 86_400_000),
+      replacesInvoiceId: input.replacesInvoiceId ?? null,
     })
     .returning({ id: invoices.id })
   if (!invoice) throw new Error('Unable to store a shipping receipt: no row returned')
@@ -119,7 +108,12 @@ export async function issueShippingInvoice(
     from: null,
     to: 'open',
     actor: input.actor,
-    data: { number, totalJpy: totals.totalJpy, shipmentId: shipment.id },
+    data: {
+      number,
+      totalJpy: totals.totalJpy,
+      shipmentId: shipment.id,
+      ...(input.creditAppliedJpy ? { creditAppliedJpy: input.creditAppliedJpy } : {}),
+    },
   })
   return { id: invoice.id, number, ...totals }
 }

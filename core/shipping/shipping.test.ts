@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { COUNTRY_CODES } from '#core/customers/countries.ts'
 import type { RateTables } from '#core/pricing/pricing.ts'
 import { destinationForCountry } from './destinations.ts'
+import { shippingReceiptTotals } from './receipt-totals.ts'
 import { estimateShipment } from './shipment-estimate.ts'
 
 const prices = (n: number) => ({
@@ -67,6 +68,8 @@ describe('the estimate of a shipment', () => {
         method: 'economic',
         destination: peru,
         rates: RATES,
+        storage: [],
+        taxRateBasisPoints: 1000,
       }),
     ).toEqual({
       ok: true,
@@ -75,6 +78,10 @@ describe('the estimate of a shipment', () => {
       deliveryTime: 'economic',
       route: 'direct',
       region: 'central_south_america',
+      storage: [],
+      storageFeeJpy: 0,
+      taxJpy: 0,
+      totalJpy: 5000,
     })
     expect(
       estimateShipment({
@@ -83,6 +90,8 @@ describe('the estimate of a shipment', () => {
         method: 'express',
         destination: colombia,
         rates: RATES,
+        storage: [],
+        taxRateBasisPoints: 1000,
       }),
     ).toMatchObject({
       ok: true,
@@ -101,6 +110,8 @@ describe('the estimate of a shipment', () => {
         method: 'economic',
         destination: peru,
         rates: RATES,
+        storage: [],
+        taxRateBasisPoints: 1000,
       }),
     ).toEqual({ ok: false, refusal: 'tooHeavy', weightG: 2100, maxG: 2000 })
     expect(
@@ -110,6 +121,8 @@ describe('the estimate of a shipment', () => {
         method: 'express',
         destination: peru,
         rates: RATES,
+        storage: [],
+        taxRateBasisPoints: 1000,
       }),
     ).toMatchObject({ ok: false, refusal: 'tooHeavy', maxG: 10000 })
   })
@@ -122,7 +135,62 @@ describe('the estimate of a shipment', () => {
         method: 'express',
         destination: peru,
         rates: RATES,
+        storage: [],
+        taxRateBasisPoints: 1000,
       }),
     ).toMatchObject({ ok: false, refusal: 'noRate', weightG: 6000 })
+  })
+})
+
+describe('storage fees in the estimate (docs/decisions/037)', () => {
+  const peru = destinationForCountry('PE')
+  if (!peru) throw new Error('destinations missing')
+  const storage = [
+    { itemId: 'a', title: 'Figure', days: 11, feePerDayJpy: 100 },
+    { itemId: 'b', title: 'Book', days: 0, feePerDayJpy: 100 },
+    { itemId: 'c', title: 'Plush', days: 3, feePerDayJpy: 95 },
+  ]
+
+  test('the estimate adds the items past their free days, with the tax on them, to the shipping', () => {
+    const estimate = estimateShipment({
+      itemWeightsG: [250, 400, 100],
+      packingAllowanceG: 200,
+      method: 'economic',
+      destination: peru,
+      rates: RATES,
+      storage,
+      taxRateBasisPoints: 1000,
+    })
+    // 1,100 + 285 = 1,385 of storage, 10 % tax rounded down once: 138; the item within its free
+    // days is not listed.
+    expect(estimate).toMatchObject({
+      ok: true,
+      priceJpy: 5000,
+      storageFeeJpy: 1385,
+      taxJpy: 138,
+      totalJpy: 5000 + 1385 + 138,
+    })
+    expect(estimate.ok && estimate.storage.map((line) => line.itemId)).toEqual(['a', 'c'])
+  })
+
+  test('estimate and receipt are the same function: equal for the same shipping price and days', () => {
+    for (const rate of [0, 800, 1000, 1234]) {
+      const estimate = estimateShipment({
+        itemWeightsG: [250, 400, 100],
+        packingAllowanceG: 200,
+        method: 'economic',
+        destination: peru,
+        rates: RATES,
+        storage,
+        taxRateBasisPoints: rate,
+      })
+      if (!estimate.ok) throw new Error('no estimate')
+      const receipt = shippingReceiptTotals(estimate.priceJpy, storage, rate)
+      expect({
+        storageFeeJpy: estimate.storageFeeJpy,
+        taxJpy: estimate.taxJpy,
+        totalJpy: estimate.totalJpy,
+      }).toEqual({ storageFeeJpy: receipt.storageFeeJpy, taxJpy: receipt.taxJpy, totalJpy: receipt.totalJpy })
+    }
   })
 })

@@ -175,7 +175,7 @@ test('staff mark the items bought, then book the parcel in: weights, shelf, phot
 
   // The owner sees it in the shipping tab with its photos and free days; nobody else does.
   const now = new Date(pkg?.arrivedAt.getTime() ?? 0)
-  const stored = await listStoredItems(orders.as(ana), { now, freeDays: 30 })
+  const stored = await listStoredItems(orders.as(ana), { now, freeDays: 30, feePerDayJpy: 100 })
   expect(stored).toEqual([
     expect.objectContaining({
       id: first,
@@ -186,7 +186,7 @@ test('staff mark the items bought, then book the parcel in: weights, shelf, phot
     }),
   ])
   expect(stored[0]?.photos.map((photo) => photo.position)).toEqual([1, 2])
-  expect(await listStoredItems(orders.as(bruno), { now, freeDays: 30 })).toEqual([])
+  expect(await listStoredItems(orders.as(bruno), { now, freeDays: 30, feePerDayJpy: 100 })).toEqual([])
   expect(await packagesOfRequest(db, quoted.requestId)).toEqual([
     expect.objectContaining({
       number: booked.number,

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { japanDayNumber, japanDaysBetween, STORAGE_WARNING_DAYS, storageCountdown } from './storage.ts'
+import {
+  japanDayNumber,
+  japanDaysBetween,
+  STORAGE_WARNING_DAYS,
+  storageCountdown,
+  storageFeeOf,
+} from './storage.ts'
 
 describe('free storage counted in Japan days', () => {
   // 2026-03-01 00:10 in Japan is 2026-02-28 15:10 UTC.
@@ -56,5 +62,29 @@ describe('free storage counted in Japan days', () => {
     const paused = japanDaysBetween(reserved, later)
     expect(paused).toBe(30)
     expect(storageCountdown(arrived, later, 30, { pausedDays: paused }).daysLeft).toBe(20)
+  })
+})
+
+describe('the storage fee an item has run up (docs/decisions/037)', () => {
+  const arrived = new Date('2026-02-28T15:10:00Z') // 1 March in Japan
+  const settings = { freeStorageDays: 30, storageFeePerDayJpy: 100 }
+  const day = (n: number) => new Date(arrived.getTime() + n * 86_400_000)
+
+  test('nothing within the free days; from the first day after them, one day’s fee each day', () => {
+    expect(storageFeeOf({ receivedAt: arrived }, day(29), settings)).toEqual({
+      days: 0,
+      feePerDayJpy: 100,
+      feeJpy: 0,
+    })
+    expect(storageFeeOf({ receivedAt: arrived }, day(30), settings)).toMatchObject({ days: 1, feeJpy: 100 })
+    expect(storageFeeOf({ receivedAt: arrived }, day(40), settings)).toMatchObject({ days: 11, feeJpy: 1100 })
+  })
+
+  test('the fee stops growing while the item waits in a shipment request; not received: nothing', () => {
+    expect(storageFeeOf({ receivedAt: arrived, reservedAt: day(35) }, day(60), settings)).toMatchObject({
+      days: 6,
+      feeJpy: 600,
+    })
+    expect(storageFeeOf({ receivedAt: null }, day(60), settings)).toMatchObject({ days: 0, feeJpy: 0 })
   })
 })

@@ -80,3 +80,22 @@ export function storageFeeDays(
   const { daysLeft } = storageCountdown(receivedAt, now, freeDays, pause)
   return daysLeft <= 0 ? 1 - daysLeft : 0
 }
+
+/**
+ * What one item's storage costs on `now` (before tax): the days it pays (`storageFeeDays`) at the
+ * daily fee in force. An item not received yet pays nothing.
+ */
+export function storageFeeOf(
+  item: { receivedAt: Date | null; reservedAt?: Date | null; pausedDays?: number },
+  now: Date,
+  settings: { freeStorageDays: number; storageFeePerDayJpy: number },
+): { days: number; feePerDayJpy: number; feeJpy: number } {
+  const days = item.receivedAt
+    ? storageFeeDays(item.receivedAt, now, settings.freeStorageDays, {
+        reservedAt: item.reservedAt ?? null,
+        pausedDays: item.pausedDays ?? 0,
+      })
+    : 0
+  const feePerDayJpy = settings.storageFeePerDayJpy
+  return { days, feePerDayJpy, feeJpy: days * feePerDayJpy }
+}

@@ -6,7 +6,7 @@ import { openShipmentsOf } from '#core/shipping/shipment-service.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { packagePhotos, packages, purchaseRequests, requestItems } from '#db/schema/index.ts'
 import { type PackagePhotoView, photosOf } from './arrival-service.ts'
-import { type StorageCountdown, storageCountdown } from './storage.ts'
+import { type StorageCountdown, storageCountdown, storageFeeOf } from './storage.ts'
 
 /**
  * What a customer has at our office (the shipping tab, docs/decisions/027): every item received
@@ -28,6 +28,11 @@ export type StoredItem = {
   packageNumber: string
   photos: PackagePhotoView[]
   storage: StorageCountdown
+  /**
+   * What its storage has cost so far past its free days (docs/decisions/037): the days, the daily
+   * fee in force and their product, before tax; frozen while it waits in a shipment request.
+   */
+  storageFee: { days: number; feePerDayJpy: number; feeJpy: number }
   /** The open shipment request it waits in (its free storage is paused meanwhile), or null. */
   shipment: { id: string; number: string } | null
 }
@@ -39,7 +44,7 @@ export type StoredItem = {
  */
 export async function listStoredItems(
   { db, actor }: ServiceContext,
-  { now, freeDays }: { now: Date; freeDays: number },
+  { now, freeDays, feePerDayJpy }: { now: Date; freeDays: number; feePerDayJpy: number },
 ): Promise<StoredItem[]> {
   if (!actor) throw new AppError('unauthorized', 'The shipping tab needs a signed-in user')
   const rows = await db
@@ -79,6 +84,10 @@ export async function listStoredItems(
       receivedAt: arrived,
       photos: photos.get(packageId as string) ?? [],
       storage: storageCountdown(arrived, now, freeDays, { reservedAt, pausedDays }),
+      storageFee: storageFeeOf({ receivedAt: arrived, reservedAt, pausedDays }, now, {
+        freeStorageDays: freeDays,
+        storageFeePerDayJpy: feePerDayJpy,
+      }),
       shipment: open.get(row.id) ?? null,
     }
   })

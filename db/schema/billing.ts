@@ -80,6 +80,10 @@ export const invoices = pgTable(
     taxableJpy: bigint({ mode: 'number' }).notNull(),
     taxJpy: bigint({ mode: 'number' }).notNull(),
     totalJpy: bigint({ mode: 'number' }).notNull(),
+    // A receipt re-issued after the one it replaces was paid (docs/decisions/037): the part of its
+    // total that money already paid covers (credited back by a credit note and carried over).
+    // What is left to pay is total − credit; a receipt it covers whole is paid at issue.
+    creditAppliedJpy: bigint({ mode: 'number' }).notNull().default(0),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
@@ -133,6 +137,10 @@ export const invoices = pgTable(
       sql`${table.totalJpy} = ${table.itemsJpy} + ${table.domesticShippingJpy} + ${table.serviceFeeJpy} + ${table.shippingJpy} + ${table.storageFeeJpy} + ${table.taxJpy} and ${table.taxableJpy} = ${table.itemsJpy} + ${table.serviceFeeJpy} + ${table.storageFeeJpy}`,
     ),
     check('invoices_version_check', sql`${table.version} >= 0`),
+    check(
+      'invoices_credit_applied_check',
+      sql`${table.creditAppliedJpy} >= 0 and ${table.creditAppliedJpy} <= ${table.totalJpy}`,
+    ),
   ],
 )
 
@@ -323,5 +331,113 @@ export const transferNotices = pgTable(
       sql`(${table.status} = 'dismissed') = (${table.dismissReason} is not null) and char_length(${table.dismissReason}) <= 1000`,
     ),
     check('transfer_notices_version_check', sql`${table.version} >= 0`),
+  ],
+)
+
+/** The last credit-note number used in each year (a series of its own, gapless as invoices'). */
+export const creditNoteCounters = pgTable(
+  'credit_note_counters',
+  {
+    year: smallint().primaryKey(),
+    lastNumber: integer().notNull().default(0),
+  },
+  (table) => [check('credit_note_counters_last_check', sql`${table.lastNumber} >= 0`)],
+)
+
+/**
+ * A credit note (docs/decisions/037): the document that takes back a paid invoice (a shipping
+ * receipt re-issued at another price after it was paid). Numbered (CN-2026-000001), its issuer,
+ * recipient, rates and lines frozen at issue like an invoice's, with the reason; never updated
+ * (a trigger refuses it). Its credit may be carried to the receipt that replaced the invoice
+ * (`appliedToInvoiceId`); what is left over is a refund due on the payment(s) behind it.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: text().notNull().unique(),
+    year: smallint().notNull(),
+    sequence: integer().notNull(),
+    // The invoice it credits, and the one its credit was carried to (the re-issued receipt).
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    appliedToInvoiceId: uuid().references(() => invoices.id, { onDelete: 'cascade' }),
+    // Its owner, as the invoice's: a purchase request or a shipment.
+    requestId: uuid().references(() => purchaseRequests.id, { onDelete: 'cascade' }),
+    shipmentId: uuid().references(() => shipments.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locale: text().notNull(),
+    recipient: jsonb().$type<{ name: string; email: string }>().notNull(),
+    // The credited invoice's issuer as frozen there (its address in both languages since ADR 038).
+    issuer: jsonb()
+      .$type<{
+        name: string
+        address: string | { es: string; en: string }
+        email: string
+        taxRegistrationId: string
+      }>()
+      .notNull(),
+    taxRateBasisPoints: integer().notNull(),
+    yenRates: jsonb().$type<{ USD: number; MXN: number; CLP: number }>().notNull(),
+    // What it gives back: the taxed part, the part outside the tax base, the tax (the credited
+    // invoice's own, as frozen there) and the total.
+    taxableJpy: bigint({ mode: 'number' }).notNull(),
+    nonTaxableJpy: bigint({ mode: 'number' }).notNull(),
+    taxJpy: bigint({ mode: 'number' }).notNull(),
+    totalJpy: bigint({ mode: 'number' }).notNull(),
+    reason: text().notNull(),
+    // The staff member who issued it (a user id; kept as text: the document outlives accounts).
+    issuedBy: text(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('credit_notes_year_sequence_key').on(table.year, table.sequence),
+    index('credit_notes_user_idx').on(table.userId, table.issuedAt.desc()),
+    index('credit_notes_invoice_idx').on(table.invoiceId),
+    index('credit_notes_shipment_idx').on(table.shipmentId),
+    index('credit_notes_request_idx').on(table.requestId),
+    check('credit_notes_owner_check', sql`(${table.requestId} is null) <> (${table.shipmentId} is null)`),
+    check(
+      'credit_notes_amounts_check',
+      sql`${table.taxableJpy} >= 0 and ${table.nonTaxableJpy} >= 0 and ${table.taxJpy} >= 0 and ${table.totalJpy} > 0 and ${table.totalJpy} = ${table.taxableJpy} + ${table.nonTaxableJpy} + ${table.taxJpy}`,
+    ),
+    check('credit_notes_locale_check', sql`${table.locale} in ('es', 'en')`),
+    check('credit_notes_reason_check', sql`char_length(${table.reason}) between 1 and 500`),
+  ],
+)
+
+/** A credit note's frozen lines: what it takes back, line by line as the credited invoice had it. */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    creditNoteId: uuid()
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    kind: text().notNull(),
+    // The item the line was about (no foreign key: the document is frozen, the item may go).
+    itemId: uuid(),
+    description: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceJpy: bigint({ mode: 'number' }).notNull(),
+    amountJpy: bigint({ mode: 'number' }).notNull(),
+    taxable: boolean().notNull(),
+  },
+  (table) => [
+    unique('credit_note_lines_position_key').on(table.creditNoteId, table.position),
+    check(
+      'credit_note_lines_kind_check',
+      sql`${table.kind} in ('item', 'domestic_shipping', 'service_fee', 'shipping', 'storage_fee')`,
+    ),
+    check(
+      'credit_note_lines_amount_check',
+      sql`${table.amountJpy} = ${table.unitPriceJpy} * ${table.quantity}`,
+    ),
+    check('credit_note_lines_quantity_check', sql`${table.quantity} >= 1`),
+    check('credit_note_lines_unit_check', sql`${table.unitPriceJpy} >= 0`),
   ],
 )

@@ -57,6 +57,11 @@ export const shipments = pgTable(
     // rate table's price for it (staff weigh and price the packed box).
     estimatedWeightG: integer().notNull(),
     estimatedPriceJpy: integer().notNull(),
+    // The rest of that estimate (docs/decisions/037): the storage fees the items had run up when
+    // they were reserved (their clock stops then) and the tax on them. The estimate's total is
+    // price + storage + tax.
+    estimatedStorageFeeJpy: integer().notNull().default(0),
+    estimatedTaxJpy: integer().notNull().default(0),
     // Packed (staff): the box's weight and, when measured, its size; the price the rate table
     // gives for them (`ratePriceJpy`) and the price charged, which differs only with a reason
     // (audited); a photo of the box (the file store's keys).
@@ -100,6 +105,10 @@ export const shipments = pgTable(
     check('shipments_route_check', sql`${table.route} in ('direct', 'courier_via_usa')`),
     check('shipments_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
     check('shipments_estimate_check', sql`${table.estimatedWeightG} > 0 and ${table.estimatedPriceJpy} > 0`),
+    check(
+      'shipments_estimate_storage_check',
+      sql`${table.estimatedStorageFeeJpy} >= 0 and ${table.estimatedTaxJpy} >= 0`,
+    ),
     check(
       'shipments_packed_check',
       sql`${table.packedWeightG} is null or (${table.packedWeightG} > 0 and ${table.ratePriceJpy} >= 0 and ${table.priceJpy} > 0)`,

@@ -419,6 +419,12 @@ for (const [language, provider] of [
           name: spaced(fill(t.payments.refundThrough, { amount: '1.870 JPY', provider: 'PayPal' })),
         })
         .click()
+      // Money leaves at once: a dialog asks first, with the amount (docs/decisions/037).
+      const refundDialog = page.getByRole('dialog')
+      await expect(refundDialog).toContainText(spaced('1.870 JPY'))
+      await refundDialog
+        .getByRole('button', { name: spaced(fill(t.payments.refundConfirm, { amount: '1.870 JPY' })) })
+        .click()
       await expect(page.getByRole('status').filter({ hasText: t.payments.notices.refundSent })).toBeVisible()
       await expect(page.getByRole('main')).toContainText(t.queue.statuses.completed)
       await actAs(context, customer.cookie)
@@ -477,6 +483,12 @@ for (const [language, provider] of [
       .getByRole('button', {
         name: spaced(fill(t.payments.refundThrough, { amount: 'JPY 4,370', provider: 'Stripe' })),
       })
+      .click()
+    // Money leaves at once: a dialog asks first, with the amount (docs/decisions/037).
+    const refundDialog = page.getByRole('dialog')
+    await expect(refundDialog).toContainText(spaced('JPY 4,370'))
+    await refundDialog
+      .getByRole('button', { name: spaced(fill(t.payments.refundConfirm, { amount: 'JPY 4,370' })) })
       .click()
     await expect(page.getByRole('status').filter({ hasText: t.payments.notices.refundSent })).toBeVisible()
     await expect(page.getByRole('main')).toContainText(t.queue.statuses.completed)

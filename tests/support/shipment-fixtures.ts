@@ -41,14 +41,14 @@ type Orders = { as: (actor: Actor | null) => OrderContext }
 type Queryable = Pick<pg.Pool | pg.Client, 'query'>
 
 /**
- * The people, the items at the office (received `storedDaysAgo` days ago when given) and Ana's
- * shipment request of both.
+ * The people, Ana's two items at the office (received `storedDaysAgo` days ago when given: one
+ * number for both, or one each) and her address in Lima; nothing asked yet.
  */
-export async function requestedShipment(
+export async function itemsAtOffice(
   db: Database,
   pool: Queryable,
   orders: Orders,
-  { storedDaysAgo = 0 }: { storedDaysAgo?: number } = {},
+  { storedDaysAgo = 0 }: { storedDaysAgo?: number | readonly [number, number] } = {},
 ) {
   await insertPeople(db, [
     { ...ana, name: 'Ana Pérez' },
@@ -68,10 +68,18 @@ export async function requestedShipment(
     weight: '700',
     items: [{ unitPriceJpy: 5000 }],
   })
-  if (storedDaysAgo > 0) {
-    await pool.query(`UPDATE request_items SET received_at = now() - $1::int * interval '1 day'`, [
-      storedDaysAgo,
-    ])
+  const [firstDays, secondDays] =
+    typeof storedDaysAgo === 'number' ? [storedDaysAgo, storedDaysAgo] : storedDaysAgo
+  for (const [itemId, days] of [
+    [first.itemIds[0], firstDays],
+    [second.itemIds[0], secondDays],
+  ] as const) {
+    if (days > 0) {
+      await pool.query(
+        `UPDATE request_items SET received_at = now() - $2::int * interval '1 day' WHERE id = $1`,
+        [itemId, days],
+      )
+    }
   }
   const address = await createAddress(orders.as(ana), {
     fullName: 'Ana Pérez',
@@ -83,13 +91,24 @@ export async function requestedShipment(
     phone: '+51 1 234 5678',
     makeDefault: false,
   })
+  return { first, second, address }
+}
+
+/** As `itemsAtOffice`, then Ana's shipment request of both, by economy to Lima. */
+export async function requestedShipment(
+  db: Database,
+  pool: Queryable,
+  orders: Orders,
+  options: { storedDaysAgo?: number | readonly [number, number] } = {},
+) {
+  const { first, second, address } = await itemsAtOffice(db, pool, orders, options)
   const shipment = await requestShipment(
     orders.as(ana),
     { items: [first.itemIds[0], second.itemIds[0]], addressId: address.id, method: 'economic' },
     RATES,
     { locale: 'es' },
   )
-  return { shipment, first, second }
+  return { shipment, first, second, address }
 }
 
 /** As `requestedShipment`, then packed (1,250 g: ¥5,000) by a moderator and paid by bank transfer. */

@@ -89,6 +89,22 @@ const SAMPLES: Record<Exclude<AuditKind, (typeof PATH_AUDIT_KINDS)[number]>, [ob
     { priceJpy: 4840 },
     { priceJpy: 4500, reason: 'Smaller box', shipment: 'SH-000009', weightG: 1250 },
   ],
+  'shipment.receipt_reissue': [
+    { invoice: 'S-000009', totalJpy: 4840, priceJpy: 4400 },
+    {
+      shipment: 'SH-000009',
+      reason: 'Box re-weighed',
+      priceJpy: 4000,
+      previous: 'S-000009',
+      previousJpy: 4840,
+      invoice: 'S-000010',
+      totalJpy: 4400,
+      creditNote: 'CN-2026-000001',
+      creditAppliedJpy: 4400,
+      toPayJpy: 0,
+      refundDueJpy: 440,
+    },
+  ],
   'claim.lost': [
     { status: 'shipped' },
     { status: 'lost', shipment: 'SH-000009', refundJpy: 9000, reason: '' },

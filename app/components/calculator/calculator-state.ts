@@ -21,6 +21,9 @@ export type CalculatorState = {
   quoteCount: string
   quoteMethod: ShippingMethod
   quoteWeight: string
+  /** Stored items past their free days, and how many days (docs/decisions/037). */
+  storageItems: string
+  storageDays: string
 }
 
 export const QUERY_KEYS = {
@@ -33,6 +36,8 @@ export const QUERY_KEYS = {
   quoteCount: 'qcount',
   quoteMethod: 'qmethod',
   quoteWeight: 'qweight',
+  storageItems: 'sitems',
+  storageDays: 'sdays',
 } as const satisfies Record<keyof CalculatorState, string>
 
 const MAX_TEXT = 32
@@ -55,6 +60,8 @@ export function readCalculatorState(params: URLSearchParams): CalculatorState {
     quoteCount: text(QUERY_KEYS.quoteCount, '1'),
     quoteMethod,
     quoteWeight: text(QUERY_KEYS.quoteWeight, String(WEIGHT_LIMITS[quoteMethod].defaultG)),
+    storageItems: text(QUERY_KEYS.storageItems, '0'),
+    storageDays: text(QUERY_KEYS.storageDays, '0'),
   }
 }
 

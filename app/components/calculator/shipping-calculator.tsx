@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import type { YenRates } from '#core/money/money.ts'
-import { formatMoney } from '#core/money/money.ts'
+import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import {
   parseWeight,
@@ -13,11 +13,23 @@ import {
   shippingPrice,
   WEIGHT_LIMITS,
 } from '#core/pricing/pricing.ts'
+import { shippingReceiptTotals } from '#core/shipping/receipt-totals.ts'
 import { QUERY_KEYS } from './calculator-state.ts'
 import { MethodChoice } from './method-choice.tsx'
 import { YenWithLocal } from './money.tsx'
 import { ResultList } from './result-list.tsx'
 import { WeightField } from './weight-field.tsx'
+
+/** A small whole number as typed ("3", " 12 "); null when it is not one within `max`. */
+function count(value: string, max: number): number | null {
+  const text = value.normalize('NFKC').trim()
+  if (text === '') return 0
+  if (!/^\d{1,5}$/.test(text)) return null
+  const parsed = Number(text)
+  return parsed <= max ? parsed : null
+}
+
+export const STORAGE_LIMITS = { items: 100, days: 3650 } as const
 
 export function ShippingCalculator({
   initial,
@@ -25,19 +37,41 @@ export function ShippingCalculator({
   rates,
   language,
   currency,
+  storage,
 }: {
-  initial: { region: Region; method: ShippingMethod; weight: string }
+  initial: {
+    region: Region
+    method: ShippingMethod
+    weight: string
+    storageItems: string
+    storageDays: string
+  }
   tables: RateTables
   rates: YenRates
   language: Language
   currency: Currency
+  /** The storage settings: free days and the daily fee per item, and the tax rate. */
+  storage: { freeDays: number; feePerDayJpy: number; taxRate: number }
 }) {
   const { t } = useTranslation()
   const [region, setRegion] = useState(initial.region)
   const [method, setMethod] = useState(initial.method)
   const [weight, setWeight] = useState(initial.weight)
+  const [storageItems, setStorageItems] = useState(initial.storageItems)
+  const [storageDays, setStorageDays] = useState(initial.storageDays)
   const parsedWeight = parseWeight(method, weight)
   const price = parsedWeight.ok ? shippingPrice(tables[method], region, parsedWeight.value) : null
+  const items = count(storageItems, STORAGE_LIMITS.items)
+  const days = count(storageDays, STORAGE_LIMITS.days)
+  // Items kept past their free days pay the daily fee each, taxed: the same pricing as the
+  // shipping receipt's (core/shipping/receipt-totals.ts, docs/decisions/037).
+  const storageLines =
+    items && days ? Array.from({ length: items }, () => ({ days, feePerDayJpy: storage.feePerDayJpy })) : []
+  const totals =
+    price === null ? null : shippingReceiptTotals(price, storageLines, Math.round(storage.taxRate * 10_000))
+  const money = (amountJpy: number) => (
+    <YenWithLocal amountJpy={amountJpy} currency={currency} language={language} rates={rates} />
+  )
 
   return (
     <section aria-labelledby="shipping-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
@@ -80,27 +114,99 @@ export function ShippingCalculator({
         error={parsedWeight.ok ? null : parsedWeight.error}
         onChange={setWeight}
       />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">
+          {t('calculator.shipping.storageLegend')}
+        </legend>
+        <p id="storage-hint" className="text-sm text-slate-700">
+          {t('calculator.shipping.storageHint', {
+            days: storage.freeDays,
+            fee: formatMoney(storage.feePerDayJpy, 'JPY', language),
+          })}
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            id="storage-items"
+            label={t('calculator.shipping.storageItems')}
+            error={items === null ? t('calculator.errors.storageItems', { max: STORAGE_LIMITS.items }) : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name={QUERY_KEYS.storageItems}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={8}
+                value={storageItems}
+                onChange={(event) => setStorageItems(event.currentTarget.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="storage-days"
+            label={t('calculator.shipping.storageDays', { days: storage.freeDays })}
+            error={days === null ? t('calculator.errors.storageDays', { max: STORAGE_LIMITS.days }) : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name={QUERY_KEYS.storageDays}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={8}
+                value={storageDays}
+                onChange={(event) => setStorageDays(event.currentTarget.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
       {parsedWeight.ok ? (
-        price === null ? (
+        price === null || totals === null ? (
           <p className="rounded-md bg-amber-50 p-4 font-medium text-amber-950">{t('calculator.noRate')}</p>
         ) : (
           <ResultList
             rows={[
               {
                 label: t('calculator.shipping.price'),
-                value: (
-                  <YenWithLocal amountJpy={price} currency={currency} language={language} rates={rates} />
-                ),
-                emphasis: true,
+                value: money(price),
+                emphasis: totals.storageFeeJpy === 0,
               },
+              ...(totals.storageFeeJpy > 0
+                ? [
+                    {
+                      label: t('calculator.shipping.storage', {
+                        count: items ?? 0,
+                        days: days ?? 0,
+                        fee: formatMoney(storage.feePerDayJpy, 'JPY', language),
+                      }),
+                      value: money(totals.storageFeeJpy),
+                    },
+                    {
+                      label: t('calculator.shipping.storageTax', {
+                        rate: formatPercent(storage.taxRate, language),
+                      }),
+                      value: money(totals.taxJpy),
+                    },
+                    { label: t('calculator.shipping.total'), value: money(totals.totalJpy), emphasis: true },
+                  ]
+                : []),
             ]}
           />
         )
       ) : null}
       <p role="status" className="sr-only">
-        {price === null
+        {totals === null
           ? ''
-          : t('calculator.shipping.status', { price: formatMoney(price, 'JPY', language) })}
+          : totals.storageFeeJpy > 0
+            ? t('calculator.shipping.statusWithStorage', {
+                price: formatMoney(totals.totalJpy, 'JPY', language),
+              })
+            : t('calculator.shipping.status', { price: formatMoney(totals.shippingJpy, 'JPY', language) })}
       </p>
     </section>
   )

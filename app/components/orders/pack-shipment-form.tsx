@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
+import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from '#core/shipping/shipment-schemas.ts'
@@ -16,8 +17,22 @@ import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 /**
  * Staff pack a requested shipment (docs/decisions/029): the box's weight, its size when measured,
  * another price only with its reason, a photo of the box. Multipart (the photo); the same schema
- * checks it in the browser and on the server. Works without JavaScript.
+ * checks it in the browser and on the server. Works without JavaScript. Another price than the
+ * rate table's is confirmed (docs/decisions/037): the server answers the first post with the
+ * receipt's amounts (`preview`) and the form asks to confirm them.
  */
+
+/** What a price other than the rate table's would issue, written out (the action's answer). */
+export type PackPreview = {
+  number: string
+  weight: string
+  price: string
+  /** The rate table's price for this weight; null: the table has none. */
+  rate: string | null
+  storage: string
+  tax: string
+  total: string
+}
 
 type PackFields = {
   id: string
@@ -28,16 +43,19 @@ type PackFields = {
   height: string
   price: string
   reason: string
+  confirm: string
 }
 
 export function PackShipmentForm({
   shipment,
   methodLabel,
   lastResult,
+  preview,
 }: {
   shipment: { id: string; version: number }
   methodLabel: string
   lastResult: SubmissionResult<string[]> | undefined
+  preview: PackPreview | null
 }) {
   const { t } = useTranslation()
   const [form, fields] = useForm<PackFields, z.output<typeof PackShipmentSchema>>({
@@ -149,12 +167,29 @@ export function PackShipmentForm({
             />
           )}
         </FormField>
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-        >
-          {t('staffShipments.pack')}
-        </button>
+        {preview ? (
+          <ConfirmSubmit
+            question={
+              <>
+                {preview.rate
+                  ? t('staffShipments.packConfirmQuestion', preview)
+                  : t('staffShipments.packConfirmQuestionNoRate', preview)}{' '}
+                {t('staffShipments.packConfirmPhoto')}
+              </>
+            }
+            confirmLabel={t('staffShipments.packConfirm', { price: preview.price })}
+            submitLabel={t('staffShipments.pack')}
+            error={t('staffShipments.packConfirmNeeded')}
+            submitClassName="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+          />
+        ) : (
+          <button
+            type="submit"
+            className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+          >
+            {t('staffShipments.pack')}
+          </button>
+        )}
       </Form>
     </section>
   )

@@ -20,22 +20,29 @@ import { YenAmount } from './yen-amount.tsx'
  * e-mails use), dates in Japan time. Printing leaves out the site's header, footer and tabs.
  */
 
-export type ReceiptInvoice = Omit<InvoiceView, 'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt' | 'issuer'> & {
+export type ReceiptInvoice = Omit<
+  InvoiceView,
+  'issuedAt' | 'dueAt' | 'paidAt' | 'voidedAt' | 'issuer' | 'creditedBy'
+> & {
   issuer: Omit<InvoiceView['issuer'], 'address'> & { address: string }
   issuedLabel: string
   dueLabel: string
   paidLabel: string | null
   voidedLabel: string | null
+  creditedBy: { id: string; number: string; dateLabel: string } | null
 }
 
 /** The invoice as the page sends it: dates written out in Japan time, in the page's language. */
 export function receiptForPage(invoice: InvoiceView, language: Language): ReceiptInvoice {
   const format = japanDateTime(language)
-  const { issuedAt, dueAt, paidAt, voidedAt, issuer, ...rest } = invoice
+  const { issuedAt, dueAt, paidAt, voidedAt, issuer, creditedBy, ...rest } = invoice
   return {
     ...rest,
     // The issuer's address in the reader's language (ADR 038).
     issuer: { ...issuer, address: inLanguage(issuer.address, language) },
+    creditedBy: creditedBy
+      ? { id: creditedBy.id, number: creditedBy.number, dateLabel: format(creditedBy.issuedAt) }
+      : null,
     issuedLabel: format(issuedAt),
     dueLabel: format(dueAt),
     paidLabel: paidAt ? format(paidAt) : null,
@@ -43,11 +50,19 @@ export function receiptForPage(invoice: InvoiceView, language: Language): Receip
   }
 }
 
-export function lineDescription(t: TFunction, line: Pick<InvoiceLineView, 'kind' | 'description'>): string {
+export function lineDescription(
+  t: TFunction,
+  line: Pick<InvoiceLineView, 'kind' | 'description'> & { quantity?: number },
+): string {
   if (line.kind === 'service_fee') return t('receipt.lineServiceFee', { title: line.description })
   if (line.kind === 'domestic_shipping') return t('receipt.lineDomesticShipping', { title: line.description })
   if (line.kind === 'shipping') return t('receipt.lineShipping', { number: line.description })
-  if (line.kind === 'storage_fee') return t('receipt.lineStorageFee', { title: line.description })
+  if (line.kind === 'storage_fee') {
+    // Which item, and how many days past its free storage (docs/decisions/037).
+    return line.quantity === undefined
+      ? t('receipt.lineStorageFee', { title: line.description })
+      : t('receipt.lineStorageFeeDays', { title: line.description, count: line.quantity })
+  }
   return line.description
 }
 
@@ -70,6 +85,7 @@ export function Receipt({
   currency,
   backLink,
   refunds = [],
+  creditNoteBase,
 }: {
   invoice: ReceiptInvoice
   language: Language
@@ -77,6 +93,8 @@ export function Receipt({
   backLink: ReactNode
   /** What was given back on this invoice's payments (docs/decisions/034). */
   refunds?: readonly RefundRow[]
+  /** Where credit notes are read: the customer's pages or staff's. */
+  creditNoteBase: '/user-dashboard/credit-notes' | '/admin-dashboard/credit-notes'
 }) {
   const { t } = useTranslation()
   const rate = formatPercent(invoice.taxRateBasisPoints / 10_000, language)
@@ -107,6 +125,17 @@ export function Receipt({
         ) : null}
         {invoice.replacesNumber ? (
           <p className="text-slate-700">{t('receipt.replaces', { number: invoice.replacesNumber })}</p>
+        ) : null}
+        {invoice.creditedBy ? (
+          <p className="font-medium text-slate-900" data-testid="invoice-credited">
+            {t('receipt.creditedBy', { date: invoice.creditedBy.dateLabel })}{' '}
+            <a
+              href={`${creditNoteBase}/${invoice.creditedBy.id}`}
+              className="font-semibold text-red-800 underline"
+            >
+              {t('receipt.creditNoteLink', { number: invoice.creditedBy.number })}
+            </a>
+          </p>
         ) : null}
       </header>
 
@@ -200,6 +229,14 @@ export function Receipt({
               <tr key={line.position} className="border-b border-slate-200 align-top">
                 <td className="py-2 pr-3 break-words">
                   <span className="block text-slate-900">{lineDescription(t, line)}</span>
+                  {line.kind === 'storage_fee' ? (
+                    <span className="block text-sm text-slate-700">
+                      {t('receipt.storageLineDetail', {
+                        count: line.quantity,
+                        fee: yen(line.unitPriceJpy),
+                      })}
+                    </span>
+                  ) : null}
                   <span className="block text-sm text-slate-700 sm:hidden print:hidden">
                     {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
                     {line.taxable ? rate : t('receipt.notTaxable')}
@@ -255,8 +292,41 @@ export function Receipt({
               />
             </dd>
           </div>
+          {invoice.creditAppliedJpy > 0 ? (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-700">
+                  {invoice.creditFrom ? (
+                    <>
+                      {t('receipt.creditApplied', { invoice: invoice.replacesNumber ?? '' })}{' '}
+                      <a
+                        href={`${creditNoteBase}/${invoice.creditFrom.id}`}
+                        className="font-semibold text-red-800 underline"
+                      >
+                        {t('receipt.creditNoteLink', { number: invoice.creditFrom.number })}
+                      </a>
+                    </>
+                  ) : (
+                    t('receipt.creditCarried', { invoice: invoice.replacesNumber ?? '' })
+                  )}
+                </dt>
+                <dd className="tabular-nums text-slate-900">−{yen(invoice.creditAppliedJpy)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 font-bold">
+                <dt>{invoice.status === 'paid' ? t('receipt.leftPaid') : t('receipt.leftToPay')}</dt>
+                <dd className="tabular-nums" data-testid="invoice-left-to-pay">
+                  {yen(invoice.totalJpy - invoice.creditAppliedJpy)}
+                </dd>
+              </div>
+            </>
+          ) : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
+        {invoice.kind === 'shipping' && invoice.storageFeeJpy > 0 ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="storage-note">
+            {t('receipt.storageNote', { rate })}
+          </p>
+        ) : null}
         {invoice.kind === 'shipping' ? (
           <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
         ) : null}
@@ -267,7 +337,7 @@ export function Receipt({
 }
 
 /** Shown once the page runs JavaScript (without it the browser's own print command works). */
-function PrintButton() {
+export function PrintButton() {
   const { t } = useTranslation()
   const [ready, setReady] = useState(false)
   useEffect(() => setReady(true), [])

@@ -7,6 +7,7 @@ import {
 } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
@@ -343,8 +344,9 @@ function ProviderRefundForm({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
-  const [form] = useForm({ id: `provider-refund-${row.id}`, lastResult })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const [form, fields] = useForm({ id: `provider-refund-${row.id}`, lastResult })
+  const confirmError = Boolean(fields.confirm?.errors?.length)
+  const formError = form.errors?.[0] && !confirmError ? t(form.errors[0] as 'errors.codes.invalid') : null
   const provider = t(`payments.providers.${row.provider}`)
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-amber-300 pt-3">
@@ -359,13 +361,14 @@ function ProviderRefundForm({
       <p id={`provider-refund-hint-${row.id}`} className="text-sm text-slate-800">
         {t('payments.refundThroughHint', { provider })}
       </p>
-      <button
-        type="submit"
-        aria-describedby={`provider-refund-hint-${row.id}`}
-        className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-      >
-        {t('payments.refundThrough', { amount: row.outstandingLabel, provider })}
-      </button>
+      <ConfirmSubmit
+        question={t('payments.refundConfirmQuestion', { amount: row.outstandingLabel, provider })}
+        confirmLabel={t('payments.refundConfirm', { amount: row.outstandingLabel })}
+        submitLabel={t('payments.refundThrough', { amount: row.outstandingLabel, provider })}
+        error={confirmError ? t('confirmAction.required') : null}
+        describedBy={`provider-refund-hint-${row.id}`}
+        submitClassName="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+      />
     </Form>
   )
 }

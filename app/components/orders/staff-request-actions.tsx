@@ -16,6 +16,7 @@ import {
   RejectRequestSchema,
   RequestVersionSchema,
 } from '#core/orders/quote-schemas.ts'
+import { CANCEL_REASON_MAX, CancelRequestSchema } from '#core/orders/request-schemas.ts'
 
 /**
  * The staff's buttons on a request page, each its own small form with the version the page
@@ -252,6 +253,50 @@ export function NoteForm({ requestId, version, lastResult }: Common) {
         </fieldset>
         <button type="submit" className={secondary}>
           {t('quote.addNote')}
+        </button>
+      </Form>
+    </ActionBox>
+  )
+}
+
+/**
+ * Staff cancel a request not paid yet (submitted or quoted), with the reason the customer reads
+ * in their e-mail and notification (docs/decisions/037); an open quote is voided with it.
+ */
+export function CancelRequestForm({ requestId, version, lastResult }: Common) {
+  const { t } = useTranslation()
+  const errors = useErrorText()
+  const [form, fields] = useForm({
+    id: 'request-cancel',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseSubmission(formData, { schema: CancelRequestSchema }),
+  })
+  return (
+    <ActionBox headingId="cancel-heading" heading={t('quote.cancelHeading')}>
+      <p className="text-slate-700">{t('quote.cancelHint')}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="cancel" requestId={requestId} version={version} />
+        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormField
+          id={fields.reason.id}
+          label={t('quote.cancelReason')}
+          error={errors.field(fields.reason.errors)}
+        >
+          {(control) => (
+            <textarea
+              {...getTextareaProps(fields.reason, { ariaAttributes: false })}
+              {...control}
+              rows={3}
+              required
+              maxLength={CANCEL_REASON_MAX}
+              className={`${inputClass} py-2`}
+            />
+          )}
+        </FormField>
+        <button type="submit" className={secondary}>
+          {t('quote.cancelSubmit')}
         </button>
       </Form>
     </ActionBox>

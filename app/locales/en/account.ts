@@ -332,6 +332,14 @@ export default {
     cancel: 'Cancel this shipment',
     cancelHint:
       'The items go back to storage, and the days they waited are given back to their free storage.',
+    cancelHeading: 'Cancel this shipment',
+    cancelReason: 'Why are you cancelling? (optional)',
+    cancelReasonHint: 'It helps us: we keep it with the shipment’s history.',
+    cancelQuestion:
+      'Cancel shipment {{number}}? The items go back to storage, with the days they waited given back to their free storage.',
+    cancelQuestionReceipt:
+      'Cancel shipment {{number}}? Its shipping receipt {{invoice}} of {{amount}} will be voided and can no longer be paid; the items go back to storage, with the days they waited given back.',
+    cancelConfirm: 'Yes, cancel {{number}}',
     history: 'History (Japan time)',
     events: {
       transfer_reported: 'You told us you paid by bank transfer',
@@ -347,6 +355,8 @@ export default {
       claim_investigate: 'We asked the carrier',
       claim_close: 'Report closed',
       refund_sent: 'Refund sent',
+      reissue_receipt: 'Shipping receipt corrected and re-issued',
+      receipt_paid: 'The rest of the corrected receipt paid',
     },
     trackingHeading: 'Tracking',
     trackingLine: '{{carrier}} tracking number:',
@@ -398,7 +408,71 @@ export default {
       destinationUnsupported: 'We cannot ship to that country.',
       tooHeavy: 'Too heavy for this method.',
       noRate: 'No price for this weight with this method.',
+      reasonTooLong: 'Use at most 500 characters.',
+      invalidCharacters: 'This text contains characters we cannot store.',
     },
+  },
+  // What shipping and storage cost, wherever a figure is shown (docs/decisions/037).
+  shippingCosts: {
+    heading: 'What this shipment costs',
+    storage: 'Storage past the free days',
+    noStorage: 'None: every item was within its free days',
+    storageLine_one: '{{title}}: {{count}} day × {{fee}} = {{amount}}',
+    storageLine_other: '{{title}}: {{count}} days × {{fee}} = {{amount}}',
+    tax: 'Consumption tax on storage ({{rate}})',
+    estimateTotal: 'Estimated total',
+    storageStops:
+      'Storage stops growing on the day you ask to ship: the shipping receipt charges these same days.',
+    feeSoFar_one: 'Storage so far: {{count}} day × {{fee}} =',
+    feeSoFar_other: 'Storage so far: {{count}} days × {{fee}} =',
+    feeSoFarHint:
+      'Its free storage has ended: each day adds {{fee}}, plus {{rate}} consumption tax, to its shipping receipt, until you ask to ship it.',
+    feeInShipment_one: 'Storage charged with this shipment: {{count}} day × {{fee}} =',
+    feeInShipment_other: 'Storage charged with this shipment: {{count}} days × {{fee}} =',
+    feeInShipmentHint:
+      'Plus {{rate}} consumption tax, on the shipping receipt. It no longer grows while the item waits in the shipment.',
+    estimateHeading: 'Estimate when you asked',
+    estimateShipping: 'International shipping (estimated {{weight}})',
+    receiptHeading: 'What shipping receipt {{number}} charges',
+    receiptShipping: 'International shipping of the packed box ({{weight}})',
+    receiptTotal: 'Total of the receipt',
+    creditApplied: 'Already paid (receipt {{invoice}}, credit note {{note}})',
+    toPay: 'Left to pay',
+    differenceShipping:
+      'Why it differs from the estimate: the shipping is priced by the packed box as we weighed it ({{packed}}), not by the estimated weight ({{estimated}}).',
+    differenceOther:
+      'Why it differs from the estimate: the receipt was priced when your items were packed; see its lines above.',
+    storageExplained:
+      'How storage is charged: each item is stored free for {{days}} days after it arrives. From the next day it pays {{fee}} a day until you ask to ship it. Storage is a service in Japan and pays {{rate}} consumption tax; international shipping is an export and does not.',
+    documentsHeading: 'Receipts and credit notes',
+    documentReceipt: 'Shipping receipt {{number}}',
+    documentReceiptLine: '{{amount}} · {{status}} · issued {{date}}',
+    documentCreditNote: 'Credit note {{number}}',
+    documentCreditLine: '{{amount}} taken back from receipt {{invoice}} · issued {{date}}',
+    documentReason: 'Why: {{reason}}',
+  },
+  // Asking before money moves or something cannot be undone (docs/decisions/037).
+  confirmAction: {
+    keep: 'No, go back',
+    required: 'Confirm first: read what will happen and tick the box. Nothing was done.',
+  },
+  // A credit note, printable (docs/decisions/037).
+  creditNote: {
+    title: 'Credit note {{number}}',
+    qualified:
+      'Qualified return invoice under Japan’s invoice system (tekikaku henkan seikyūsho): it takes back the receipt below.',
+    number: 'Credit note number',
+    credits: 'Takes back',
+    creditsInvoice: 'Receipt {{number}}',
+    invoiceIssued: '(issued {{date}})',
+    appliedTo: 'Carried to',
+    appliedToInvoice: 'Receipt {{number}}',
+    reason: 'Reason',
+    lines: 'What it takes back',
+    notTaxable: 'Not subject to tax (international shipping: an export)',
+    total: 'Total taken back',
+    taxNote:
+      'The tax is the receipt’s own, as it was charged. What was paid for it is carried to the receipt that replaces it; any difference is refunded the way you paid.',
   },
   shippingTab: {
     title: 'Shipping',
@@ -518,6 +592,8 @@ export default {
     timeline: 'History',
     cancel: 'Cancel this request',
     cancelHint: 'You can cancel while we have not sent the quote or you have not paid it.',
+    cancelReason: 'Why are you cancelling? (optional)',
+    cancelReasonHint: 'It helps us: we keep it with the request’s history.',
     cancelled: 'Request cancelled.',
     completedNotice:
       'This request is complete: every item was delivered or settled, and nothing is left to pay or to refund.',
@@ -573,6 +649,7 @@ export default {
       quantityWhole: 'Enter a whole number.',
       quantityRange: 'Enter a quantity from 1 to 99.',
       notesTooLong: 'Use at most 2,000 characters.',
+      reasonTooLong: 'Use at most 1,000 characters.',
       invalidCharacters: 'This text contains characters we cannot store.',
       noItems: 'Add at least one link.',
       tooManyItems: 'Up to 10 links per request: send the rest in another request.',
@@ -651,6 +728,18 @@ export default {
     lineDomesticShipping: 'Shipping in Japan to our office: {{title}}',
     lineShipping: 'International shipping · {{number}}',
     lineStorageFee: 'Storage past the free period (days): {{title}}',
+    lineStorageFeeDays_one: 'Storage past the free period: {{title}} ({{count}} day)',
+    lineStorageFeeDays_other: 'Storage past the free period: {{title}} ({{count}} days)',
+    storageLineDetail_one: '{{count}} day after its free storage ended × {{fee}} a day',
+    storageLineDetail_other: '{{count}} days after its free storage ended × {{fee}} a day',
+    storageNote:
+      'Storage: each item is stored free for a number of days after it arrives; from the next day until you asked to ship it, it pays the daily fee shown on its line. Storage is a service in Japan and pays {{rate}} consumption tax; international shipping is an export and does not.',
+    creditedBy: 'Taken back on {{date}} by',
+    creditNoteLink: 'credit note {{number}}',
+    creditApplied: 'Already paid with receipt {{invoice}}, carried over by',
+    creditCarried: 'Already paid with earlier receipts (carried over from {{invoice}})',
+    leftToPay: 'Left to pay',
+    leftPaid: 'Paid on top of it',
     totals: 'Totals',
     taxableSubtotal: 'Subtotal subject to {{rate}} tax',
     tax: 'Consumption tax ({{rate}})',
@@ -762,8 +851,14 @@ export default {
       body: 'Reason: {{reason}}',
     },
     request_cancelled: {
-      title: 'Request {{number}} was cancelled',
-      body: 'Nothing more will happen with it. You can send a new request at any time.',
+      title: 'You cancelled request {{number}}',
+      body: 'Nothing more will happen with it, and any quote it had can no longer be paid. You can send a new request at any time.',
+      reason: 'Your reason: {{reason}}',
+    },
+    request_cancelled_by_staff: {
+      title: 'Our team cancelled request {{number}}',
+      body: 'Nothing more will happen with it, and any quote it had can no longer be paid. If you still want the items, send a new request or write to us.',
+      reason: 'Why: {{reason}}',
     },
     payment_received: {
       title: 'Payment received for {{number}}: {{amountJpy}}',
@@ -775,7 +870,7 @@ export default {
     },
     quote_expired: {
       title: 'The quote for {{number}} expired',
-      body: 'It was not paid in time. Prices in Japanese shops change: ask us for a new quote if you still want the items.',
+      body: 'We closed the request automatically: quote {{invoice}} was not paid by {{dueDate}} (Japan time). Prices in Japanese shops change: ask us for a new quote if you still want the items.',
     },
     payment_refunding: {
       title: 'We are refunding your payment for {{number}}',
@@ -806,8 +901,29 @@ export default {
       body: '{{message}}',
     },
     shipment_cancelled: {
-      title: 'Your shipment {{number}} was cancelled',
-      body: 'Our team cancelled it: the items are back in storage, and the days they waited were given back to their free storage.',
+      title: 'Our team cancelled your shipment {{number}}',
+      body: 'The items are back in storage, and the days they waited were given back to their free storage. If it had a shipping receipt, that receipt can no longer be paid.',
+      reason: 'Why: {{reason}}',
+    },
+    shipment_cancelled_by_you: {
+      title: 'You cancelled shipment {{number}}',
+      body: 'The items are back in storage, and the days they waited were given back to their free storage. If it had a shipping receipt, that receipt can no longer be paid.',
+      reason: 'Your reason: {{reason}}',
+    },
+    receipt_reissued: {
+      title: 'New shipping receipt for {{number}}: {{totalJpy}}',
+      body: 'We corrected the price: receipt {{previous}} is void and can no longer be paid. Pay the new receipt {{invoice}} from your shipment page.',
+      reason: 'Why: {{reason}}',
+    },
+    receipt_reissued_refund: {
+      title: 'Shipment {{number}}: corrected receipt, we refund {{refundJpy}}',
+      body: 'Receipt {{previous}} was already paid: a credit note takes it back, and the money you paid covers the new receipt {{invoice}} of {{totalJpy}}. We are refunding the {{refundJpy}} left over the way you paid; it can take a few business days to show up.',
+      reason: 'Why: {{reason}}',
+    },
+    receipt_reissued_topay: {
+      title: 'Shipment {{number}}: {{toPayJpy}} left to pay on the corrected receipt',
+      body: 'Receipt {{previous}} was already paid: a credit note takes it back, and the {{paidJpy}} you paid counts towards the new receipt {{invoice}} of {{totalJpy}}. Pay the {{toPayJpy}} left from your shipment page.',
+      reason: 'Why: {{reason}}',
     },
     shipment_packed: {
       title: 'Your shipment {{number}} is packed: {{totalJpy}} to pay',

@@ -222,6 +222,12 @@ export default {
       shipmentNotFound: 'That shipment does not exist.',
       shipmentChanged: 'This shipment has just changed: here it is as it is now.',
       shipmentNotAllowed: 'That cannot be done with this shipment now.',
+      actionNotConfirmed: 'Confirm first: read what will happen and tick the box. Nothing was done.',
+      priceConfirmationRequired:
+        'This price is not the rate table’s: check the amounts below and confirm them. Nothing was issued yet.',
+      receiptNotReissuable: 'This shipment has no receipt that can be re-issued now.',
+      receiptUnchanged: 'The receipt already charges this price: nothing to re-issue.',
+      creditNoteNotFound: 'That credit note does not exist.',
       refundManualOnly:
         'This payment is refunded by hand (a bank transfer, or its provider is not set up): make it and write the reference.',
       claimNotYet: 'It is too early to report this parcel: wait until the date shown on the page.',

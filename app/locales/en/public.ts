@@ -272,6 +272,16 @@ export default {
       weightHint: 'From {{min}} g to {{max}} g, in steps of {{step}} g.',
       price: 'Shipping price',
       status: 'Shipping: {{price}}',
+      storageLegend: 'Items kept past their free storage (optional)',
+      storageHint:
+        'Storage is free for {{days}} days after each item arrives; from the next day each item pays {{fee}} a day, plus tax, on its shipping receipt.',
+      storageItems: 'How many items',
+      storageDays: 'Days past the free {{days}}',
+      storage_one: 'Storage ({{count}} item × {{days}} days × {{fee}})',
+      storage_other: 'Storage ({{count}} items × {{days}} days × {{fee}})',
+      storageTax: 'Consumption tax on storage ({{rate}})',
+      total: 'Shipping receipt total',
+      statusWithStorage: 'Shipping with storage: {{price}}',
     },
     quote: {
       heading: 'Quote simulator',
@@ -336,6 +346,8 @@ export default {
         notWhole: 'Enter a whole number of items.',
         outOfRange: 'Enter from 1 to {{max}} items.',
       },
+      storageItems: 'Enter a whole number of items, from 0 to {{max}}.',
+      storageDays: 'Enter a whole number of days, from 0 to {{max}}.',
     },
   },
   storeGuide: {

@@ -349,6 +349,14 @@ export default {
     cancel: 'Cancelar este envío',
     cancelHint:
       'Los productos vuelven al almacenamiento y se te devuelven los días que esperaron de almacenamiento gratis.',
+    cancelHeading: 'Cancelar este envío',
+    cancelReason: '¿Por qué lo cancelas? (opcional)',
+    cancelReasonHint: 'Nos ayuda: lo guardamos en el historial del envío.',
+    cancelQuestion:
+      '¿Cancelar el envío {{number}}? Los productos vuelven al almacenamiento y se les devuelven los días que esperaron de almacenamiento gratis.',
+    cancelQuestionReceipt:
+      '¿Cancelar el envío {{number}}? Su recibo de envío {{invoice}} de {{amount}} se anulará y ya no se podrá pagar; los productos vuelven al almacenamiento y se les devuelven los días que esperaron.',
+    cancelConfirm: 'Sí, cancelar {{number}}',
     history: 'Historial (hora de Japón)',
     events: {
       transfer_reported: 'Nos avisaste que pagaste por transferencia bancaria',
@@ -364,6 +372,8 @@ export default {
       claim_investigate: 'Consultamos a la paquetería',
       claim_close: 'Reporte cerrado',
       refund_sent: 'Reembolso enviado',
+      reissue_receipt: 'Recibo de envío corregido y emitido de nuevo',
+      receipt_paid: 'Pagado lo que faltaba del recibo corregido',
     },
     trackingHeading: 'Seguimiento',
     trackingLine: 'Número de seguimiento de {{carrier}}:',
@@ -416,7 +426,74 @@ export default {
       destinationUnsupported: 'No podemos enviar a ese país.',
       tooHeavy: 'Demasiado pesado para este método.',
       noRate: 'No hay precio para este peso con este método.',
+      reasonTooLong: 'Usa como máximo 500 caracteres.',
+      invalidCharacters: 'Este texto tiene caracteres que no podemos guardar.',
     },
+  },
+  // Lo que cuestan el envío y el almacenamiento, dondequiera que se muestre una cifra (docs/decisions/037).
+  shippingCosts: {
+    heading: 'Lo que cuesta este envío',
+    storage: 'Almacenamiento después de los días gratis',
+    noStorage: 'Nada: todos los productos estaban dentro de sus días gratis',
+    storageLine_one: '{{title}}: {{count}} día × {{fee}} = {{amount}}',
+    storageLine_many: '{{title}}: {{count}} días × {{fee}} = {{amount}}',
+    storageLine_other: '{{title}}: {{count}} días × {{fee}} = {{amount}}',
+    tax: 'Impuesto al consumo sobre el almacenamiento ({{rate}})',
+    estimateTotal: 'Total estimado',
+    storageStops:
+      'El almacenamiento deja de aumentar el día que pides el envío: el recibo de envío cobra estos mismos días.',
+    feeSoFar_one: 'Almacenamiento hasta hoy: {{count}} día × {{fee}} =',
+    feeSoFar_many: 'Almacenamiento hasta hoy: {{count}} días × {{fee}} =',
+    feeSoFar_other: 'Almacenamiento hasta hoy: {{count}} días × {{fee}} =',
+    feeSoFarHint:
+      'Su almacenamiento gratis terminó: cada día suma {{fee}}, más {{rate}} de impuesto al consumo, a su recibo de envío, hasta que pidas enviarlo.',
+    feeInShipment_one: 'Almacenamiento que se cobra con este envío: {{count}} día × {{fee}} =',
+    feeInShipment_many: 'Almacenamiento que se cobra con este envío: {{count}} días × {{fee}} =',
+    feeInShipment_other: 'Almacenamiento que se cobra con este envío: {{count}} días × {{fee}} =',
+    feeInShipmentHint:
+      'Más {{rate}} de impuesto al consumo, en el recibo de envío. Ya no aumenta mientras el producto espera en el envío.',
+    estimateHeading: 'Estimación al pedirlo',
+    estimateShipping: 'Envío internacional (estimado para {{weight}})',
+    receiptHeading: 'Lo que cobra el recibo de envío {{number}}',
+    receiptShipping: 'Envío internacional de la caja empacada ({{weight}})',
+    receiptTotal: 'Total del recibo',
+    creditApplied: 'Ya pagado (recibo {{invoice}}, nota de crédito {{note}})',
+    toPay: 'Falta pagar',
+    differenceShipping:
+      'Por qué difiere de la estimación: el envío se cobra según la caja empacada tal como la pesamos ({{packed}}), no según el peso estimado ({{estimated}}).',
+    differenceOther:
+      'Por qué difiere de la estimación: el recibo se calculó al empacar tus productos; mira sus líneas arriba.',
+    storageExplained:
+      'Cómo se cobra el almacenamiento: cada producto se guarda gratis por {{days}} días desde que llega. Desde el día siguiente paga {{fee}} por día hasta que pidas enviarlo. El almacenamiento es un servicio en Japón y paga {{rate}} de impuesto al consumo; el envío internacional es una exportación y no lo paga.',
+    documentsHeading: 'Recibos y notas de crédito',
+    documentReceipt: 'Recibo de envío {{number}}',
+    documentReceiptLine: '{{amount}} · {{status}} · emitido el {{date}}',
+    documentCreditNote: 'Nota de crédito {{number}}',
+    documentCreditLine: '{{amount}} devueltos del recibo {{invoice}} · emitida el {{date}}',
+    documentReason: 'Motivo: {{reason}}',
+  },
+  // Preguntar antes de mover dinero o de algo que no se puede deshacer (docs/decisions/037).
+  confirmAction: {
+    keep: 'No, volver',
+    required: 'Confirma primero: lee lo que va a pasar y marca la casilla. No se hizo nada.',
+  },
+  // Una nota de crédito, imprimible (docs/decisions/037).
+  creditNote: {
+    title: 'Nota de crédito {{number}}',
+    qualified:
+      'Factura de devolución calificada del sistema de facturas de Japón (tekikaku henkan seikyūsho): anula el recibo indicado abajo.',
+    number: 'Número de la nota de crédito',
+    credits: 'Anula',
+    creditsInvoice: 'Recibo {{number}}',
+    invoiceIssued: '(emitido el {{date}})',
+    appliedTo: 'Se aplica a',
+    appliedToInvoice: 'Recibo {{number}}',
+    reason: 'Motivo',
+    lines: 'Lo que devuelve',
+    notTaxable: 'No sujeto a impuesto (envío internacional: una exportación)',
+    total: 'Total devuelto',
+    taxNote:
+      'El impuesto es el mismo que cobró el recibo. Lo que pagaste por él se aplica al recibo que lo reemplaza; si sobra, se te reembolsa por el mismo medio con que pagaste.',
   },
   shippingTab: {
     title: 'Envíos',
@@ -539,6 +616,8 @@ export default {
     timeline: 'Historial',
     cancel: 'Cancelar esta solicitud',
     cancelHint: 'Puedes cancelarla mientras no te hayamos enviado la cotización o no la hayas pagado.',
+    cancelReason: '¿Por qué la cancelas? (opcional)',
+    cancelReasonHint: 'Nos ayuda: lo guardamos en el historial de la solicitud.',
     cancelled: 'Solicitud cancelada.',
     completedNotice:
       'Esta solicitud está completa: todos los productos se entregaron o se resolvieron, y no queda nada por pagar ni por reembolsar.',
@@ -595,6 +674,7 @@ export default {
       quantityWhole: 'Escribe un número entero.',
       quantityRange: 'Escribe una cantidad del 1 al 99.',
       notesTooLong: 'Usa como máximo 2000 caracteres.',
+      reasonTooLong: 'Usa como máximo 1000 caracteres.',
       invalidCharacters: 'Este texto contiene caracteres que no podemos guardar.',
       noItems: 'Agrega al menos un enlace.',
       tooManyItems: 'Hasta 10 enlaces por solicitud: envía el resto en otra solicitud.',
@@ -673,6 +753,20 @@ export default {
     lineDomesticShipping: 'Envío dentro de Japón a nuestra oficina: {{title}}',
     lineShipping: 'Envío internacional · {{number}}',
     lineStorageFee: 'Almacenamiento después del periodo gratis (días): {{title}}',
+    lineStorageFeeDays_one: 'Almacenamiento después del periodo gratis: {{title}} ({{count}} día)',
+    lineStorageFeeDays_many: 'Almacenamiento después del periodo gratis: {{title}} ({{count}} días)',
+    lineStorageFeeDays_other: 'Almacenamiento después del periodo gratis: {{title}} ({{count}} días)',
+    storageLineDetail_one: '{{count}} día después de terminar su almacenamiento gratis × {{fee}} por día',
+    storageLineDetail_many: '{{count}} días después de terminar su almacenamiento gratis × {{fee}} por día',
+    storageLineDetail_other: '{{count}} días después de terminar su almacenamiento gratis × {{fee}} por día',
+    storageNote:
+      'Almacenamiento: cada producto se guarda gratis por unos días desde que llega; desde el día siguiente y hasta que pediste enviarlo, paga la tarifa diaria que indica su línea. El almacenamiento es un servicio en Japón y paga {{rate}} de impuesto al consumo; el envío internacional es una exportación y no lo paga.',
+    creditedBy: 'Anulado el {{date}} por la',
+    creditNoteLink: 'nota de crédito {{number}}',
+    creditApplied: 'Ya pagado con el recibo {{invoice}}, trasladado por la',
+    creditCarried: 'Ya pagado con recibos anteriores (trasladado desde el {{invoice}})',
+    leftToPay: 'Falta pagar',
+    leftPaid: 'Pagado además',
     totals: 'Totales',
     taxableSubtotal: 'Subtotal con impuesto del {{rate}}',
     tax: 'Impuesto al consumo ({{rate}})',
@@ -788,8 +882,14 @@ export default {
       body: 'Motivo: {{reason}}',
     },
     request_cancelled: {
-      title: 'La solicitud {{number}} fue cancelada',
-      body: 'No pasará nada más con ella. Puedes enviar una nueva solicitud cuando quieras.',
+      title: 'Cancelaste la solicitud {{number}}',
+      body: 'No pasará nada más con ella, y su cotización, si la tenía, ya no se puede pagar. Puedes enviar una nueva solicitud cuando quieras.',
+      reason: 'Tu motivo: {{reason}}',
+    },
+    request_cancelled_by_staff: {
+      title: 'Nuestro equipo canceló la solicitud {{number}}',
+      body: 'No pasará nada más con ella, y su cotización, si la tenía, ya no se puede pagar. Si todavía quieres los productos, envía una nueva solicitud o escríbenos.',
+      reason: 'Motivo: {{reason}}',
     },
     payment_received: {
       title: 'Recibimos el pago de {{number}}: {{amountJpy}}',
@@ -801,7 +901,7 @@ export default {
     },
     quote_expired: {
       title: 'La cotización de {{number}} venció',
-      body: 'No se pagó a tiempo. Los precios en las tiendas japonesas cambian: pídenos una nueva cotización si todavía quieres los productos.',
+      body: 'Cerramos la solicitud automáticamente: la cotización {{invoice}} no se pagó antes del {{dueDate}} (hora de Japón). Los precios en las tiendas japonesas cambian: pídenos una nueva cotización si todavía quieres los productos.',
     },
     payment_refunding: {
       title: 'Te estamos reembolsando el pago de {{number}}',
@@ -832,8 +932,29 @@ export default {
       body: '{{message}}',
     },
     shipment_cancelled: {
-      title: 'Se canceló tu envío {{number}}',
-      body: 'Nuestro equipo lo canceló: los productos volvieron al almacenamiento y se les devolvieron los días que esperaron de almacenamiento gratis.',
+      title: 'Nuestro equipo canceló tu envío {{number}}',
+      body: 'Los productos volvieron al almacenamiento y se les devolvieron los días que esperaron de almacenamiento gratis. Si tenía recibo de envío, ese recibo ya no se puede pagar.',
+      reason: 'Motivo: {{reason}}',
+    },
+    shipment_cancelled_by_you: {
+      title: 'Cancelaste el envío {{number}}',
+      body: 'Los productos volvieron al almacenamiento y se les devolvieron los días que esperaron de almacenamiento gratis. Si tenía recibo de envío, ese recibo ya no se puede pagar.',
+      reason: 'Tu motivo: {{reason}}',
+    },
+    receipt_reissued: {
+      title: 'Nuevo recibo de envío para {{number}}: {{totalJpy}}',
+      body: 'Corregimos el precio: el recibo {{previous}} quedó anulado y ya no se puede pagar. Paga el nuevo recibo {{invoice}} desde la página de tu envío.',
+      reason: 'Motivo: {{reason}}',
+    },
+    receipt_reissued_refund: {
+      title: 'Envío {{number}}: recibo corregido, te devolvemos {{refundJpy}}',
+      body: 'El recibo {{previous}} ya estaba pagado: una nota de crédito lo anula, y lo que pagaste cubre el nuevo recibo {{invoice}} de {{totalJpy}}. Te reembolsamos los {{refundJpy}} que sobran por el mismo medio con que pagaste; puede tardar unos días hábiles en verse.',
+      reason: 'Motivo: {{reason}}',
+    },
+    receipt_reissued_topay: {
+      title: 'Envío {{number}}: faltan {{toPayJpy}} por pagar del recibo corregido',
+      body: 'El recibo {{previous}} ya estaba pagado: una nota de crédito lo anula, y los {{paidJpy}} que pagaste cuentan para el nuevo recibo {{invoice}} de {{totalJpy}}. Paga los {{toPayJpy}} que faltan desde la página de tu envío.',
+      reason: 'Motivo: {{reason}}',
     },
     shipment_packed: {
       title: 'Tu envío {{number}} está empacado: {{totalJpy}} por pagar',

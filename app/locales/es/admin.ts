@@ -216,6 +216,12 @@ export default {
       'Anula la factura {{number}} para que puedas cambiar los precios; al aprobar de nuevo se emite una factura nueva que la reemplaza.',
     revise: 'Revisar la cotización',
     revised: 'Cotización anulada: cambia los precios y apruébala de nuevo.',
+    cancelHeading: 'Cancelar la solicitud',
+    cancelHint:
+      'Solo antes de que se pague. Su cotización abierta se anula y le avisamos al cliente en la app y por correo, con tu motivo.',
+    cancelReason: 'Motivo (lo lee el cliente)',
+    cancelSubmit: 'Cancelar la solicitud',
+    cancelDone: 'Solicitud cancelada. Le avisamos al cliente el motivo.',
     notesHeading: 'Agregar una nota',
     noteText: 'Nota',
     noteHint: 'Como máximo 2000 caracteres.',
@@ -425,6 +431,8 @@ export default {
       item_dispose: 'Producto desechado',
       claim_lost: 'Paquete confirmado como perdido (reembolso pendiente)',
       shipment_price_override: 'Precio de envío distinto de la tabla de tarifas',
+      shipment_receipt_reissue:
+        'Recibo de envío emitido de nuevo (nota de crédito, reembolso o monto por pagar)',
       user_disable: 'Cuenta desactivada',
       user_enable: 'Cuenta activada',
       user_sign_out: 'Sesión cerrada en todos lados',
@@ -463,6 +471,12 @@ export default {
       refundJpy: 'Reembolso pendiente',
       refundDueJpy: 'Reembolso pendiente',
       refundDoneJpy: 'Reembolsado',
+      totalJpy: 'Total',
+      previous: 'Recibo reemplazado',
+      previousJpy: 'Total del recibo reemplazado',
+      creditNote: 'Nota de crédito',
+      creditAppliedJpy: 'Crédito trasladado',
+      toPayJpy: 'Por pagar',
       weightG: 'Peso',
       daysOver: 'Días después del almacenamiento gratis',
       reference: 'Referencia',
@@ -568,7 +582,14 @@ export default {
       courier_via_usa: 'Japan Post hasta Estados Unidos y luego courier',
     },
     cancel: 'Cancelar este envío',
-    cancelHint: 'Los productos vuelven al almacenamiento y le avisamos al cliente.',
+    cancelHint: 'Los productos vuelven al almacenamiento y le avisamos al cliente, con tu motivo.',
+    cancelHeading: 'Cancelar este envío',
+    cancelReason: 'Motivo (el cliente lo lee en el correo)',
+    cancelQuestion:
+      '¿Cancelar el envío {{number}}? Los productos vuelven al almacenamiento y le avisamos al cliente, con tu motivo.',
+    cancelQuestionReceipt:
+      '¿Cancelar el envío {{number}}? Su recibo {{invoice}} de {{amount}} se anulará y ya no se podrá pagar; los productos vuelven al almacenamiento y le avisamos al cliente, con tu motivo.',
+    cancelConfirm: 'Sí, cancelar {{number}}',
     cancelled: 'Envío cancelado; ya le avisamos al cliente.',
     history: 'Historial (hora de Japón)',
     events: {
@@ -585,6 +606,8 @@ export default {
       claim_investigate: 'Caso con la paquetería',
       claim_close: 'Reclamo cerrado',
       refund_sent: 'Reembolso enviado (se le avisa al cliente)',
+      reissue_receipt: 'Recibo de envío emitido de nuevo',
+      receipt_paid: 'Pagado lo que faltaba del recibo emitido de nuevo',
     },
     shipHeading: 'Entregar a la paquetería',
     shipLead:
@@ -680,6 +703,47 @@ export default {
     },
     pack: 'Empacar y enviar el recibo de envío',
     packed: 'Empacado: el recibo de envío está emitido y se avisó al cliente.',
+    packConfirmQuestion:
+      '¿Cobrar {{price}} por el envío {{number}} ({{weight}}) en lugar de los {{rate}} de la tabla de tarifas? El recibo sumará {{total}} (incluidos el almacenamiento, {{storage}}, y su impuesto, {{tax}}) y le llega al cliente de inmediato.',
+    packConfirmQuestionNoRate:
+      '¿Cobrar {{price}} por el envío {{number}} ({{weight}})? La tabla de tarifas no tiene precio para este peso. El recibo sumará {{total}} (incluidos el almacenamiento, {{storage}}, y su impuesto, {{tax}}) y le llega al cliente de inmediato.',
+    packConfirmPhoto: 'Si elegiste una foto de la caja, elígela de nuevo.',
+    packConfirm: 'Sí, cobrar {{price}}',
+    packConfirmNeeded: 'Un precio distinto del de la tabla: confírmalo antes de emitir el recibo.',
+    reissue: {
+      heading: 'Emitir de nuevo el recibo de envío',
+      lead: '¿Precio equivocado en el recibo {{number}} ({{amount}})? Indica el precio de envío correcto y el motivo. No cambia nada hasta que confirmes los montos en el paso siguiente.',
+      price: 'Precio de envío correcto (yenes)',
+      reason: 'Motivo (el cliente lo lee en la nota de crédito y en el correo)',
+      check: 'Ver qué cambia',
+      submit: 'Emitir el recibo de nuevo',
+      question: {
+        replace:
+          '¿Anular el recibo {{number}} ({{old}}) y emitir uno nuevo de {{total}}? Le avisamos al cliente que pague el nuevo.',
+        refund:
+          'El recibo {{number}} ({{old}}) está pagado: una nota de crédito lo anula, el nuevo recibo de {{total}} queda pagado con ese dinero y {{refund}} pasan a ser un reembolso pendiente para el cliente (hazlo en los pagos de abajo). Le avisamos al cliente.',
+        topay:
+          'El recibo {{number}} ({{old}}) está pagado: una nota de crédito lo anula, el dinero pasa al nuevo recibo de {{total}} y al cliente le faltan {{toPay}} por pagar. Le avisamos al cliente.',
+      },
+      confirm: 'Sí, emitirlo de nuevo por {{total}}',
+      confirmNeeded: 'Lee lo que va a pasar y confírmalo.',
+      done: 'Recibo emitido de nuevo; ya le avisamos al cliente.',
+      errors: {
+        invalid: 'Revisa este valor.',
+        required: 'Ingresa un número.',
+        notNumber: 'Ingresa un número entero.',
+        separators: 'Escribe el número sin espacios ni separadores raros.',
+        notWhole: 'Ingresa un número entero.',
+        negative: 'Ingresa un número mayor que cero.',
+        priceRequired: 'Ingresa el precio de envío correcto.',
+        priceRange: 'Ingresa un precio de ¥1 a ¥10.000.000.',
+        priceUnchanged: 'El recibo ya cobra este precio.',
+        reasonRequired: 'Explica el motivo para que el cliente lo entienda.',
+        reasonTooLong: 'Usa como máximo 500 caracteres.',
+        invalidCharacters: 'Este texto tiene caracteres que no podemos guardar.',
+        confirmRequired: 'Confirma primero.',
+      },
+    },
     packedHeading: 'Caja empacada',
     ratePrice: 'Precio de la tabla: {{price}}',
     priceOverride: 'Se cobra {{price}}: {{reason}}',
@@ -847,6 +911,9 @@ export default {
     refundDone: 'Reembolsado: {{amount}}',
     markRefundDone: 'Marcar reembolso hecho',
     refundThrough: 'Reembolsar {{amount}} por {{provider}}',
+    refundConfirmQuestion:
+      '¿Reembolsar {{amount}} por {{provider}} ahora? El dinero vuelve de inmediato a la tarjeta o cuenta del cliente y no se puede recuperar.',
+    refundConfirm: 'Sí, reembolsar {{amount}}',
     refundThroughHint:
       'El dinero vuelve ahora, por {{provider}}, a la tarjeta o cuenta de donde vino. Si lo reembolsaste de otra forma, escribe la referencia abajo.',
     refundReference: 'Referencia del reembolso (el id de reembolso del proveedor o del banco)',

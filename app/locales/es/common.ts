@@ -239,6 +239,12 @@ export default {
       shipmentNotFound: 'Ese envío no existe.',
       shipmentChanged: 'Este envío acaba de cambiar: aquí está como quedó.',
       shipmentNotAllowed: 'Eso no se puede hacer con este envío ahora.',
+      actionNotConfirmed: 'Confirma primero: lee lo que va a pasar y marca la casilla. No se hizo nada.',
+      priceConfirmationRequired:
+        'Este precio no es el de la tabla de tarifas: revisa los montos de abajo y confírmalos. Todavía no se emitió nada.',
+      receiptNotReissuable: 'Este envío no tiene un recibo que se pueda emitir de nuevo ahora.',
+      receiptUnchanged: 'El recibo ya cobra este precio: no hay nada que emitir de nuevo.',
+      creditNoteNotFound: 'Esa nota de crédito no existe.',
       refundManualOnly:
         'Este pago se reembolsa a mano (una transferencia, o su proveedor no está configurado): hazlo y escribe la referencia.',
       claimNotYet:

@@ -283,6 +283,17 @@ export default {
       weightHint: 'De {{min}} g a {{max}} g, en pasos de {{step}} g.',
       price: 'Precio del envío',
       status: 'Envío: {{price}}',
+      storageLegend: 'Artículos guardados después de su almacenamiento gratis (opcional)',
+      storageHint:
+        'El almacenamiento es gratis por {{days}} días desde que llega cada artículo; desde el día siguiente cada artículo paga {{fee}} por día, más impuesto, en su recibo de envío.',
+      storageItems: 'Cuántos artículos',
+      storageDays: 'Días después de los {{days}} gratis',
+      storage_one: 'Almacenamiento ({{count}} artículo × {{days}} días × {{fee}})',
+      storage_many: 'Almacenamiento ({{count}} artículos × {{days}} días × {{fee}})',
+      storage_other: 'Almacenamiento ({{count}} artículos × {{days}} días × {{fee}})',
+      storageTax: 'Impuesto al consumo sobre el almacenamiento ({{rate}})',
+      total: 'Total del recibo de envío',
+      statusWithStorage: 'Envío con almacenamiento: {{price}}',
     },
     quote: {
       heading: 'Simulador de cotización',
@@ -347,6 +358,8 @@ export default {
         notWhole: 'Ingresa un número entero de artículos.',
         outOfRange: 'Ingresa de 1 a {{max}} artículos.',
       },
+      storageItems: 'Ingresa un número entero de artículos, de 0 a {{max}}.',
+      storageDays: 'Ingresa un número entero de días, de 0 a {{max}}.',
     },
   },
   storeGuide: {

@@ -37,6 +37,7 @@ export default function StaffInvoiceRoute() {
         refunds={refunds}
         language={language}
         currency="JPY"
+        creditNoteBase="/admin-dashboard/credit-notes"
         backLink={
           <Link to={ownerPaths(invoice.owner).staff} className="font-semibold text-red-800 underline">
             {invoice.owner.kind === 'shipment'

@@ -44,7 +44,7 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
           number: panel.invoice.number,
           status: panel.invoice.status,
           version: panel.invoice.version,
-          totalLabel: yen(panel.invoice.totalJpy),
+          totalLabel: yen(panel.invoice.status === 'open' ? panel.invoice.dueJpy : panel.invoice.totalJpy),
           receipt: owner.kind === 'shipment',
         }
       : null,

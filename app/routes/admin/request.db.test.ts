@@ -147,6 +147,7 @@ function actionFields(itemId: string, version: string) {
     reject: { intent: 'reject', version, reason: 'Sold out' },
     revise: { intent: 'revise', version },
     note: { intent: 'note', version, text: 'Seller is slow', visibility: 'internal' },
+    cancel: { intent: 'cancel', version, reason: 'The customer asked us by WhatsApp' },
   }
 }
 
@@ -264,6 +265,31 @@ test('Approve takes the titles and prices as typed: saved with the approval, the
   })
 })
 
+test('staff cancel an unpaid request through the page only with a reason', async () => {
+  const { people, newRequest, versionOf, view, post, written } = await setup()
+  const request = await newRequest()
+  expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({ may: { cancel: true } })
+  const before = await written()
+  const noReason = await post(
+    request.id,
+    { intent: 'cancel', version: await versionOf(request.id), reason: '  ' },
+    people.moderator.cookie,
+  )
+  expect(noReason.status).toBe(400)
+  expect(noReason.data).toMatchObject({ intent: 'cancel', result: { error: { reason: ['reasonRequired'] } } })
+  expect(await written()).toEqual(before)
+  const cancelled = await post(
+    request.id,
+    actionFields(request.itemId, await versionOf(request.id)).cancel,
+    people.moderator.cookie,
+  )
+  expect(cancelled.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=cancelled`)
+  expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
+    request: { status: 'cancelled' },
+    may: { cancel: false },
+  })
+})
+
 test('a held payment on the page: admins accept it there; moderators see it but are refused the form; bad input is a 400', async () => {
   const { pool, invoiceOf, people, newRequest, versionOf, view, post } = await setup()
   const request = await newRequest()
@@ -318,8 +344,18 @@ test('a held payment on the page: admins accept it there; moderators see it but 
   expect((await view(request.id, people.admin.cookie)).data).toMatchObject({
     payments: { rows: [{ id: paymentId, refundOutstanding: true, viaProvider: false }] },
   })
-  const refund = { intent: 'refund_provider', paymentId, version }
+  const refund = { intent: 'refund_provider', paymentId, version, confirm: 'yes' }
   expect(await post(request.id, refund, people.moderator.cookie)).toMatchObject({ status: 403 })
+  // Money leaves at once: the server refuses a refund not confirmed (docs/decisions/037).
+  const { confirm: _, ...unconfirmed } = refund
+  expect(await post(request.id, unconfirmed, people.admin.cookie)).toMatchObject({
+    status: 400,
+    data: {
+      intent: 'refund_provider',
+      error: { messageKey: 'errors.reasons.actionNotConfirmed' },
+      result: { error: { confirm: ['confirmRequired'] } },
+    },
+  })
   const manual = await post(request.id, refund, people.admin.cookie)
   expect(manual).toMatchObject({
     status: 409,

@@ -14,6 +14,7 @@ import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import {
   ApproveForm,
+  CancelRequestForm,
   NoteForm,
   RejectForm,
   ReviseForm,
@@ -42,7 +43,8 @@ import {
   reviseQuote,
   saveQuoteDraft,
 } from '#core/orders/quote-service.ts'
-import { getRequest } from '#core/orders/request-service.ts'
+import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
+import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
 import { can } from '#core/orders/staff-policy.ts'
 import { MarkOrderedSchema } from '#core/warehouse/arrival-schemas.ts'
 import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-service.ts'
@@ -78,6 +80,7 @@ const DONE = [
   'received',
   'unavailable',
   'dismissed',
+  'cancelled',
 ] as const
 type Done = (typeof DONE)[number]
 
@@ -152,6 +155,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       price: status === 'submitted' && can(orders.actor, 'save_quote_draft'),
       approve: status === 'submitted' && can(orders.actor, 'approve_quote'),
       reject: status === 'submitted' && can(orders.actor, 'reject_request'),
+      cancel: (status === 'submitted' || status === 'quoted') && can(orders.actor, 'reject_request'),
       revise: status === 'quoted' && can(orders.actor, 'revise_quote'),
       note: can(orders.actor, 'write_note'),
       markOrdered: working && toBuy > 0 && can(orders.actor, 'handle_arrivals'),
@@ -180,6 +184,7 @@ const INTENTS = [
   'dismiss_transfer',
   'mark_ordered',
   'mark_unavailable',
+  'cancel',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -264,6 +269,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (error) => formFailure(error, submission, { intent }),
       )
     }
+    // Staff cancel an unpaid request with a reason the customer reads (docs/decisions/037).
+    case 'cancel': {
+      const submission = parseSubmission(formData, { schema: CancelRequestSchema })
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 })
+      return cancelRequest(orders, submission.value).then(
+        () => back('cancelled'),
+        (error) => formFailure(error, submission, { intent }),
+      )
+    }
     case 'note': {
       const submission = parseSubmission(formData, { schema: AddNoteSchema })
       if (submission.status !== 'success')
@@ -332,6 +347,7 @@ export default function StaffRequestRoute() {
     received: t('arrival.booked'),
     unavailable: t('arrival.unavailableDone'),
     dismissed: t('payments.transfer.dismissed'),
+    cancelled: t('quote.cancelDone'),
   }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
@@ -438,7 +454,7 @@ export default function StaffRequestRoute() {
         )}
       </section>
 
-      {may.approve || may.reject || may.revise || may.note ? (
+      {may.approve || may.reject || may.revise || may.note || may.cancel ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {may.approve ? (
             <ApproveForm
@@ -467,6 +483,14 @@ export default function StaffRequestRoute() {
               requestId={request.id}
               version={request.version}
               lastResult={resultFor('reject')}
+            />
+          ) : null}
+          {may.cancel ? (
+            <CancelRequestForm
+              key={`cancel-${request.version}`}
+              requestId={request.id}
+              version={request.version}
+              lastResult={resultFor('cancel')}
             />
           ) : null}
           {may.note ? (

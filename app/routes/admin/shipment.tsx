@@ -1,10 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
+import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
+import { ReissueReceiptForm } from '#app/components/orders/reissue-receipt-form.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
+import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { parsePaymentDone, paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
@@ -15,19 +19,23 @@ import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
-import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
+import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { can } from '#core/orders/staff-policy.ts'
+import { isAppError } from '#core/shared/errors.ts'
 import { claimOfShipment, investigateClaim, resolveClaim } from '#core/shipping/claims.ts'
+import { previewReissue, reissueShippingReceipt } from '#core/shipping/receipt-reissue.ts'
 import { confirmDelivery, shipShipment } from '#core/shipping/shipment-delivery.ts'
-import { packShipment } from '#core/shipping/shipment-packing.ts'
+import { packShipment, previewPacking } from '#core/shipping/shipment-packing.ts'
 import {
+  CANCEL_REASON_MAX,
   PACKING_FORM_BODY_BYTES,
   PACKING_LIMITS,
   PackShipmentSchema,
+  ReissueReceiptSchema,
 } from '#core/shipping/shipment-schemas.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
@@ -60,13 +68,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const claim = shipment.tracking
     ? await claimOfShipment(orders.db, shipment.id).catch(throwRouteError)
     : null
+  const costs = await shipmentCostsForPage(orders, shipment, { language, area: 'staff' }).catch(
+    throwRouteError,
+  )
   return {
     notice:
-      (['cancelled', 'packed', 'shipped', 'delivered', 'claim'] as const).find((key) => done.has(key)) ??
+      (['cancelled', 'packed', 'shipped', 'delivered', 'claim', 'reissued'] as const).find((key) =>
+        done.has(key),
+      ) ??
       PAYMENT_NOTICES.find((key) => done.get('done') === key) ??
       null,
     // The payments part's actions come back with ?done= (request-payments.server.ts).
     paymentNotice: parsePaymentDone(done.get('done')),
+    costs,
+    money: { language, currency: 'JPY' as const, rates: null },
+    // Re-issuing a receipt moves money: admins (docs/decisions/037).
+    canReissue:
+      can(orders.actor, 'record_payment') &&
+      costs.receipt !== null &&
+      ['packed', 'paid', 'shipped', 'delivered'].includes(shipment.status),
     tracking: trackingForPage(shipment, language),
     claim: claimForPage(claim, language),
     canConfirmLoss: can(orders.actor, 'record_payment'),
@@ -133,6 +153,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const intent = read.ok ? form.get('intent') : 'pack'
   const owner = { kind: 'shipment' as const, id: params.id }
   if (intent === 'pack') return packAction(form, context, params.id, read.ok ? null : read.problem)
+  if (intent === 'reissue') return reissueAction(form, context, params.id)
   if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
   if (intent === 'refund_done') return refundDoneAction(form, context, owner)
   if (intent === 'refund_provider') return refundProviderAction(form, context, owner)
@@ -174,7 +195,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       })
       return back('claim')
     }
-    await cancelShipment(orders, { id: params.id, version })
+    await cancelShipment(orders, {
+      id: params.id,
+      version,
+      reason: field('reason'),
+      confirm: field('confirm'),
+    })
   } catch (error) {
     return actionFailure(error, { intent: typeof intent === 'string' ? intent : 'cancel' })
   }
@@ -207,26 +233,102 @@ async function packAction(
   if (submission.status !== 'success') {
     return data({ intent: 'pack' as const, result: submission.reply() }, { status: 400 })
   }
+  const { shippingRates, language } = context.get(requestContext)
+  const orders = getOrderContext(context)
+  const { tables } = await shippingRates.get()
   try {
-    const { shippingRates } = context.get(requestContext)
-    const { tables } = await shippingRates.get()
-    await packShipment(getOrderContext(context), submission.payload, tables, photos)
+    await packShipment(orders, submission.payload, tables, photos)
   } catch (error) {
+    // Another price than the rate table's waits for confirmation: the same form comes back with
+    // the receipt's amounts to confirm (docs/decisions/037).
+    if (isAppError(error) && error.details.reason === 'priceConfirmationRequired') {
+      const preview = await previewPacking(orders, submission.payload, tables).catch(() => null)
+      const yen = (amount: number | null) => (amount === null ? null : formatMoney(amount, 'JPY', language))
+      return formFailure(error, submission, {
+        intent: 'pack' as const,
+        preview: preview
+          ? {
+              number: preview.number,
+              weight: formatGrams(preview.weightG, language),
+              price: yen(preview.priceJpy) ?? '',
+              rate: yen(preview.ratePriceJpy),
+              storage: yen(preview.totals.storageFeeJpy) ?? '',
+              tax: yen(preview.totals.taxJpy) ?? '',
+              total: yen(preview.totals.totalJpy) ?? '',
+            }
+          : null,
+      })
+    }
     return formFailure(error, submission, { intent: 'pack' as const })
   }
   return redirect(`/admin-dashboard/shipments/${id}?packed=1`)
+}
+
+/**
+ * `intent=reissue`: an admin re-issues the receipt at a corrected price (docs/decisions/037). The
+ * first post (not confirmed yet) answers with what would happen and its amounts, to confirm.
+ */
+async function reissueAction(form: FormData, context: Route.ActionArgs['context'], id: string) {
+  form.set('id', id)
+  const submission = parseSubmission(form, { schema: ReissueReceiptSchema })
+  if (submission.status !== 'success') {
+    return data({ intent: 'reissue' as const, result: submission.reply() }, { status: 400 })
+  }
+  const orders = getOrderContext(context)
+  const { language } = context.get(requestContext)
+  try {
+    await reissueShippingReceipt(orders, submission.payload)
+  } catch (error) {
+    if (isAppError(error) && error.details.reason === 'actionNotConfirmed') {
+      const plan = await previewReissue(orders, submission.payload).catch(() => null)
+      const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+      return formFailure(error, submission, {
+        intent: 'reissue' as const,
+        preview: plan
+          ? {
+              outcome:
+                !plan.creditNote && plan.carriedJpy === 0
+                  ? ('replace' as const)
+                  : plan.toPayJpy > 0
+                    ? ('topay' as const)
+                    : ('refund' as const),
+              number: plan.current.number,
+              old: yen(plan.current.totalJpy),
+              total: yen(plan.totals.totalJpy),
+              toPay: yen(plan.toPayJpy),
+              refund: yen(plan.refundDueJpy),
+            }
+          : null,
+      })
+    }
+    return formFailure(error, submission, { intent: 'reissue' as const })
+  }
+  return redirect(`/admin-dashboard/shipments/${id}?reissued=1`)
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, paymentNotice, canPack, payments, box, tracking, claim, canConfirmLoss } =
-    useLoaderData<typeof loader>()
+  const {
+    shipment,
+    notice,
+    paymentNotice,
+    canPack,
+    payments,
+    box,
+    tracking,
+    claim,
+    canConfirmLoss,
+    costs,
+    money,
+    canReissue,
+  } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
   const formAnswer = answer && 'result' in answer ? answer : null
   const plainAnswer = answer && 'fieldErrors' in answer ? answer : null
+  const cancelErrors = plainAnswer && plainAnswer.intent === 'cancel' ? plainAnswer.fieldErrors : null
   const notices = {
     cancelled: 'staffShipments.cancelled',
     packed: 'staffShipments.packed',
@@ -235,6 +337,7 @@ export default function StaffShipmentRoute() {
     claim: 'staffShipments.claimSaved',
     // A customer's transfer notice dismissed (`?done=dismissed`); the others are `paymentNotice`.
     dismissed: 'payments.transfer.dismissed',
+    reissued: 'staffShipments.reissue.done',
   } as const
   const title = t('staffShipments.detailTitle', { number: shipment.number })
   return (
@@ -336,6 +439,15 @@ export default function StaffShipmentRoute() {
           ) : null}
         </PackedBox>
       ) : null}
+      <ShipmentCostsPanel costs={costs} money={money} voided={shipment.status === 'cancelled'} />
+      <ShipmentDocuments documents={costs.documents} />
+      {canReissue && costs.receipt ? (
+        <ReissueReceiptForm
+          shipment={{ id: shipment.id, version: shipment.version }}
+          receipt={{ number: costs.receipt.number, total: costs.receipt.total }}
+          answer={formAnswer?.intent === 'reissue' ? formAnswer : null}
+        />
+      ) : null}
       {payments ? (
         <StaffPayments
           payments={payments}
@@ -362,21 +474,57 @@ export default function StaffShipmentRoute() {
           shipment={shipment}
           methodLabel={t(`staffShipments.methods.${shipment.method}`)}
           lastResult={formAnswer?.intent === 'pack' ? formAnswer.result : undefined}
+          preview={
+            formAnswer?.intent === 'pack' && 'preview' in formAnswer
+              ? ((formAnswer.preview as PackPreview | null | undefined) ?? null)
+              : null
+          }
         />
       ) : null}
       {shipment.status === 'requested' || shipment.status === 'packed' ? (
-        <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
+        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
+          <h2 className="text-lg font-semibold text-slate-900">{t('staffShipments.cancelHeading')}</h2>
+          <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="version" value={shipment.version} />
           <p id="cancel-hint" className="text-slate-700">
             {t('staffShipments.cancelHint')}
           </p>
-          <button
-            type="submit"
-            aria-describedby="cancel-hint"
-            className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+          <FormField
+            id="cancel-reason"
+            label={t('staffShipments.cancelReason')}
+            error={
+              cancelErrors?.reason?.[0]
+                ? t(`staffShipments.packErrors.${cancelErrors.reason[0] as 'reasonRequired'}`)
+                : null
+            }
           >
-            {t('staffShipments.cancel')}
-          </button>
+            {(control) => (
+              <textarea
+                {...control}
+                name="reason"
+                rows={2}
+                required
+                maxLength={CANCEL_REASON_MAX}
+                className={`${inputClass} py-2`}
+              />
+            )}
+          </FormField>
+          <ConfirmSubmit
+            question={
+              shipment.status === 'packed' && costs.receipt
+                ? t('staffShipments.cancelQuestionReceipt', {
+                    number: shipment.number,
+                    invoice: costs.receipt.number,
+                    amount: costs.receipt.toPay ?? costs.receipt.total,
+                  })
+                : t('staffShipments.cancelQuestion', { number: shipment.number })
+            }
+            confirmLabel={t('staffShipments.cancelConfirm', { number: shipment.number })}
+            submitLabel={t('staffShipments.cancel')}
+            error={cancelErrors?.confirm?.[0] ? t('confirmAction.required') : null}
+            describedBy="cancel-hint"
+            submitClassName="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+          />
         </Form>
       ) : null}
       <RequestTimeline
@@ -384,7 +532,7 @@ export default function StaffShipmentRoute() {
         heading={t('staffShipments.history')}
         events={shipment.events}
         eventLabel={(event) => t(`staffShipments.events.${event.event as 'request'}`)}
-        detail={(event) => event.createdLabel}
+        detail={(event) => (event.note ? `${event.createdLabel} · ${event.note}` : event.createdLabel)}
       />
     </article>
   )

@@ -44,6 +44,7 @@ export default function MyInvoiceRoute() {
         refunds={refunds}
         language={language}
         currency={currency}
+        creditNoteBase="/user-dashboard/credit-notes"
         backLink={
           <Link to={ownerPaths(invoice.owner).customer} className="font-semibold text-red-800 underline">
             {invoice.owner.kind === 'shipment'

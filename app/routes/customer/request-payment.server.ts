@@ -36,7 +36,15 @@ export async function loadPaymentPanel(context: Context, owner: PaymentOwner): P
           version: panel.invoice.version,
         }
       : null,
-    totalLabel: panel.invoice ? formatMoney(panel.invoice.totalJpy, 'JPY', language) : '',
+    // What this invoice asks: its total, less any credit carried over from a paid receipt it
+    // replaced (docs/decisions/037), so the figure beside the pay buttons is what is charged.
+    totalLabel: panel.invoice
+      ? formatMoney(
+          panel.invoice.status === 'open' ? panel.invoice.dueJpy : panel.invoice.totalJpy,
+          'JPY',
+          language,
+        )
+      : '',
     paidLabel: panel.invoice?.paidAt ? format(panel.invoice.paidAt) : null,
     providers: panel.providers,
     bankTransfer: panel.bankTransfer,

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { lineDescription, type ReceiptInvoice, receiptForPage } from '#app/components/orders/receipt.tsx'
@@ -18,7 +19,7 @@ import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { getInvoice, listRequestInvoices } from '#core/orders/invoice-service.ts'
-import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
+import { CANCEL_REASON_MAX, CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
 import { refundsOfInvoices } from '#core/payments/money-history.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
@@ -246,10 +247,11 @@ export default function MyRequestRoute() {
 function CancelForm({ version }: { version: number }) {
   const { t } = useTranslation()
   const actionData = useActionData<typeof action>()
-  const [form] = useForm({
+  const [form, fields] = useForm({
     id: 'cancel-request',
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   })
+  const reasonError = fields.reason?.errors?.[0]
   const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -260,6 +262,22 @@ function CancelForm({ version }: { version: number }) {
         </p>
       ) : null}
       <input type="hidden" name="version" value={version} />
+      <FormField
+        id="cancel-reason"
+        label={t('requests.cancelReason')}
+        hint={t('requests.cancelReasonHint')}
+        error={reasonError ? t(`requests.errors.${reasonError as 'reasonTooLong'}`) : null}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="reason"
+            rows={2}
+            maxLength={CANCEL_REASON_MAX}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
       <button
         type="submit"
         className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"

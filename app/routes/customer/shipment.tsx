@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
+import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
-import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
-import { claimForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
+import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
@@ -19,6 +20,7 @@ import { formatMoney } from '#core/money/money.ts'
 import { lostParcelRefundSentAt } from '#core/payments/money-history.ts'
 import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
 import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
+import { CANCEL_REASON_MAX } from '#core/shipping/shipment-schemas.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
 import {
@@ -36,7 +38,7 @@ import {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   const shipment = await getShipment(orders, params.id).catch(throwRouteError)
-  const { language } = context.get(requestContext)
+  const { language, currency } = context.get(requestContext)
   const when = japanDateTime(language)
   const url = new URL(request.url)
   const payment =
@@ -44,9 +46,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? null
       : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id }).catch(throwRouteError)
   const { packing } = shipment
-  const [claim, { claimAfterDays }] = await Promise.all([
+  const [claim, { claimAfterDays, yenRates }, costs] = await Promise.all([
     shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
     orders.settings.get(),
+    shipmentCostsForPage(orders, shipment, { language, area: 'customer' }),
   ]).catch(throwRouteError)
   const refundSentAt =
     claim?.status === 'lost'
@@ -57,6 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : null
   return {
     payment,
+    costs,
+    money: { language, currency, rates: currency === 'JPY' ? null : yenRates },
     tracking: trackingForPage(shipment, language),
     claim: claimForPage(claim, language, refundSentAt),
     claimable: claimFrom !== null && shipment.status === 'shipped' && claim === null,
@@ -130,7 +135,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       await openClaim(orders, { ...input, note: form.get('note') ?? undefined })
       return redirect(`/user-dashboard/shipments/${params.id}?claimed=1`)
     }
-    await cancelShipment(orders, input)
+    await cancelShipment(orders, {
+      ...input,
+      reason: form.get('reason') ?? undefined,
+      confirm: form.get('confirm') ?? undefined,
+    })
   } catch (error) {
     return actionFailure(error, { intent: typeof intent === 'string' ? intent : 'cancel' })
   }
@@ -141,12 +150,15 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, payment, box, tracking, claim, claimable, claimFrom } =
+  const { shipment, notice, payment, box, tracking, claim, claimable, claimFrom, costs, money } =
     useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const paying = answer && 'payment' in answer ? answer.payment : null
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
   const noteError = answer && 'fieldErrors' in answer ? answer.fieldErrors.note?.[0] : undefined
+  const cancelErrors =
+    answer && 'fieldErrors' in answer && answer.intent === 'cancel' ? answer.fieldErrors : null
+  const openReceipt = shipment.status === 'packed' ? costs.receipt : null
   const notices = {
     requested: 'shipments.requested',
     cancelled: 'shipments.cancelledNotice',
@@ -186,11 +198,6 @@ export default function ShipmentRoute() {
       <p className="text-slate-800">
         {t(`shipments.methods.${shipment.method}`)} · {t(`shipments.routes.${shipment.route as 'direct'}`)}
       </p>
-      <p className="text-slate-800">
-        <VoidAmount voided={shipment.status === 'cancelled'}>
-          {t('shipments.estimateSaved', shipment.estimate)}
-        </VoidAmount>
-      </p>
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
           {t('shipments.itemsHeading')}
@@ -226,6 +233,8 @@ export default function ShipmentRoute() {
           <p className="text-sm text-slate-700">{t('shipments.customs')}</p>
         </PackedBox>
       ) : null}
+      <ShipmentCostsPanel costs={costs} money={money} voided={shipment.status === 'cancelled'} />
+      <ShipmentDocuments documents={costs.documents} />
       {payment?.invoice ? (
         <PaymentPanel
           variant="standalone"
@@ -309,18 +318,49 @@ export default function ShipmentRoute() {
       ) : null}
       {/* While a transfer the customer reported is checked, they cannot cancel (ADR 036). */}
       {(shipment.status === 'requested' || shipment.status === 'packed') && !payment?.transferReported ? (
-        <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
+        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
+          <h2 className="text-lg font-semibold text-slate-900">{t('shipments.cancelHeading')}</h2>
+          <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="version" value={shipment.version} />
           <p id="cancel-hint" className="text-slate-700">
             {t('shipments.cancelHint')}
           </p>
-          <button
-            type="submit"
-            aria-describedby="cancel-hint"
-            className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+          <FormField
+            id="cancel-reason"
+            label={t('shipments.cancelReason')}
+            hint={t('shipments.cancelReasonHint')}
+            error={
+              cancelErrors?.reason?.[0]
+                ? t(`shipments.errors.${cancelErrors.reason[0] as 'reasonTooLong'}`)
+                : null
+            }
           >
-            {t('shipments.cancel')}
-          </button>
+            {(control) => (
+              <textarea
+                {...control}
+                name="reason"
+                rows={2}
+                maxLength={CANCEL_REASON_MAX}
+                className={`${inputClass} py-2`}
+              />
+            )}
+          </FormField>
+          <ConfirmSubmit
+            question={
+              openReceipt
+                ? t('shipments.cancelQuestionReceipt', {
+                    number: shipment.number,
+                    invoice: openReceipt.number,
+                    amount: openReceipt.toPay ?? openReceipt.total,
+                  })
+                : t('shipments.cancelQuestion', { number: shipment.number })
+            }
+            confirmLabel={t('shipments.cancelConfirm', { number: shipment.number })}
+            submitLabel={t('shipments.cancel')}
+            error={cancelErrors?.confirm?.[0] ? t('confirmAction.required') : null}
+            describedBy="cancel-hint"
+            submitClassName="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+          />
         </Form>
       ) : null}
       <RequestTimeline
@@ -328,7 +368,7 @@ export default function ShipmentRoute() {
         heading={t('shipments.history')}
         events={shipment.events}
         eventLabel={(event) => t(`shipments.events.${event.event as 'request'}`)}
-        detail={(event) => event.createdLabel}
+        detail={(event) => (event.note ? `${event.createdLabel} · ${event.note}` : event.createdLabel)}
       />
     </article>
   )

@@ -13,9 +13,11 @@ import {
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import { seedAsInstalled } from '#tests/support/seeded.ts'
+import * as staffCreditNotePage from '../admin/credit-note.tsx'
 import * as staffShipment from '../admin/shipment.tsx'
 import * as staffQueue from '../admin/shipments.tsx'
 import { middleware as staffMiddleware } from '../admin/staff-layout.tsx'
+import * as creditNotePage from './credit-note.tsx'
 import { middleware as customerMiddleware } from './layout.tsx'
 import * as shipmentPage from './shipment.tsx'
 import * as shipping from './shipping.tsx'
@@ -135,12 +137,27 @@ test('the owner sees the estimate, asks to ship and finds the shipment; nobody e
   ).toBe(400)
 
   // Cancelling: another customer gets "not found" and nothing changes; the owner cancels.
-  const cancel = (who: string | undefined, version: string) =>
-    customer(formPost(`/user-dashboard/shipments/${id}`, { version }, { cookie: who }), shipmentPage.action, {
-      id,
-    })
+  const cancel = (who: string | undefined, version: string, confirm: string | null = 'yes') =>
+    customer(
+      formPost(
+        `/user-dashboard/shipments/${id}`,
+        { intent: 'cancel', version, ...(confirm === null ? {} : { confirm }) },
+        { cookie: who },
+      ),
+      shipmentPage.action,
+      { id },
+    )
   expect((await cancel(people.other.cookie, '0')).status).toBe(404)
+  expect((await cancel(people.other.cookie, '0', null)).status).toBe(404)
   expect((await cancel(cookie, '9')).status).toBe(409)
+  // Without the confirmation (a page skipped, a hand-made post): refused on its field, nothing done.
+  const unconfirmed = await cancel(cookie, '0', null)
+  expect(unconfirmed.status).toBe(400)
+  expect(unconfirmed.data).toMatchObject({
+    messageKey: 'errors.reasons.actionNotConfirmed',
+    fieldErrors: { confirm: ['confirmRequired'] },
+  })
+  expect(await page(cookie)).toMatchObject({ data: { shipment: { status: 'requested' } } })
   const done = await cancel(cookie, '0')
   expect(done.status).toBe(302)
   expect(done.headers.get('location')).toBe(`/user-dashboard/shipments/${id}?cancelled=1`)
@@ -404,4 +421,154 @@ test('after payment: staff ship with tracking, the customer follows it and repor
     shipment: { status: 'lost' },
     claim: { status: 'lost', refund: expect.stringContaining('2,500') },
   })
+})
+
+test('money and destructive actions through the pages: confirmed or refused, with the amounts to confirm; credit notes for their owner and staff only', async () => {
+  const { pool, people, item, addressId, customer, staff, post } = await setup()
+  // The item has been at the office 40 days: 11 days of storage at ¥100, plus tax.
+  await pool.query(`UPDATE request_items SET received_at = now() - interval '40 days' WHERE id = $1`, [item])
+  const tab = await customer(
+    pageRequest('/user-dashboard/shipping', { cookie: people.owner.cookie }),
+    shipping.loader,
+  )
+  expect(tab.data).toMatchObject({ items: [{ id: item, storageFee: { days: 11, feeJpy: 1100 } }] })
+  const estimate = await post(
+    { intent: 'estimate', items: item, addressId, method: 'economic' },
+    people.owner.cookie,
+  )
+  expect(estimate.data).toMatchObject({
+    estimate: {
+      ok: true,
+      breakdown: { storage: [{ id: item, days: 11, feePerDayJpy: 100 }], storageFeeJpy: 1100, taxJpy: 110 },
+    },
+  })
+  const asked = await post(
+    { intent: 'request', items: item, addressId, method: 'economic' },
+    people.owner.cookie,
+  )
+  const id = (asked.headers.get('location') ?? '').split('/').at(-1)?.split('?')[0] ?? ''
+  const staffPost = (who: string | undefined, fields: Record<string, string>) =>
+    staff(formPost(`/admin-dashboard/shipments/${id}`, fields, { cookie: who }), staffShipment.action, { id })
+  const version = async () =>
+    String((await pool.query('SELECT version FROM shipments WHERE id = $1', [id])).rows[0].version)
+  const invoicesNow = async () =>
+    (
+      await pool.query('SELECT id, number, status FROM invoices WHERE shipment_id = $1 ORDER BY sequence', [
+        id,
+      ])
+    ).rows as { id: string; number: string; status: string }[]
+
+  // Packing at another price: the first post answers with the receipt's amounts, nothing issued.
+  const pack = { intent: 'pack', version: '0', weight: '800', price: '3900', reason: 'Agreed by WhatsApp' }
+  const unconfirmed = await staffPost(people.moderator.cookie, pack)
+  expect(unconfirmed.status).toBe(400)
+  expect(unconfirmed.data).toMatchObject({
+    intent: 'pack',
+    result: { error: { confirm: ['confirmRequired'] } },
+    preview: {
+      price: 'JPY\u00a03,900',
+      storage: 'JPY\u00a01,100',
+      tax: 'JPY\u00a0110',
+      total: 'JPY\u00a05,110',
+    },
+  })
+  expect(await invoicesNow()).toEqual([])
+  expect((await staffPost(people.moderator.cookie, { ...pack, confirm: 'yes' })).status).toBe(302)
+  const [receipt] = await invoicesNow()
+
+  // The customer's page explains the receipt: the box's shipping, the storage days, the tax.
+  const page = await customer(
+    pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
+    shipmentPage.loader,
+    { id },
+  )
+  expect(page.data).toMatchObject({
+    costs: {
+      estimate: { storageFeeJpy: 1100, taxJpy: 110 },
+      receipt: {
+        number: receipt?.number,
+        breakdown: {
+          shippingJpy: 3900,
+          storage: [{ days: 11, feePerDayJpy: 100 }],
+          taxJpy: 110,
+          totalJpy: 5110,
+        },
+      },
+      documents: [{ kind: 'receipt', number: receipt?.number, status: 'open' }],
+    },
+  })
+
+  // Re-issuing: admins only; the first post shows what would happen, the confirmed one does it.
+  const reissue = { intent: 'reissue', version: await version(), price: '3500', reason: 'Overcharged' }
+  expect((await staffPost(people.owner.cookie, reissue)).status).toBe(403)
+  expect((await staffPost(undefined, reissue)).status).toBe(401)
+  expect((await staffPost(people.moderator.cookie, { ...reissue, confirm: 'yes' })).status).toBe(403)
+  const preview = await staffPost(people.admin.cookie, reissue)
+  expect(preview.status).toBe(400)
+  expect(preview.data).toMatchObject({
+    intent: 'reissue',
+    preview: { outcome: 'replace', number: receipt?.number, old: 'JPY\u00a05,110', total: 'JPY\u00a04,710' },
+  })
+  expect((await invoicesNow()).map((row) => row.status)).toEqual(['open'])
+  const reissued = await staffPost(people.admin.cookie, { ...reissue, confirm: 'yes' })
+  expect(reissued.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?reissued=1`)
+  const [, replacement] = await invoicesNow()
+  expect((await invoicesNow()).map((row) => row.status)).toEqual(['void', 'open'])
+
+  // Paid, then re-issued lower: a credit note, readable by its customer and staff only.
+  const recorded = await staffPost(people.admin.cookie, {
+    intent: 'record_payment',
+    invoiceId: replacement?.id ?? '',
+    version: '0',
+    amountJpy: '4710',
+    reference: 'BANK CN',
+  })
+  expect(recorded.status).toBe(302)
+  expect(
+    (
+      await staffPost(people.admin.cookie, {
+        intent: 'reissue',
+        version: await version(),
+        price: '3000',
+        reason: 'Economy, not EMS',
+        confirm: 'yes',
+      })
+    ).status,
+  ).toBe(302)
+  const noteId = (await pool.query('SELECT id FROM credit_notes')).rows[0].id as string
+  const notePage = (who: string | undefined) =>
+    customer(pageRequest(`/user-dashboard/credit-notes/${noteId}`, { cookie: who }), creditNotePage.loader, {
+      id: noteId,
+    })
+  expect(await notePage(people.owner.cookie)).toMatchObject({
+    status: 200,
+    data: { note: { reason: 'Economy, not EMS', totalJpy: 4710, invoice: { number: replacement?.number } } },
+  })
+  expect((await notePage(people.other.cookie)).status).toBe(404)
+  expect((await notePage(undefined)).status).toBe(401)
+  const staffNote = (who: string | undefined) =>
+    staff(
+      pageRequest(`/admin-dashboard/credit-notes/${noteId}`, { cookie: who }),
+      staffCreditNotePage.loader,
+      {
+        id: noteId,
+      },
+    )
+  expect((await staffNote(people.moderator.cookie)).status).toBe(200)
+  expect((await staffNote(people.owner.cookie)).status).toBe(403)
+  const after = await customer(
+    pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
+    shipmentPage.loader,
+    { id },
+  )
+  expect(
+    (after.data as { costs: { documents: { kind: string; status: string | null }[] } }).costs.documents.map(
+      (document) => [document.kind, document.status],
+    ),
+  ).toEqual([
+    ['receipt', 'void'],
+    ['receipt', 'paid'],
+    ['creditNote', null],
+    ['receipt', 'paid'],
+  ])
 })

@@ -1,6 +1,7 @@
 import { Boxes, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { ShippingBreakdown } from '#app/components/orders/shipping-breakdown.tsx'
 import { PackagePhotos } from '#app/components/orders/warehouse-panel.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -10,6 +11,8 @@ import { errorHeaders, messageKeyOf, throwRouteError } from '#app/lib/http-error
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
+import { formatMoney, formatPercent, type YenRates } from '#core/money/money.ts'
+import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { isAppError } from '#core/shared/errors.ts'
@@ -26,10 +29,14 @@ import type { Route } from './+types/shipping.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
-  const { language } = context.get(requestContext)
-  const { freeStorageDays } = await orders.settings.get()
+  const { language, currency } = context.get(requestContext)
+  const { freeStorageDays, storageFeePerDayJpy, taxRate, yenRates } = await orders.settings.get()
   const [items, addressBook, shipments] = await Promise.all([
-    listStoredItems(orders, { now: new Date(), freeDays: freeStorageDays }),
+    listStoredItems(orders, {
+      now: new Date(),
+      freeDays: freeStorageDays,
+      feePerDayJpy: storageFeePerDayJpy,
+    }),
     listAddresses(orders),
     listMyShipments(orders),
   ]).catch(throwRouteError)
@@ -37,6 +44,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const day = japanDay(language)
   return {
     freeDays: freeStorageDays,
+    // The storage fee as it accrues (docs/decisions/037), in yen and about how much in the
+    // visitor's currency at today's rates.
+    money: {
+      language,
+      currency,
+      rates: currency === 'JPY' ? null : yenRates,
+      feePerDay: formatMoney(storageFeePerDayJpy, 'JPY', language),
+      taxRate: formatPercent(taxRate, language),
+    },
     items: items.map((item) => ({
       id: item.id,
       requestId: item.requestId,
@@ -52,6 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       untilLabel: day(item.storage.freeUntil),
       endingSoon: item.storage.endingSoon && !item.shipment,
       expired: item.storage.expired,
+      storageFee: item.storageFee,
       shipment: item.shipment,
     })),
     addresses: addressBook.map((address) => ({
@@ -90,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { estimate, country } = await estimateMyShipment(orders, input, tables)
     const settings = await orders.settings.get()
+    const taxRateLabel = formatPercent(settings.taxRate, language)
     return {
       intent,
       sent,
@@ -98,6 +116,19 @@ export async function action({ request, context }: Route.ActionArgs) {
             ok: true as const,
             weight: formatGrams(estimate.weightG, language),
             priceJpy: estimate.priceJpy,
+            breakdown: {
+              shippingJpy: estimate.priceJpy,
+              storage: estimate.storage.map(({ itemId, title, days, feePerDayJpy }) => ({
+                id: itemId,
+                title,
+                days,
+                feePerDayJpy,
+              })),
+              storageFeeJpy: estimate.storageFeeJpy,
+              taxJpy: estimate.taxJpy,
+              taxRateLabel,
+              totalJpy: estimate.totalJpy,
+            },
             deliveryTime: estimate.deliveryTime,
             route: estimate.route,
             country: countryName(country, language),
@@ -148,7 +179,7 @@ const NEXT = [
 
 export default function ShippingRoute() {
   const { t } = useTranslation()
-  const { items, freeDays, addresses, shipments } = useLoaderData<typeof loader>()
+  const { items, freeDays, addresses, shipments, money } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const linkClass =
     'inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4'
@@ -225,14 +256,17 @@ export default function ShippingRoute() {
                         <dd>{item.arrivedLabel}</dd>
                       </dl>
                       {item.shipment ? (
-                        <p className="text-slate-800">
-                          <Link
-                            to={`/user-dashboard/shipments/${item.shipment.id}`}
-                            className="font-semibold text-red-800 underline"
-                          >
-                            {t('shipments.inShipment', { number: item.shipment.number })}
-                          </Link>
-                        </p>
+                        <>
+                          <p className="text-slate-800">
+                            <Link
+                              to={`/user-dashboard/shipments/${item.shipment.id}`}
+                              className="font-semibold text-red-800 underline"
+                            >
+                              {t('shipments.inShipment', { number: item.shipment.number })}
+                            </Link>
+                          </p>
+                          <StorageFee fee={item.storageFee} money={money} inShipment />
+                        </>
                       ) : (
                         <>
                           <p className={item.endingSoon ? 'font-semibold text-amber-950' : 'text-slate-800'}>
@@ -240,6 +274,7 @@ export default function ShippingRoute() {
                               ? t('shippingTab.storageOver', { date: item.untilLabel })
                               : t('shippingTab.daysLeft', { count: item.daysLeft, date: item.untilLabel })}
                           </p>
+                          <StorageFee fee={item.storageFee} money={money} inShipment={false} />
                           <div className="flex min-h-11 items-center gap-3">
                             <input
                               type="checkbox"
@@ -469,21 +504,75 @@ function EstimatePanel({ estimate }: { estimate: EstimateAnswer }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
         <dt className="font-medium">{t('shipments.estimateWeight')}</dt>
         <dd>{estimate.weight}</dd>
-        <dt className="font-medium">{t('shipments.estimatePrice')}</dt>
-        <dd data-testid="shipment-estimate">
-          <YenAmount
-            amountJpy={estimate.priceJpy}
-            currency={estimate.currency}
-            language={estimate.language}
-            rates={estimate.rates}
-          />
-        </dd>
         <dt className="font-medium">{t('shipments.estimateTime')}</dt>
         <dd>{t(`shipments.delivery.${estimate.deliveryTime}`)}</dd>
         <dt className="font-medium">{t('shipments.estimateRoute')}</dt>
         <dd>{t(`shipments.routes.${estimate.route}`)}</dd>
       </dl>
+      <ShippingBreakdown
+        data={estimate.breakdown}
+        language={estimate.language}
+        currency={estimate.currency}
+        rates={estimate.rates}
+        shippingLabel={t('shipments.estimatePrice')}
+        totalLabel={t('shippingCosts.estimateTotal')}
+        testId="shipment-estimate"
+      />
+      {estimate.breakdown.storage.length > 0 ? (
+        <p className="text-sm text-slate-700">{t('shippingCosts.storageStops')}</p>
+      ) : null}
       <p className="text-sm text-slate-700">{t('shipments.estimateNote')}</p>
     </section>
+  )
+}
+
+/**
+ * What an item's storage has cost so far past its free days (docs/decisions/037): the days × the
+ * daily fee, in yen and about how much in the visitor's currency, before tax; nothing while it is
+ * within its free days. In a shipment request the figure is final (the clock stopped).
+ */
+function StorageFee({
+  fee,
+  money,
+  inShipment,
+}: {
+  fee: { days: number; feePerDayJpy: number; feeJpy: number }
+  money: {
+    language: Language
+    currency: Currency
+    rates: YenRates | null
+    feePerDay: string
+    taxRate: string
+  }
+  inShipment: boolean
+}) {
+  const { t } = useTranslation()
+  if (fee.days <= 0 || fee.feeJpy <= 0) return null
+  return (
+    <div
+      className="rounded-md border border-amber-300 bg-amber-50 p-2 text-slate-900"
+      data-testid="storage-fee"
+    >
+      <p className="flex flex-wrap items-baseline gap-x-2 font-semibold">
+        <span>
+          {t(inShipment ? 'shippingCosts.feeInShipment' : 'shippingCosts.feeSoFar', {
+            count: fee.days,
+            fee: money.feePerDay,
+          })}
+        </span>
+        <YenAmount
+          amountJpy={fee.feeJpy}
+          currency={money.currency}
+          language={money.language}
+          rates={money.rates}
+        />
+      </p>
+      <p className="text-sm text-slate-800">
+        {t(inShipment ? 'shippingCosts.feeInShipmentHint' : 'shippingCosts.feeSoFarHint', {
+          rate: money.taxRate,
+          fee: money.feePerDay,
+        })}
+      </p>
+    </div>
   )
 }

@@ -305,7 +305,7 @@ test('each money event its own message: a shipping receipt paid says the box lea
       staffMiddleware,
       formPost(
         `/admin-dashboard/shipments/${shipment.id}`,
-        { intent: 'refund_provider', paymentId, version: await refundVersion(paymentId) },
+        { intent: 'refund_provider', paymentId, version: await refundVersion(paymentId), confirm: 'yes' },
         { cookie: admin.cookie },
       ),
       (args) => staffShipmentAction(args as never),
