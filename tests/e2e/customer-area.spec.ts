@@ -24,6 +24,7 @@ const WORDS = {
       profile: 'My profile',
       notifications: 'Notifications',
       shipping: 'Shipping',
+      payments: 'Payments and refunds',
     },
     menu: (tab: string) => `My area: ${tab}`,
     closeMenu: 'Close the menu',
@@ -76,6 +77,7 @@ const WORDS = {
       profile: 'Mi perfil',
       notifications: 'Notificaciones',
       shipping: 'Envíos',
+      payments: 'Pagos y reembolsos',
     },
     menu: (tab: string) => `Mi área: ${tab}`,
     closeMenu: 'Cerrar el menú',
@@ -229,11 +231,14 @@ for (const language of ['es', 'en'] as const) {
     // Tab stays inside the open panel.
     await summary.click()
     await expect(panel.getByRole('link', { name: words.tabs.shipping })).toBeFocused()
-    // The current tab (shipping) is the last: Tab goes round to the close button, Shift+Tab back.
+    // After the current tab (shipping) comes the last, payments: Tab goes round to the close
+    // button, Shift+Tab back.
+    await page.keyboard.press('Tab')
+    await expect(panel.getByRole('link', { name: words.tabs.payments })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(page.getByRole('button', { name: words.closeMenu })).toBeFocused()
     await page.keyboard.press('Shift+Tab')
-    await expect(panel.getByRole('link', { name: words.tabs.shipping })).toBeFocused()
+    await expect(panel.getByRole('link', { name: words.tabs.payments })).toBeFocused()
     // The close button closes it; a link navigates and closes it.
     await page.getByRole('button', { name: words.closeMenu }).click()
     await expect(panel).toBeHidden()
