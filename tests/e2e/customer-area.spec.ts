@@ -295,8 +295,12 @@ for (const language of ['es', 'en'] as const) {
     await axeAtBothWidths(page)
     // Each country's post (ADR 038): the US address, postal code "ABCDE" and no state, is
     // refused in the browser with a message on each field.
+    await page.getByLabel(words.recipient, { exact: true }).fill('Ana Pérez')
     await page.getByLabel(words.country, { exact: true }).selectOption('US')
+    await page.getByLabel(words.street, { exact: true }).fill('350 Fifth Avenue')
+    await page.getByLabel(words.city, { exact: true }).fill('New York')
     await page.getByLabel(words.postalCode, { exact: true }).fill('ABCDE')
+    await page.getByLabel(words.courierPhone, { exact: true }).fill('+1 212 736 3100')
     await page.getByRole('button', { name: words.saveAddress }).click()
     await expect(page.getByText(words.usPostalError)).toBeVisible()
     await expect(page.getByText(words.usStateError)).toBeVisible()
