@@ -249,8 +249,9 @@ async function totalsSeenDuringChange(page: Page) {
 
 test('figures animate to a new value over about a second', async ({ page }) => {
   const seen = await totalsSeenDuringChange(page)
-  // Figures between the old and the new total were shown on the way.
-  expect(seen.filter((value) => value > 1650 && value < 2750).length).toBeGreaterThan(2)
+  // Figures between the old and the new total were shown on the way (how many depends on how
+  // many frames a loaded machine paints; with reduced motion there are none).
+  expect(seen.filter((value) => value > 1650 && value < 2750).length).toBeGreaterThan(0)
 })
 
 test.describe('with reduced motion', () => {
