@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UUID_SOURCE } from '#core/shared/ids.ts'
 
 /** The inbox's filters: open (not yet handled) or handled. Spam is shown only when asked. */
 export const INBOX_FILTERS = ['open', 'handled'] as const
@@ -8,8 +9,7 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number]
  * A page cursor: the last message of the previous page, its received time in UTC to the
  * microsecond (as PostgreSQL stores it, so no two instants round to one) and its id.
  */
-const CURSOR =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+const CURSOR = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z)_(${UUID_SOURCE})$`)
 
 /** The list's query string (`?status=handled&spam=1&after=…`); anything unreadable is the default. */
 export const InboxQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import { type Language, parseLanguage } from '#core/preferences/preferences.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import { addresses, users } from '#db/schema/index.ts'
@@ -47,8 +48,6 @@ export type AddressView = {
   phone: string
   isDefault: boolean
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function requireActor(actor: ServiceContext['actor']) {
   if (!actor) throw new AppError('unauthorized', 'The profile needs a signed-in user')
@@ -126,7 +125,7 @@ export async function listAddresses({ db, actor }: ServiceContext): Promise<Addr
 /** One of the user's addresses. @throws AppError `not_found` for a bad, unknown or other user's id. */
 export async function getAddress({ db, actor }: ServiceContext, id: string): Promise<AddressView> {
   const user = requireActor(actor)
-  if (typeof id !== 'string' || !UUID.test(id)) throw addressNotFound(id)
+  if (!isUuid(id)) throw addressNotFound(id)
   const [row] = await db
     .select(addressColumns)
     .from(addresses)
@@ -203,7 +202,7 @@ export async function createAddress(context: ServiceContext, input: AddressInput
  */
 export async function updateAddress(context: ServiceContext, id: string, input: AddressInput): Promise<void> {
   requireActor(context.actor)
-  if (typeof id !== 'string' || !UUID.test(id)) throw addressNotFound(id)
+  if (!isUuid(id)) throw addressNotFound(id)
   const { wantsDefault, values } = parseAddress(input)
   await withAddressBook(context, async (tx, userId) => {
     const updated = await tx
@@ -219,7 +218,7 @@ export async function updateAddress(context: ServiceContext, id: string, input: 
 /** Makes one of the user's addresses the default (again is fine). @throws AppError `not_found`. */
 export async function setDefaultAddress(context: ServiceContext, id: string): Promise<void> {
   requireActor(context.actor)
-  if (typeof id !== 'string' || !UUID.test(id)) throw addressNotFound(id)
+  if (!isUuid(id)) throw addressNotFound(id)
   await withAddressBook(context, async (tx, userId) => {
     const [row] = await tx
       .select({ id: addresses.id })
@@ -237,7 +236,7 @@ export async function setDefaultAddress(context: ServiceContext, id: string): Pr
  */
 export async function deleteAddress(context: ServiceContext, id: string): Promise<void> {
   requireActor(context.actor)
-  if (typeof id !== 'string' || !UUID.test(id)) throw addressNotFound(id)
+  if (!isUuid(id)) throw addressNotFound(id)
   await withAddressBook(context, async (tx, userId) => {
     const [deleted] = await tx
       .delete(addresses)

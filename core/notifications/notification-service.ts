@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import { notifications } from '#db/schema/index.ts'
 import type { NotificationParams } from './notify.ts'
@@ -38,8 +39,6 @@ export type NotificationView = {
 
 export type NotificationPage = { rows: NotificationView[]; nextCursor: string | null }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 function requireActor(actor: ServiceContext['actor'], audience: NotificationAudience = 'customer') {
   if (!actor) throw new AppError('unauthorized', 'Notifications need a signed-in user')
   if (audience === 'staff' && !isStaff(actor)) {
@@ -67,7 +66,7 @@ function encodeCursor(row: { createdAt: Date; id: string }): string {
 function decodeCursor(cursor: string | null | undefined): Cursor | null {
   if (!cursor) return null
   const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
-  if (!match?.[1] || !match[2] || !UUID.test(match[2])) {
+  if (!match?.[1] || !match[2] || !isUuid(match[2])) {
     throw new AppError('invalid', `Bad notifications cursor ${cursor.slice(0, 80)}`)
   }
   return { at: new Date(Number(match[1])), id: match[2] }
@@ -165,7 +164,7 @@ export async function markNotificationRead(
     new AppError('not_found', `Notification ${String(id).slice(0, 80)} not found`, {
       reason: 'notificationNotFound',
     })
-  if (typeof id !== 'string' || !UUID.test(id)) throw notFound()
+  if (!isUuid(id)) throw notFound()
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { YenRates } from '#core/money/money.ts'
 import { ownerOf, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import {
@@ -27,8 +28,6 @@ import { actorKindFor, isStaff } from './request-policy.ts'
  */
 
 export const CREDIT_NOTE_ENTITY = 'credit_note'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** CN-2026-000001. */
 export function formatCreditNoteNumber(year: number, sequence: number): string {
@@ -237,7 +236,7 @@ async function summaries(db: Executor, rows: readonly SummaryRow[]): Promise<Cre
  */
 export async function getCreditNote({ db, actor }: ServiceContext, id: string): Promise<CreditNoteView> {
   if (!actor) throw new AppError('unauthorized', 'Credit notes need a signed-in user')
-  if (typeof id !== 'string' || !UUID.test(id)) throw notFound(id)
+  if (!isUuid(id)) throw notFound(id)
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -309,7 +308,7 @@ export async function listCreditNotes(
     })
   }
   const after =
-    before && UUID.test(before.id)
+    before && isUuid(before.id)
       ? or(
           lt(creditNotes.issuedAt, before.issuedAt),
           and(eq(creditNotes.issuedAt, before.issuedAt), lt(creditNotes.id, before.id)),

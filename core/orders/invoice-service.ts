@@ -12,6 +12,7 @@ import type { Bilingual } from '#core/settings/bilingual.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import {
@@ -35,8 +36,6 @@ import { actorKindFor } from './request-policy.ts'
  */
 
 export const INVOICE_ENTITY = 'invoice'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type InvoiceLineView = {
   position: number
@@ -313,7 +312,7 @@ function statusOf(value: string): InvoiceStatus {
  */
 export async function getInvoice({ db, actor }: ServiceContext, id: string): Promise<InvoiceView> {
   requireActor(actor)
-  if (!UUID.test(id)) throw invoiceNotFound(id)
+  if (!isUuid(id)) throw invoiceNotFound(id)
   const [row] = await db
     .select({ invoice: invoices, requestNumber: purchaseRequests.number, shipmentNumber: shipments.number })
     .from(invoices)
@@ -401,7 +400,7 @@ export async function listRequestInvoices(
   requireActor(actor)
   const notFound = () =>
     new AppError('not_found', `Purchase request ${requestId} not found`, { reason: 'requestNotFound' })
-  if (!UUID.test(requestId)) throw notFound()
+  if (!isUuid(requestId)) throw notFound()
   const [request] = await db
     .select({ userId: purchaseRequests.userId })
     .from(purchaseRequests)

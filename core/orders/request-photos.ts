@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { AppError, isAppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import { type ProcessedPhoto, processPhoto } from '#core/uploads/images.ts'
 import { PHOTO_REFUSALS, type PhotoRefusal } from '#core/uploads/photo-rules.ts'
@@ -70,8 +71,6 @@ export type RequestPhoto = {
   sha256: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * One photo of one request, for the request's owner or staff. Anyone else, a photo of another
  * request, and ids that are not ids all get `not_found`, the same answer as a missing photo.
@@ -84,7 +83,7 @@ export async function getRequestPhoto(
   const notFound = () =>
     new AppError('not_found', `Photo ${photoId} of purchase request ${requestId} not found`)
   if (!actor) throw new AppError('unauthorized', 'Request photos need a signed-in user')
-  if (!UUID.test(requestId) || !UUID.test(photoId)) throw notFound()
+  if (!isUuid(requestId) || !isUuid(photoId)) throw notFound()
   const [row] = await db
     .select({
       userId: purchaseRequests.userId,

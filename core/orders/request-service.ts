@@ -3,6 +3,7 @@ import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
@@ -422,7 +423,7 @@ export async function getRequest({ db, actor }: ServiceContext, id: string): Pro
   requireActor(actor)
   const notFound = () =>
     new AppError('not_found', `Purchase request ${id} not found`, { reason: 'requestNotFound' })
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound()
+  if (!isUuid(id)) throw notFound()
   const [row] = await db
     .select({
       request: purchaseRequests,

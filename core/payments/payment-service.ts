@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { Database } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
@@ -21,7 +22,6 @@ import {
   type SettleResult,
   settlePayment,
   settleWithin,
-  UUID,
 } from './settle-payment.ts'
 
 /**
@@ -85,7 +85,7 @@ export async function startCheckout(
   const actor = requireActor(ctx.actor)
   const parsed = StartCheckoutSchema.safeParse(input)
   if (!parsed.success) {
-    if (!UUID.test(String(input.invoiceId))) throw invoiceNotFound(String(input.invoiceId))
+    if (!isUuid(String(input.invoiceId))) throw invoiceNotFound(String(input.invoiceId))
     throw new AppError('invalid', `Unknown payment provider ${input.provider}`, {
       reason: 'paymentProviderUnknown',
     })
@@ -234,7 +234,7 @@ export async function confirmReturn(
 ): Promise<{ owner: PaymentOwner; status: PaymentStatus }> {
   const notFound = () =>
     new AppError('not_found', `Payment ${input.paymentId} not found`, { reason: 'paymentNotFound' })
-  if (!UUID.test(input.paymentId)) throw notFound()
+  if (!isUuid(input.paymentId)) throw notFound()
   const [payment] = await deps.db
     .select({
       id: payments.id,
@@ -316,7 +316,7 @@ export async function ownerOfPayment(
   db: Database,
   input: { provider: string; paymentId: string },
 ): Promise<PaymentOwner | null> {
-  if (!UUID.test(input.paymentId)) return null
+  if (!isUuid(input.paymentId)) return null
   const [row] = await db
     .select({ requestId: invoices.requestId, shipmentId: invoices.shipmentId })
     .from(payments)

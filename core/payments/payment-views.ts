@@ -3,13 +3,14 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { actorKindFor } from '#core/orders/request-policy.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import type { PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { isBeingConfirmed } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
-import { shipmentAwaitsReceipt, UUID } from './settle-payment.ts'
+import { shipmentAwaitsReceipt } from './settle-payment.ts'
 import { type TransferNoticeView, transferNoticesOf } from './transfer-notices.ts'
 
 /**
@@ -103,7 +104,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       ? new AppError('not_found', `Purchase request ${owner.id} not found`, { reason: 'requestNotFound' })
       : new AppError('not_found', `Shipment ${owner.id} not found`, { reason: 'shipmentNotFound' })
   if (!ctx.actor) throw new AppError('unauthorized', 'Payments need a signed-in user')
-  if (!UUID.test(owner.id)) throw notFound()
+  if (!isUuid(owner.id)) throw notFound()
   const [found] =
     owner.kind === 'request'
       ? await ctx.db

@@ -25,7 +25,6 @@ import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.t
  * paid with its owner (a request and its items, or a shipment) and the customer told. docs/decisions/021, "Payments".
  */
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const PAYMENT_ENTITY = 'payment'
 export const INVOICE_ENTITY = 'invoice'
 

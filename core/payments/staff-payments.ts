@@ -10,6 +10,7 @@ import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { SHIPMENT_ENTITY } from '#core/shipping/shipment-events.ts'
 import type { Executor } from '#db/client.ts'
@@ -39,7 +40,6 @@ import {
   payInvoice,
   providerOf,
   requireActor,
-  UUID,
 } from './settle-payment.ts'
 import { confirmTransferNotices } from './transfer-notices.ts'
 
@@ -90,7 +90,7 @@ async function adminPaymentInput<Schema extends z.ZodType<{ paymentId: string }>
 ): Promise<{ actor: Actor; data: z.output<Schema> }> {
   const paymentId = String(input.paymentId ?? '')
   const actor = await requireRecorder(ctx.actor, async () => {
-    if (!UUID.test(paymentId)) return null
+    if (!isUuid(paymentId)) return null
     const [row] = await ctx.db
       .select({ userId: invoices.userId })
       .from(payments)
@@ -140,7 +140,7 @@ export async function recordManualPayment(
 ): Promise<{ paymentId: string }> {
   const invoiceId = String(input.invoiceId ?? '')
   const actor = await requireRecorder(ctx.actor, async () =>
-    UUID.test(invoiceId) ? ((await invoiceWithOwner(ctx.db, invoiceId, false))?.userId ?? null) : null,
+    isUuid(invoiceId) ? ((await invoiceWithOwner(ctx.db, invoiceId, false))?.userId ?? null) : null,
   )
   const parsed = RecordManualPaymentSchema.safeParse(input)
   if (!parsed.success) {

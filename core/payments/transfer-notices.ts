@@ -8,6 +8,7 @@ import { isStaff } from '#core/orders/request-policy.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { processPhoto } from '#core/uploads/images.ts'
@@ -17,7 +18,7 @@ import { invoices, payments, purchaseRequests, shipments, transferNotices, users
 import { ownerPaths, type PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { DismissTransferSchema, ReportTransferSchema, TRANSFER_PROOF_MAX_BYTES } from './payment-schemas.ts'
-import { assertPayable, invoiceNotFound, invoiceWithOwner, requireActor, UUID } from './settle-payment.ts'
+import { assertPayable, invoiceNotFound, invoiceWithOwner, requireActor } from './settle-payment.ts'
 
 /**
  * "I have paid" (docs/decisions/036): the customer says they paid an open quote or shipping
@@ -121,7 +122,7 @@ export async function reportTransfer(
 ): Promise<{ noticeId: string }> {
   const actor = requireActor(ctx.actor)
   const invoiceId = String(input.invoiceId ?? '')
-  if (!UUID.test(invoiceId)) throw invoiceNotFound(invoiceId)
+  if (!isUuid(invoiceId)) throw invoiceNotFound(invoiceId)
   const owned = await invoiceWithOwner(ctx.db, invoiceId, false)
   if (!owned || (owned.userId !== actor.id && !isStaff(actor))) throw invoiceNotFound(invoiceId)
   // Staff record transfers themselves; this is the customer's word.
@@ -220,7 +221,7 @@ export async function dismissTransferNotice(
   const noticeId = String(input.noticeId ?? '')
   if (!canRecordPayment(actor)) {
     if (actor.role === 'user') {
-      const [row] = UUID.test(noticeId)
+      const [row] = isUuid(noticeId)
         ? await ctx.db
             .select({ userId: transferNotices.userId })
             .from(transferNotices)
@@ -232,7 +233,7 @@ export async function dismissTransferNotice(
       reason: 'paymentAdminsOnly',
     })
   }
-  if (!UUID.test(noticeId)) throw noticeNotFound(noticeId)
+  if (!isUuid(noticeId)) throw noticeNotFound(noticeId)
   const parsed = DismissTransferSchema.safeParse(input)
   if (!parsed.success) throw invalid(parsed.error.issues)
   const { version, reason } = parsed.data
@@ -373,7 +374,7 @@ export async function getTransferProof(
   noticeId: string,
 ): Promise<{ bytes: Uint8Array; contentType: ProofType; etag: string; invoiceNumber: string }> {
   const user = requireActor(actor)
-  if (typeof noticeId !== 'string' || !UUID.test(noticeId)) throw noticeNotFound(String(noticeId))
+  if (!isUuid(noticeId)) throw noticeNotFound(String(noticeId))
   const [row] = await db
     .select({
       userId: transferNotices.userId,

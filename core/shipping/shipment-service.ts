@@ -13,6 +13,7 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { japanDaysBetween, storageFeeOf } from '#core/warehouse/storage.ts'
@@ -47,8 +48,6 @@ import { type Carrier, isCarrier } from './tracking.ts'
  */
 
 export const SHIPMENT_QUEUE_PAGE_SIZE = 50
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function requireCustomer(actor: Actor | null): Actor {
   if (!actor) throw new AppError('unauthorized', 'Shipping needs a signed-in user')
@@ -524,7 +523,7 @@ export type ShipmentDetail = ShipmentSummary & {
  */
 export async function getShipment({ db, actor }: ServiceContext, id: string): Promise<ShipmentDetail> {
   const user = requireCustomer(actor)
-  if (typeof id !== 'string' || !UUID.test(id)) throw shipmentNotFound(id)
+  if (!isUuid(id)) throw shipmentNotFound(id)
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -683,8 +682,7 @@ export async function listShipmentQueue(
   let after: SQL | undefined
   if (cursor) {
     const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
-    if (!match?.[1] || !match[2] || !UUID.test(match[2]))
-      throw new AppError('invalid', 'Bad shipments cursor')
+    if (!match?.[1] || !match[2] || !isUuid(match[2])) throw new AppError('invalid', 'Bad shipments cursor')
     after = sql`(${shipments.requestedAt}, ${shipments.id}) < (${new Date(Number(match[1])).toISOString()}::timestamptz, ${match[2]}::uuid)`
   }
   // A search: the shipment's number or tracking number, or its customer's name or e-mail. Shipments
@@ -754,7 +752,7 @@ export async function getBoxPhoto(
   size: 'full' | 'thumb',
 ): Promise<{ bytes: Uint8Array; number: string; etag: string }> {
   const user = requireCustomer(actor)
-  if (typeof id !== 'string' || !UUID.test(id)) throw shipmentNotFound(id)
+  if (!isUuid(id)) throw shipmentNotFound(id)
   const [row] = await db
     .select({
       userId: shipments.userId,

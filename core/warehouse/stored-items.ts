@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import { openShipmentsOf } from '#core/shipping/shipment-service.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
@@ -101,8 +102,6 @@ export type PackagePhotoFile = {
   packageNumber: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * One package photo (or its thumbnail) for the package's owner or staff. Anyone else, ids that
  * are not ids and a file gone from the store all get `not_found`, as a missing photo does.
@@ -116,7 +115,7 @@ export async function getPackagePhoto(
 ): Promise<PackagePhotoFile> {
   const notFound = () => new AppError('not_found', `Package photo ${String(photoId).slice(0, 80)} not found`)
   if (!actor) throw new AppError('unauthorized', 'Package photos need a signed-in user')
-  if (!UUID.test(photoId)) throw notFound()
+  if (!isUuid(photoId)) throw notFound()
   const [row] = await db
     .select({
       userId: packages.userId,
