@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm'
 import { type Language, parseLanguage } from '#core/preferences/preferences.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
+import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import { addresses, users } from '#db/schema/index.ts'
 import {
@@ -12,6 +12,9 @@ import {
   type ProfileInput,
   ProfileSchema,
 } from './profile-schemas.ts'
+
+/** Thrown (`unauthorized`) to anyone not signed in. */
+const SIGNED_IN = 'The profile needs a signed-in user'
 
 /**
  * The customer's profile (name, phone, the language we write to them in) and their address book
@@ -49,11 +52,6 @@ export type AddressView = {
   isDefault: boolean
 }
 
-function requireActor(actor: ServiceContext['actor']) {
-  if (!actor) throw new AppError('unauthorized', 'The profile needs a signed-in user')
-  return actor
-}
-
 function invalidInput(
   what: string,
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
@@ -74,7 +72,7 @@ function addressNotFound(id: unknown) {
 
 /** The signed-in user's profile. */
 export async function getProfile({ db, actor }: ServiceContext): Promise<Profile> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const [row] = await db
     .select({ name: users.name, email: users.email, phone: users.phone, language: users.language })
     .from(users)
@@ -88,7 +86,7 @@ export async function getProfile({ db, actor }: ServiceContext): Promise<Profile
  * @throws AppError `invalid` with field errors; nothing is written then.
  */
 export async function updateProfile({ db, actor }: ServiceContext, input: ProfileInput): Promise<void> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const parsed = ProfileSchema.safeParse(input)
   if (!parsed.success) throw invalidInput('Profile', parsed.error.issues)
   const { name, phone, language } = parsed.data
@@ -114,7 +112,7 @@ const addressColumns = {
 
 /** The user's addresses: the default first, then the newest. */
 export async function listAddresses({ db, actor }: ServiceContext): Promise<AddressView[]> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   return db
     .select(addressColumns)
     .from(addresses)
@@ -124,7 +122,7 @@ export async function listAddresses({ db, actor }: ServiceContext): Promise<Addr
 
 /** One of the user's addresses. @throws AppError `not_found` for a bad, unknown or other user's id. */
 export async function getAddress({ db, actor }: ServiceContext, id: string): Promise<AddressView> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   if (!isUuid(id)) throw addressNotFound(id)
   const [row] = await db
     .select(addressColumns)
@@ -143,7 +141,7 @@ async function withAddressBook<T>(
   { db, actor }: ServiceContext,
   change: (tx: Executor, userId: string) => Promise<T>,
 ): Promise<T> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: users.id })
@@ -201,7 +199,7 @@ export async function createAddress(context: ServiceContext, input: AddressInput
  * @throws AppError `not_found`, `invalid` (field errors).
  */
 export async function updateAddress(context: ServiceContext, id: string, input: AddressInput): Promise<void> {
-  requireActor(context.actor)
+  requireActor(context.actor, SIGNED_IN)
   if (!isUuid(id)) throw addressNotFound(id)
   const { wantsDefault, values } = parseAddress(input)
   await withAddressBook(context, async (tx, userId) => {
@@ -217,7 +215,7 @@ export async function updateAddress(context: ServiceContext, id: string, input: 
 
 /** Makes one of the user's addresses the default (again is fine). @throws AppError `not_found`. */
 export async function setDefaultAddress(context: ServiceContext, id: string): Promise<void> {
-  requireActor(context.actor)
+  requireActor(context.actor, SIGNED_IN)
   if (!isUuid(id)) throw addressNotFound(id)
   await withAddressBook(context, async (tx, userId) => {
     const [row] = await tx
@@ -235,7 +233,7 @@ export async function setDefaultAddress(context: ServiceContext, id: string): Pr
  * @throws AppError `not_found` (also when deleted already: a second click or tab).
  */
 export async function deleteAddress(context: ServiceContext, id: string): Promise<void> {
-  requireActor(context.actor)
+  requireActor(context.actor, SIGNED_IN)
   if (!isUuid(id)) throw addressNotFound(id)
   await withAddressBook(context, async (tx, userId) => {
     const [deleted] = await tx

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { isStaff } from '#core/orders/request-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
+import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import { notifications } from '#db/schema/index.ts'
 import type { NotificationParams } from './notify.ts'
 
@@ -39,12 +39,13 @@ export type NotificationView = {
 
 export type NotificationPage = { rows: NotificationView[]; nextCursor: string | null }
 
-function requireActor(actor: ServiceContext['actor'], audience: NotificationAudience = 'customer') {
-  if (!actor) throw new AppError('unauthorized', 'Notifications need a signed-in user')
-  if (audience === 'staff' && !isStaff(actor)) {
-    throw new AppError('forbidden', 'Staff notifications are for staff', { reason: 'staffActionForbidden' })
-  }
-  return actor
+/** Who may read `audience`'s notifications: anyone signed in; the staff list only staff. */
+function readerOf(actor: ServiceContext['actor'], audience: NotificationAudience) {
+  return requireActor(
+    actor,
+    'Notifications need a signed-in user',
+    audience === 'staff' ? { staffOnly: 'Staff notifications are for staff' } : {},
+  )
 }
 
 /** The audience whose list the header's bell shows this person: staff see their work. */
@@ -86,7 +87,7 @@ export async function listMyNotifications(
   { db, actor }: ServiceContext,
   { cursor, audience = 'customer' }: { cursor?: string | null; audience?: NotificationAudience } = {},
 ): Promise<NotificationPage> {
-  const user = requireActor(actor, audience)
+  const user = readerOf(actor, audience)
   const rows = await db
     .select({
       id: notifications.id,
@@ -159,7 +160,7 @@ export async function markNotificationRead(
   id: string,
   audience: NotificationAudience = 'customer',
 ): Promise<void> {
-  const user = requireActor(actor, audience)
+  const user = readerOf(actor, audience)
   const notFound = () =>
     new AppError('not_found', `Notification ${String(id).slice(0, 80)} not found`, {
       reason: 'notificationNotFound',
@@ -180,7 +181,7 @@ export async function markAllNotificationsRead(
   { db, actor }: ServiceContext,
   audience: NotificationAudience = 'customer',
 ): Promise<number> {
-  const user = requireActor(actor, audience)
+  const user = readerOf(actor, audience)
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`now()` })

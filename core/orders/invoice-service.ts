@@ -13,7 +13,7 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
+import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import {
   creditNotes,
@@ -26,6 +26,9 @@ import {
 import { type OrderActor, recordOrderEvent } from './order-events.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteLineKind } from './quote-pricing.ts'
 import { actorKindFor } from './request-policy.ts'
+
+/** Thrown (`unauthorized`) to anyone not signed in. */
+const SIGNED_IN = 'Invoices need a signed-in user'
 
 /**
  * Invoices (the purchase quote a customer pays, and its electronic receipt): issuing one with a
@@ -296,11 +299,6 @@ function invoiceNotFound(id: string) {
   return new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' })
 }
 
-function requireActor(actor: ServiceContext['actor']) {
-  if (!actor) throw new AppError('unauthorized', 'Invoices need a signed-in user')
-  return actor
-}
-
 function statusOf(value: string): InvoiceStatus {
   if (!isInvoiceStatus(value)) throw new Error(`Unknown invoice status ${value}`)
   return value
@@ -311,7 +309,7 @@ function statusOf(value: string): InvoiceStatus {
  * id that does not exist.
  */
 export async function getInvoice({ db, actor }: ServiceContext, id: string): Promise<InvoiceView> {
-  requireActor(actor)
+  requireActor(actor, SIGNED_IN)
   if (!isUuid(id)) throw invoiceNotFound(id)
   const [row] = await db
     .select({ invoice: invoices, requestNumber: purchaseRequests.number, shipmentNumber: shipments.number })
@@ -397,7 +395,7 @@ export async function listRequestInvoices(
   { db, actor }: ServiceContext,
   requestId: string,
 ): Promise<InvoiceSummary[]> {
-  requireActor(actor)
+  requireActor(actor, SIGNED_IN)
   const notFound = () =>
     new AppError('not_found', `Purchase request ${requestId} not found`, { reason: 'requestNotFound' })
   if (!isUuid(requestId)) throw notFound()

@@ -4,7 +4,7 @@ import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
+import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
   invoices,
@@ -40,6 +40,9 @@ import {
   SubmitRequestSchema,
 } from './request-schemas.ts'
 import { type KnownShop, shopHostOf } from './shop-hosts.ts'
+
+/** Thrown (`unauthorized`) to anyone not signed in. */
+const SIGNED_IN = 'Purchase requests need a signed-in user'
 
 /** Requests per page, in a customer's history and in the staff queue. */
 export const REQUESTS_PAGE_SIZE = 20
@@ -136,11 +139,6 @@ export type QueueRow = {
 
 export type Page<Row> = { rows: Row[]; nextCursor: string | null }
 
-function requireActor(actor: ServiceContext['actor']) {
-  if (!actor) throw new AppError('unauthorized', 'Purchase requests need a signed-in user')
-  return actor
-}
-
 function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
   const fieldErrors: Record<string, string[]> = {}
   for (const issue of issues) {
@@ -186,7 +184,7 @@ export async function submitRequest(
   meta: { locale: 'es' | 'en' },
   { processPhoto }: { processPhoto?: PhotoProcessor } = {},
 ): Promise<{ id: string; number: string }> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const parsed = SubmitRequestSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
   const step = transition(null, 'submit', 'customer')
@@ -334,7 +332,7 @@ export async function listMyRequests(
   { db, actor }: ServiceContext,
   { cursor }: { cursor?: string | null },
 ): Promise<Page<RequestSummary>> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const rows = await db
     .select({
       id: purchaseRequests.id,
@@ -420,7 +418,7 @@ async function quotesOf(
  * as for an id that does not exist, so ids cannot be probed.
  */
 export async function getRequest({ db, actor }: ServiceContext, id: string): Promise<RequestDetail> {
-  requireActor(actor)
+  requireActor(actor, SIGNED_IN)
   const notFound = () =>
     new AppError('not_found', `Purchase request ${id} not found`, { reason: 'requestNotFound' })
   if (!isUuid(id)) throw notFound()
@@ -642,7 +640,7 @@ export async function listRequestQueue(
 ): Promise<
   Page<QueueRow> & { counts: QueueCounts | null; matchesAtLeast: number | null; workCount: number | null }
 > {
-  requireActor(actor)
+  requireActor(actor, SIGNED_IN)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
   const after = decodeCursor(cursor)
@@ -729,7 +727,7 @@ export async function listRequestQueue(
 export async function cancelRequest({ db, actor, jobs }: OrderContext, input: CancelRequestInput) {
   const parsed = CancelRequestSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues)
-  const user = requireActor(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const { id, version, reason } = parsed.data
   try {
     return await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { requireActor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
@@ -16,9 +17,9 @@ import {
   invoiceWithOwner,
   moveOf,
   PAYMENT_ENTITY,
+  PAYMENTS_NEED_SIGN_IN,
   type PaymentSystemDeps,
   providerOf,
-  requireActor,
   type SettleResult,
   settlePayment,
   settleWithin,
@@ -82,7 +83,7 @@ export async function startCheckout(
   input: { invoiceId: string; provider: string },
   meta: { locale?: 'es' | 'en' } = {},
 ): Promise<StartedCheckout> {
-  const actor = requireActor(ctx.actor)
+  const actor = requireActor(ctx.actor, PAYMENTS_NEED_SIGN_IN)
   const parsed = StartCheckoutSchema.safeParse(input)
   if (!parsed.success) {
     if (!isUuid(String(input.invoiceId))) throw invoiceNotFound(String(input.invoiceId))

@@ -5,7 +5,6 @@ import type { OrderDeps } from '#core/orders/order-context.ts'
 import { applyRequestEvent, type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { moveItems } from '#core/orders/request-items.ts'
 import { AppError } from '#core/shared/errors.ts'
-import type { Actor } from '#core/shared/service-context.ts'
 import { applyShipmentEvent } from '#core/shipping/shipment-events.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { invoiceLines, invoices, payments, purchaseRequests, refunds, shipments } from '#db/schema/index.ts'
@@ -25,6 +24,8 @@ import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.t
  * paid with its owner (a request and its items, or a shipment) and the customer told. docs/decisions/021, "Payments".
  */
 
+/** Thrown (`unauthorized`, by `requireActor`) to anyone not signed in. */
+export const PAYMENTS_NEED_SIGN_IN = 'Payments need a signed-in user'
 export const PAYMENT_ENTITY = 'payment'
 export const INVOICE_ENTITY = 'invoice'
 
@@ -51,11 +52,6 @@ export const PROVIDER_ACTOR: OrderActor = { kind: 'provider', id: null }
 
 export function providerOf(deps: Pick<OrderDeps, 'payments'>, name: string): PaymentProvider | null {
   return deps.payments.find((provider) => provider.name === name) ?? null
-}
-
-export function requireActor(actor: Actor | null): Actor {
-  if (!actor) throw new AppError('unauthorized', 'Payments need a signed-in user')
-  return actor
 }
 
 export const invoiceNotFound = (id: string) =>

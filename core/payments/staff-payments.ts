@@ -11,7 +11,7 @@ import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { Actor } from '#core/shared/service-context.ts'
+import { type Actor, requireActor } from '#core/shared/service-context.ts'
 import { SHIPMENT_ENTITY } from '#core/shipping/shipment-events.ts'
 import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
@@ -36,10 +36,10 @@ import {
   moveOf,
   ownerAwaitsPayment,
   PAYMENT_ENTITY,
+  PAYMENTS_NEED_SIGN_IN,
   PROVIDER_LABELS,
   payInvoice,
   providerOf,
-  requireActor,
 } from './settle-payment.ts'
 import { confirmTransferNotices } from './transfer-notices.ts'
 
@@ -67,7 +67,7 @@ function invalidInput(
  * only to answer a customer as for any other missing id.
  */
 async function requireRecorder(actor: Actor | null, ownerId: () => Promise<string | null>) {
-  const user = requireActor(actor)
+  const user = requireActor(actor, PAYMENTS_NEED_SIGN_IN)
   if (canRecordPayment(user)) return user
   if (user.role === 'user' && (await ownerId()) !== user.id) {
     throw new AppError('not_found', 'Invoice not found', { reason: 'invoiceNotFound' })

@@ -9,7 +9,7 @@ import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import { type Actor, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { processPhoto } from '#core/uploads/images.ts'
 import { PHOTO_REFUSALS } from '#core/uploads/photo-rules.ts'
@@ -18,7 +18,7 @@ import { invoices, payments, purchaseRequests, shipments, transferNotices, users
 import { ownerPaths, type PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { DismissTransferSchema, ReportTransferSchema, TRANSFER_PROOF_MAX_BYTES } from './payment-schemas.ts'
-import { assertPayable, invoiceNotFound, invoiceWithOwner, requireActor } from './settle-payment.ts'
+import { assertPayable, invoiceNotFound, invoiceWithOwner, PAYMENTS_NEED_SIGN_IN } from './settle-payment.ts'
 
 /**
  * "I have paid" (docs/decisions/036): the customer says they paid an open quote or shipping
@@ -120,7 +120,7 @@ export async function reportTransfer(
   input: { invoiceId?: unknown; note?: unknown },
   proof: Blob | null = null,
 ): Promise<{ noticeId: string }> {
-  const actor = requireActor(ctx.actor)
+  const actor = requireActor(ctx.actor, PAYMENTS_NEED_SIGN_IN)
   const invoiceId = String(input.invoiceId ?? '')
   if (!isUuid(invoiceId)) throw invoiceNotFound(invoiceId)
   const owned = await invoiceWithOwner(ctx.db, invoiceId, false)
@@ -217,7 +217,7 @@ export async function dismissTransferNotice(
   ctx: OrderContext,
   input: { noticeId?: unknown; version?: unknown; reason?: unknown },
 ): Promise<void> {
-  const actor = requireActor(ctx.actor)
+  const actor = requireActor(ctx.actor, PAYMENTS_NEED_SIGN_IN)
   const noticeId = String(input.noticeId ?? '')
   if (!canRecordPayment(actor)) {
     if (actor.role === 'user') {
@@ -373,7 +373,7 @@ export async function getTransferProof(
   files: FileStore,
   noticeId: string,
 ): Promise<{ bytes: Uint8Array; contentType: ProofType; etag: string; invoiceNumber: string }> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, PAYMENTS_NEED_SIGN_IN)
   if (!isUuid(noticeId)) throw noticeNotFound(String(noticeId))
   const [row] = await db
     .select({
@@ -442,7 +442,7 @@ export async function listPaymentsToConfirm({ db, actor }: ServiceContext): Prom
   reported: Extract<PaymentToConfirm, { kind: 'reported' }>[]
   more: { held: boolean; reported: boolean }
 }> {
-  const user = requireActor(actor)
+  const user = requireActor(actor, PAYMENTS_NEED_SIGN_IN)
   if (!canRecordPayment(user)) {
     throw new AppError('forbidden', 'Payments to confirm are for admins', { reason: 'paymentAdminsOnly' })
   }

@@ -1,4 +1,5 @@
 import type { Database } from '#db/client.ts'
+import { AppError } from './errors.ts'
 
 export type { Database }
 
@@ -17,4 +18,26 @@ export type ServiceContext = { db: Database; actor: Actor | null }
 /** A role read from storage: anything unknown or missing counts as the least, `user`. */
 export function toRoleName(value: unknown): RoleName {
   return ROLE_NAMES.find((role) => role === value) ?? 'user'
+}
+
+/** Staff are moderators and admins. */
+export function isStaff(actor: Actor | null): boolean {
+  return actor?.role === 'admin' || actor?.role === 'moderator'
+}
+
+/**
+ * The signed-in actor, else AppError `unauthorized` with `message` (for logs: "Invoices need a
+ * signed-in user"). With `staffOnly` (its message), a signed-in customer is refused too:
+ * `forbidden`, reason `staffActionForbidden`.
+ */
+export function requireActor(
+  actor: Actor | null,
+  message: string,
+  options: { staffOnly?: string } = {},
+): Actor {
+  if (!actor) throw new AppError('unauthorized', message)
+  if (options.staffOnly !== undefined && !isStaff(actor)) {
+    throw new AppError('forbidden', options.staffOnly, { reason: 'staffActionForbidden' })
+  }
+  return actor
 }
