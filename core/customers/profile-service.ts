@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm'
 import { type Language, parseLanguage } from '#core/preferences/preferences.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { invalidInput } from '#core/shared/input-errors.ts'
 import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import { addresses, users } from '#db/schema/index.ts'
@@ -12,6 +13,9 @@ import {
   type ProfileInput,
   ProfileSchema,
 } from './profile-schemas.ts'
+
+/** The profile forms name a field by its path's keys joined with dots (`form` for the whole). */
+const dottedName = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'form'
 
 /** Thrown (`unauthorized`) to anyone not signed in. */
 const SIGNED_IN = 'The profile needs a signed-in user'
@@ -52,18 +56,6 @@ export type AddressView = {
   isDefault: boolean
 }
 
-function invalidInput(
-  what: string,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): AppError {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const name = issue.path.map(String).join('.') || 'form'
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  return new AppError('invalid', `${what} input refused`, { reason: 'profileInvalid', fieldErrors })
-}
-
 function addressNotFound(id: unknown) {
   return new AppError('not_found', `Address ${String(id).slice(0, 80)} not found`, {
     reason: 'addressNotFound',
@@ -88,7 +80,12 @@ export async function getProfile({ db, actor }: ServiceContext): Promise<Profile
 export async function updateProfile({ db, actor }: ServiceContext, input: ProfileInput): Promise<void> {
   const user = requireActor(actor, SIGNED_IN)
   const parsed = ProfileSchema.safeParse(input)
-  if (!parsed.success) throw invalidInput('Profile', parsed.error.issues)
+  if (!parsed.success)
+    throw invalidInput(parsed.error.issues, {
+      message: 'Profile input refused',
+      reason: 'profileInvalid',
+      nameOf: dottedName,
+    })
   const { name, phone, language } = parsed.data
   const updated = await db
     .update(users)
@@ -167,7 +164,12 @@ async function makeDefault(tx: Executor, userId: string, id: string) {
 
 function parseAddress(input: AddressInput) {
   const parsed = AddressSchema.safeParse(input)
-  if (!parsed.success) throw invalidInput('Address', parsed.error.issues)
+  if (!parsed.success)
+    throw invalidInput(parsed.error.issues, {
+      message: 'Address input refused',
+      reason: 'profileInvalid',
+      nameOf: dottedName,
+    })
   const { makeDefault: wantsDefault, region, postalCode, ...fields } = parsed.data
   return { wantsDefault, values: { ...fields, region: region ?? '', postalCode: postalCode ?? '' } }
 }

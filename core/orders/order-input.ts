@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
+import { invalidInput } from '#core/shared/input-errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import type { OrderActor } from './order-events.ts'
-import { fieldNameOf } from './request-schemas.ts'
 import { can, type StaffAction } from './staff-policy.ts'
 
 /**
@@ -18,12 +18,7 @@ export function parse<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const parsed = schema.safeParse(input)
   if (parsed.success) return parsed.data
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of parsed.error.issues) {
-    const name = fieldNameOf(issue.path)
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  throw new AppError('invalid', 'Input refused', { reason, fieldErrors })
+  throw invalidInput(parsed.error.issues, { message: 'Input refused', reason })
 }
 
 /** The staff member allowed this action, as the machine's actor; else `unauthorized`/`forbidden`. */

@@ -135,10 +135,5 @@ export const CancelRequestSchema = z.object({
 
 export type CancelRequestInput = z.output<typeof CancelRequestSchema>
 
-/** Conform's name for an issue's path: items[0].url. */
-export function fieldNameOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, key) => {
-    if (typeof key === 'number') return `${name}[${key}]`
-    return name === '' ? String(key) : `${name}.${String(key)}`
-  }, '')
-}
+/** Conform's name for an issue's path (items[0].url): now in core/shared, with the refusal it names. */
+export { fieldNameOf } from '#core/shared/input-errors.ts'

@@ -4,6 +4,7 @@ import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { invalidInput } from '#core/shared/input-errors.ts'
 import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
@@ -35,11 +36,13 @@ import { actorKindFor, isStaff } from './request-policy.ts'
 import {
   type CancelRequestInput,
   CancelRequestSchema,
-  fieldNameOf,
   type SubmitRequestInput,
   SubmitRequestSchema,
 } from './request-schemas.ts'
 import { type KnownShop, shopHostOf } from './shop-hosts.ts'
+
+/** A refused form: `invalid`, reason `requestInvalid`. */
+const REFUSED = { message: 'Purchase request input refused', reason: 'requestInvalid' }
 
 /** Thrown (`unauthorized`) to anyone not signed in. */
 const SIGNED_IN = 'Purchase requests need a signed-in user'
@@ -139,15 +142,6 @@ export type QueueRow = {
 
 export type Page<Row> = { rows: Row[]; nextCursor: string | null }
 
-function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const name = fieldNameOf(issue.path)
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  return new AppError('invalid', 'Purchase request input refused', { reason: 'requestInvalid', fieldErrors })
-}
-
 export { shopHostOf }
 
 async function storeIdsByHost(db: Database): Promise<(host: string) => number | null> {
@@ -186,7 +180,7 @@ export async function submitRequest(
 ): Promise<{ id: string; number: string }> {
   const user = requireActor(actor, SIGNED_IN)
   const parsed = SubmitRequestSchema.safeParse(input)
-  if (!parsed.success) throw invalidInput(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   const step = transition(null, 'submit', 'customer')
   if (!step.ok) throw new Error(`The machine refuses submit: ${step.refusal}`)
   const { submissionKey } = parsed.data
@@ -726,7 +720,7 @@ export async function listRequestQueue(
  */
 export async function cancelRequest({ db, actor, jobs }: OrderContext, input: CancelRequestInput) {
   const parsed = CancelRequestSchema.safeParse(input)
-  if (!parsed.success) throw invalidInput(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   const user = requireActor(actor, SIGNED_IN)
   const { id, version, reason } = parsed.data
   try {

@@ -6,11 +6,11 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import type { OrderActor } from '#core/orders/order-events.ts'
 import { REQUEST_ENTITY, recordOrderEvent } from '#core/orders/order-events.ts'
 import { completeFinishedRequests } from '#core/orders/request-completion.ts'
-import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { invalidInput } from '#core/shared/input-errors.ts'
 import { type Actor, requireActor } from '#core/shared/service-context.ts'
 import { SHIPMENT_ENTITY } from '#core/shipping/shipment-events.ts'
 import type { Executor } from '#db/client.ts'
@@ -43,23 +43,14 @@ import {
 } from './settle-payment.ts'
 import { confirmTransferNotices } from './transfer-notices.ts'
 
+/** A refused form: `invalid`, reason `paymentInvalid`. */
+const REFUSED = { message: 'Payment input refused', reason: 'paymentInvalid' }
+
 /**
  * What admins do with money by hand: record a bank transfer that arrived (the manual method,
  * the default when no provider is configured) and say that a refund due was made. Moderators
  * and customers are refused (payment-policy.ts). docs/decisions/021, "Payments".
  */
-
-function invalidInput(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  reason = 'paymentInvalid',
-): AppError {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const name = fieldNameOf(issue.path)
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  return new AppError('invalid', 'Payment input refused', { reason, fieldErrors })
-}
 
 /**
  * Refuses anyone but an admin: anonymous `unauthorized`; a customer `not_found` (unless the
@@ -101,7 +92,7 @@ async function adminPaymentInput<Schema extends z.ZodType<{ paymentId: string }>
   const parsed = schema.safeParse(input)
   if (!parsed.success) {
     if (parsed.error.issues.some((issue) => issue.path[0] === 'paymentId')) throw paymentNotFound(paymentId)
-    throw invalidInput(parsed.error.issues)
+    throw invalidInput(parsed.error.issues, REFUSED)
   }
   return { actor, data: parsed.data }
 }
@@ -145,7 +136,7 @@ export async function recordManualPayment(
   const parsed = RecordManualPaymentSchema.safeParse(input)
   if (!parsed.success) {
     if (parsed.error.issues.some((issue) => issue.path[0] === 'invoiceId')) throw invoiceNotFound(invoiceId)
-    throw invalidInput(parsed.error.issues)
+    throw invalidInput(parsed.error.issues, REFUSED)
   }
   const { version, amountJpy, reference, note } = parsed.data
   try {

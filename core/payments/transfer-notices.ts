@@ -5,10 +5,10 @@ import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
-import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { invalidInput } from '#core/shared/input-errors.ts'
 import { type Actor, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { processPhoto } from '#core/uploads/images.ts'
@@ -19,6 +19,9 @@ import { ownerPaths, type PaymentOwner } from './payment-owner.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { DismissTransferSchema, ReportTransferSchema, TRANSFER_PROOF_MAX_BYTES } from './payment-schemas.ts'
 import { assertPayable, invoiceNotFound, invoiceWithOwner, PAYMENTS_NEED_SIGN_IN } from './settle-payment.ts'
+
+/** A refused form: `invalid`, reason `transferInvalid`. */
+const REFUSED = { message: 'Transfer notice refused', reason: 'transferInvalid' }
 
 /**
  * "I have paid" (docs/decisions/036): the customer says they paid an open quote or shipping
@@ -46,15 +49,6 @@ const noticeNotFound = (id: string) =>
   new AppError('not_found', `Transfer notice ${String(id).slice(0, 80)} not found`, {
     reason: 'transferNotFound',
   })
-
-function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const name = fieldNameOf(issue.path)
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  return new AppError('invalid', 'Transfer notice refused', { reason: 'transferInvalid', fieldErrors })
-}
 
 const proofRefused = (code: string, message: string) =>
   new AppError('invalid', message, { reason: 'transferInvalid', fieldErrors: { proof: [code] } })
@@ -130,7 +124,7 @@ export async function reportTransfer(
     throw new AppError('forbidden', `Only the customer reports paying invoice ${owned.number}`)
   }
   const parsed = ReportTransferSchema.safeParse(input)
-  if (!parsed.success) throw invalid(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   const prepared = await prepareProof(proof)
   const noticeId = randomUUID()
   const key = prepared
@@ -235,7 +229,7 @@ export async function dismissTransferNotice(
   }
   if (!isUuid(noticeId)) throw noticeNotFound(noticeId)
   const parsed = DismissTransferSchema.safeParse(input)
-  if (!parsed.success) throw invalid(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   const { version, reason } = parsed.data
   await ctx.db.transaction(async (tx) => {
     const [found] = await tx

@@ -6,7 +6,6 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
 import { basisPointsOf } from '#core/orders/quote-pricing.ts'
 import { isStaff } from '#core/orders/request-policy.ts'
-import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
@@ -14,6 +13,7 @@ import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { invalidInput } from '#core/shared/input-errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { japanDaysBetween, storageFeeOf } from '#core/warehouse/storage.ts'
@@ -39,6 +39,9 @@ import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from './ship
 import { CancelShipmentSchema, type ShipmentChoice, ShipmentChoiceSchema } from './shipment-schemas.ts'
 import { type Carrier, isCarrier } from './tracking.ts'
 
+/** A refused form: `invalid`, reason `shipmentInvalid`. */
+const REFUSED = { message: 'Shipment input refused', reason: 'shipmentInvalid' }
+
 /**
  * Shipments (docs/decisions/028-shipments.md), first part: the customer picks items they have
  * at our office, from any of their requests, an address from their book and a method, sees the
@@ -54,18 +57,9 @@ function requireCustomer(actor: Actor | null): Actor {
   return actor
 }
 
-function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of issues) {
-    const name = fieldNameOf(issue.path)
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message]
-  }
-  return new AppError('invalid', 'Shipment input refused', { reason: 'shipmentInvalid', fieldErrors })
-}
-
 function parseChoice(input: unknown): ShipmentChoice {
   const parsed = ShipmentChoiceSchema.safeParse(input)
-  if (!parsed.success) throw invalid(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   return parsed.data
 }
 
@@ -332,7 +326,7 @@ export async function cancelShipment(
 ): Promise<{ version: number }> {
   const user = requireCustomer(actor)
   const parsed = CancelShipmentSchema.safeParse(input)
-  if (!parsed.success) throw invalid(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   const { id, version, reason, confirm } = parsed.data
   const staff = isStaff(user)
   if (staff && !reason) {
