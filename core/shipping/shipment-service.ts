@@ -14,7 +14,7 @@ import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { invalidInput } from '#core/shared/input-errors.ts'
-import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import { type Actor, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { japanDaysBetween, storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
@@ -52,10 +52,8 @@ const REFUSED = { message: 'Shipment input refused', reason: 'shipmentInvalid' }
 
 export const SHIPMENT_QUEUE_PAGE_SIZE = 50
 
-function requireCustomer(actor: Actor | null): Actor {
-  if (!actor) throw new AppError('unauthorized', 'Shipping needs a signed-in user')
-  return actor
-}
+/** Thrown (`unauthorized`) to anyone not signed in. */
+const SIGNED_IN = 'Shipping needs a signed-in user'
 
 function parseChoice(input: unknown): ShipmentChoice {
   const parsed = ShipmentChoiceSchema.safeParse(input)
@@ -178,7 +176,7 @@ export async function estimateMyShipment(
   input: unknown,
   rates: RateTables,
 ): Promise<EstimateView> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const choice = parseChoice(input)
   const config = await settings.get()
   const chosen = await resolveChoice(db, user, choice, {
@@ -203,7 +201,7 @@ export async function requestShipment(
   rates: RateTables,
   { locale }: { locale: 'es' | 'en' },
 ): Promise<{ id: string; number: string }> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const choice = parseChoice(input)
   const config = await settings.get()
   try {
@@ -324,7 +322,7 @@ export async function cancelShipment(
   { db, actor, jobs }: OrderContext,
   input: unknown,
 ): Promise<{ version: number }> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const parsed = CancelShipmentSchema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues, REFUSED)
   const { id, version, reason, confirm } = parsed.data
@@ -461,7 +459,7 @@ function summary(
 
 /** The signed-in customer's shipments, newest first. */
 export async function listMyShipments({ db, actor }: ServiceContext): Promise<ShipmentSummary[]> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   const rows = await db
     .select(summaryColumns)
     .from(shipments)
@@ -516,7 +514,7 @@ export type ShipmentDetail = ShipmentSummary & {
  * ids, get `not_found`.
  */
 export async function getShipment({ db, actor }: ServiceContext, id: string): Promise<ShipmentDetail> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   if (!isUuid(id)) throw shipmentNotFound(id)
   const [row] = await db
     .select({
@@ -667,7 +665,7 @@ export async function listShipmentQueue(
     claim?: boolean
   } = {},
 ): Promise<ShipmentQueuePage> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   if (!isStaff(user))
     throw new AppError('forbidden', 'The shipments queue is for staff', { reason: 'staffActionForbidden' })
   if (status && !(SHIPMENT_STATUSES as readonly string[]).includes(status)) {
@@ -745,7 +743,7 @@ export async function getBoxPhoto(
   id: string,
   size: 'full' | 'thumb',
 ): Promise<{ bytes: Uint8Array; number: string; etag: string }> {
-  const user = requireCustomer(actor)
+  const user = requireActor(actor, SIGNED_IN)
   if (!isUuid(id)) throw shipmentNotFound(id)
   const [row] = await db
     .select({
