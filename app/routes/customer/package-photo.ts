@@ -1,4 +1,4 @@
-import { matchesEtag, PHOTO_CACHE_CONTROL, photoRefusal } from '#app/lib/request-photo.server.ts'
+import { servePrivateFile } from '#app/lib/private-file.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { guardedFile } from '#app/middleware/guarded-file.server.ts'
 import { getPackagePhoto } from '#core/warehouse/stored-items.ts'
@@ -9,29 +9,17 @@ import type { Route } from './+types/package-photo.ts'
 // photo. Under the customer layout: any signed-in user reaches it, the service decides. Cached by
 // the browser only, with an ETag (a photo never changes).
 
-async function resource({ request, params, context }: Route.LoaderArgs) {
+function resource({ request, params, context }: Route.LoaderArgs) {
   const size = new URL(request.url).pathname.endsWith('/thumb') ? 'thumb' : 'full'
-  let photo: Awaited<ReturnType<typeof getPackagePhoto>>
-  try {
+  return servePrivateFile(request, context, async () => {
     const orders = getOrderContext(context)
-    photo = await getPackagePhoto(orders, orders.files, params.photoId, size)
-  } catch (error) {
-    return photoRefusal(error, context)
-  }
-  const etag = `"${photo.sha256}"`
-  const caching = { ETag: etag, 'Cache-Control': PHOTO_CACHE_CONTROL }
-  if (matchesEtag(request.headers.get('If-None-Match'), etag)) {
-    return new Response(null, { status: 304, headers: caching })
-  }
-  return new Response(photo.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      ...caching,
-      'Content-Type': photo.contentType,
-      'Content-Length': String(photo.bytes.byteLength),
-      'Content-Disposition': `inline; filename="${photo.packageNumber}-${photo.position}${size === 'thumb' ? '-thumb' : ''}.webp"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    },
+    const photo = await getPackagePhoto(orders, orders.files, params.photoId, size)
+    return {
+      bytes: photo.bytes,
+      etag: `"${photo.sha256}"`,
+      contentType: photo.contentType,
+      filename: `${photo.packageNumber}-${photo.position}${size === 'thumb' ? '-thumb' : ''}.webp`,
+    }
   })
 }
 

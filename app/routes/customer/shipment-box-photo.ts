@@ -1,4 +1,4 @@
-import { matchesEtag, PHOTO_CACHE_CONTROL, photoRefusal } from '#app/lib/request-photo.server.ts'
+import { servePrivateFile } from '#app/lib/private-file.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { guardedFile } from '#app/middleware/guarded-file.server.ts'
 import { getBoxPhoto } from '#core/shipping/shipment-service.ts'
@@ -8,28 +8,17 @@ import type { Route } from './+types/shipment-box-photo.ts'
 // staff only; anyone else gets the 404 of a missing photo. Cached by the browser only, with an
 // ETag (a photo never changes: a new one has a new key).
 
-async function resource({ request, params, context }: Route.LoaderArgs) {
+function resource({ request, params, context }: Route.LoaderArgs) {
   const size = new URL(request.url).pathname.endsWith('/thumb') ? 'thumb' : 'full'
-  let photo: Awaited<ReturnType<typeof getBoxPhoto>>
-  try {
+  return servePrivateFile(request, context, async () => {
     const orders = getOrderContext(context)
-    photo = await getBoxPhoto(orders, orders.files, params.id, size)
-  } catch (error) {
-    return photoRefusal(error, context)
-  }
-  const caching = { ETag: photo.etag, 'Cache-Control': PHOTO_CACHE_CONTROL }
-  if (matchesEtag(request.headers.get('If-None-Match'), photo.etag)) {
-    return new Response(null, { status: 304, headers: caching })
-  }
-  return new Response(photo.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      ...caching,
-      'Content-Type': 'image/webp',
-      'Content-Length': String(photo.bytes.byteLength),
-      'Content-Disposition': `inline; filename="${photo.number}-box${size === 'thumb' ? '-thumb' : ''}.webp"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    },
+    const photo = await getBoxPhoto(orders, orders.files, params.id, size)
+    return {
+      bytes: photo.bytes,
+      etag: photo.etag,
+      contentType: 'image/webp',
+      filename: `${photo.number}-box${size === 'thumb' ? '-thumb' : ''}.webp`,
+    }
   })
 }
 

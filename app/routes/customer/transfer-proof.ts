@@ -1,4 +1,4 @@
-import { matchesEtag, PHOTO_CACHE_CONTROL, photoRefusal } from '#app/lib/request-photo.server.ts'
+import { type PrivateFile, servePrivateFile } from '#app/lib/private-file.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { getTransferProof } from '#core/payments/transfer-notices.ts'
 import type { Route } from './+types/transfer-proof.ts'
@@ -8,28 +8,18 @@ import type { Route } from './+types/transfer-proof.ts'
 // of a missing file. A PDF is never shown in our pages' origin: it is a download, and sandboxed
 // should a browser open it anyway. Cached by the browser only, with an ETag.
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  let proof: Awaited<ReturnType<typeof getTransferProof>>
-  try {
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return servePrivateFile(request, context, async (): Promise<PrivateFile> => {
     const orders = getOrderContext(context)
-    proof = await getTransferProof(orders, orders.files, params.id)
-  } catch (error) {
-    return photoRefusal(error, context)
-  }
-  const caching = { ETag: proof.etag, 'Cache-Control': PHOTO_CACHE_CONTROL }
-  if (matchesEtag(request.headers.get('If-None-Match'), proof.etag)) {
-    return new Response(null, { status: 304, headers: caching })
-  }
-  const pdf = proof.contentType === 'application/pdf'
-  return new Response(proof.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      ...caching,
-      'Content-Type': proof.contentType,
-      'Content-Length': String(proof.bytes.byteLength),
-      'Content-Disposition': `${pdf ? 'attachment' : 'inline'}; filename="${proof.invoiceNumber}-transfer.${pdf ? 'pdf' : 'webp'}"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-      ...(pdf ? { 'Content-Security-Policy': "sandbox; default-src 'none'" } : {}),
-    },
+    const proof = await getTransferProof(orders, orders.files, params.id)
+    const pdf = proof.contentType === 'application/pdf'
+    return {
+      bytes: proof.bytes,
+      etag: proof.etag,
+      contentType: proof.contentType,
+      filename: `${proof.invoiceNumber}-transfer.${pdf ? 'pdf' : 'webp'}`,
+      download: pdf,
+      headers: pdf ? { 'Content-Security-Policy': "sandbox; default-src 'none'" } : {},
+    }
   })
 }
