@@ -60,10 +60,9 @@ export default [
     route('admin-dashboard/messages/:id', 'routes/admin/message.tsx'),
     // Money waiting for an admin: held payments, bank transfers customers reported (ADR 036).
     route('admin-dashboard/payments', 'routes/admin/payments.tsx'),
-    // Admins only, like the whole branch (the layout refuses anyone else). Some of these pages
-    // repeat the admin guard in their own middleware (settings, rates, audit, stores, store,
-    // site-pages, site-page); outbox, analytics and analytics.csv rely on the layout alone
-    // (analytics.csv's own middleware, guardedFile, serves the file and words the layout's refusal).
+    // Admins only, like the whole branch: the layout's guard runs for every page under it, so no
+    // page repeats it (analytics.csv's own middleware, guardedFile, serves the file and words the
+    // layout's refusal).
     route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
     route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
     route('admin-dashboard/audit', 'routes/admin/audit.tsx'),

@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { japanTimeFormatter } from '#app/lib/japan-time.ts'
-import { getServiceContext, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { AUDIT_KINDS } from '#core/audit/audit-kinds.ts'
 import { listAuditActors, listAuditLog } from '#core/audit/audit-log.ts'
 import { AuditQuerySchema } from '#core/audit/audit-query.ts'
@@ -14,8 +14,6 @@ import type { Route } from './+types/audit.ts'
 
 // The audit log (admins only): every recorded staff action, newest first, 30 a page (keyset),
 // filtered by person and kind, all in the URL. Read-only: the table refuses changes itself.
-
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)

@@ -8,7 +8,7 @@ import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
-import { getServiceContext, getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import { formatNumber } from '#core/money/money.ts'
 import { type RateRow, SHIPPING_METHODS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
 import {
@@ -27,8 +27,6 @@ import type { Route } from './+types/rates.ts'
 // weights against today's prices, confirm to save it (one transaction, audited, every process's
 // price caches dropped: core/pricing/shipping-rates-service.ts `replace`). Each step is a form
 // post, so it all works without JavaScript.
-
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
 
 const withSpareRows = (rows: RateFormRow[]) => [
   ...rows,

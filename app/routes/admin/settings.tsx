@@ -8,7 +8,7 @@ import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
-import { getServiceContext, getUser, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import {
   changedFormFields,
   SETTINGS_TEXT_LIMITS as LIMITS,
@@ -24,8 +24,6 @@ import type { Route } from './+types/settings.ts'
 // company, bank-transfer details and messaging links. One form, checked as a whole, saved in one
 // transaction with an audit record; a save another admin's save overtook is refused (409) with
 // what is saved now (core/settings/settings-service.ts `save`).
-
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
 
 export async function loader({ context }: Route.LoaderArgs) {
   getUser(context)

@@ -35,21 +35,19 @@ async function setup() {
   const readPublic = (path: string, language: 'es' | 'en') =>
     run([], pageRequest(path), (args) => publicPage.loader(args as never), { language })
   const readList = (cookie?: string) =>
-    run(
-      [...layoutMiddleware, ...list.middleware],
-      pageRequest('/admin-dashboard/pages', { cookie }),
-      (args) => list.loader(args as never),
+    run(layoutMiddleware, pageRequest('/admin-dashboard/pages', { cookie }), (args) =>
+      list.loader(args as never),
     )
   const readEditor = (slug: string, cookie?: string) =>
     run(
-      [...layoutMiddleware, ...(editor.middleware as unknown as readonly MiddlewareFunction<Response>[])],
+      layoutMiddleware,
       pageRequest(`/admin-dashboard/pages/${slug}`, { cookie }),
       (args) => editor.loader(args as never),
       { params: { slug } },
     )
   const save = (slug: string, fields: Record<string, string>, cookie?: string) =>
     run(
-      [...layoutMiddleware, ...(editor.middleware as unknown as readonly MiddlewareFunction<Response>[])],
+      layoutMiddleware,
       formPost(`/admin-dashboard/pages/${slug}`, fields, { cookie }),
       (args) => editor.action(args as never),
       { params: { slug } },

@@ -4,15 +4,13 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
-import { getServiceContext, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { SITE_PAGE_PATHS } from '#core/site-pages/site-page-text.ts'
 import { listSitePages } from '#core/site-pages/site-pages-service.ts'
 import type { Route } from './+types/site-pages.ts'
 
 // The public pages admins write (ADR 038): what we cannot buy or ship, and the seller
 // disclosure. Admins only, as the settings.
-
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)

@@ -10,7 +10,7 @@ import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
-import { getServiceContext, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { STORE_CATEGORIES } from '#core/catalog/store-categories.ts'
 import {
   getStoreForEditing,
@@ -36,8 +36,6 @@ import type { Route } from './+types/store.ts'
 // (docs/decisions/026-store-guide-editor.md): names and descriptions in both languages, the
 // categories, the monogram; on a saved store, its logo (PNG or SVG, re-encoded as our own PNG).
 // A save another admin's save overtook is refused (409) with what is saved now beside each field.
-
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
 
 function storeId(params: { id?: string }): number | null {
   if (params.id === undefined) return null

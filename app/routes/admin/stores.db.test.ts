@@ -1,4 +1,3 @@
-import type { MiddlewareFunction } from 'react-router'
 import sharp from 'sharp'
 import { expect, test, vi } from 'vitest'
 import { createTestDatabase } from '#tests/db.ts'
@@ -43,33 +42,26 @@ async function setup() {
   const changed = vi.fn()
   services.catalog.onChange(changed)
   const run = (
-    page: { middleware: readonly MiddlewareFunction<Response>[] },
     request: Request,
     handler: (args: ReturnType<typeof routeArgs>) => unknown,
     params: Record<string, string> = {},
   ) =>
-    callRoute(services, [...layoutMiddleware, ...page.middleware], request, handler, {
+    callRoute(services, layoutMiddleware, request, handler, {
       params,
       context: { language: 'en' },
     })
   const list = (cookie?: string) =>
-    run(storesPage, pageRequest('/admin-dashboard/stores', { cookie }), (args) =>
-      storesPage.loader(args as never),
-    )
+    run(pageRequest('/admin-dashboard/stores', { cookie }), (args) => storesPage.loader(args as never))
   const listAction = (fields: Record<string, string>, cookie?: string) =>
-    run(storesPage, formPost('/admin-dashboard/stores', fields, { cookie }), (args) =>
-      storesPage.action(args as never),
-    )
+    run(formPost('/admin-dashboard/stores', fields, { cookie }), (args) => storesPage.action(args as never))
   const open = (id: string | undefined, cookie?: string) =>
     run(
-      storePage,
       pageRequest(`/admin-dashboard/stores/${id ?? 'new'}`, { cookie }),
       (args) => storePage.loader(args as never),
       id === undefined ? {} : { id },
     )
   const save = (id: string | undefined, body: FormData | Record<string, string>, cookie?: string) =>
     run(
-      storePage,
       formPost(`/admin-dashboard/stores/${id ?? 'new'}`, body, { cookie }),
       (args) => storePage.action(args as never),
       id === undefined ? {} : { id },

@@ -7,7 +7,7 @@ import { flashCookie } from '#app/lib/cookies.server.ts'
 import type { FlashMessage } from '#app/lib/flash.ts'
 import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
-import { getServiceContext, requireAdminMiddleware } from '#app/middleware/auth.server.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { listStoresForEditing, moveStore, setStoreHidden } from '#core/catalog/store-editor.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
@@ -16,8 +16,6 @@ import type { Route } from './+types/stores.ts'
 // The store guide editor's list (admins only; docs/decisions/026-store-guide-editor.md): every
 // store, hidden ones too, in the guide's order; hide or show one, move it up or down, open it to
 // edit. Plain forms (post/redirect/get), so it works without JavaScript.
-
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const stores = await listStoresForEditing(getServiceContext(context)).catch(throwRouteError)
