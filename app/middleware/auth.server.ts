@@ -53,7 +53,7 @@ export const requireAdminMiddleware = guardMiddleware((user, request) => {
 /**
  * Staff: an admin or a moderator (the request queue and its pages, docs/decisions/021); otherwise
  * "Login Required" (401) or "Admin Access Required" with the role (403). What each staff role may
- * do there is the services' policy (core/orders/staff-policy.ts).
+ * do there is the services' policy (core/shared/staff-policy.ts).
  */
 export const requireStaffMiddleware = guardMiddleware((user, request) => {
   if (!user) return loginRequired(request)

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm'
-import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import {
   claims,
   invoices,

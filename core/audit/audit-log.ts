@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
-import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import type { Executor } from '#db/client.ts'
 import { auditLog, users } from '#db/schema/index.ts'
 import type { AuditField, AuditKind, PATH_AUDIT_KINDS } from './audit-kinds.ts'
@@ -95,7 +95,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Only admins read the audit log (core/orders/staff-policy.ts). */
+/** Only admins read the audit log (core/shared/staff-policy.ts). */
 export function canReadAuditLog(actor: Actor | null): boolean {
   return can(actor, 'read_audit_log')
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
+import { seedDatabase } from '#core/seed/seed-database.ts'
 import { stores } from '#db/schema/index.ts'
-import { seedDatabase } from '#db/seed.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createCatalogService } from './catalog-service.ts'
 

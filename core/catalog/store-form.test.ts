@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { SEED_STORES } from '#db/seed-data/stores.ts'
+import { SEED_STORES } from '#core/seed/data/stores.ts'
 import { contrastWithWhite, LOGO_MIN_CONTRAST, StoreFormSchema, slugFor } from './store-form.ts'
 
 // The store editor's form, as the browser and the action both read it.

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
-import { isStaff } from '#core/orders/request-policy.ts'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
+import { decodeTimeCursor, keysetPage, newestFirst, olderThan } from '#core/shared/keyset.ts'
+import { isStaff, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import { notifications } from '#db/schema/index.ts'
 import type { NotificationParams } from './notify.ts'
 
@@ -57,28 +57,6 @@ function toneOf(value: string): NotificationTone {
   return value === 'success' || value === 'warning' ? value : 'info'
 }
 
-type Cursor = { at: Date; id: string }
-
-/** `<ms since epoch>.<uuid>` of the last row shown (created_at has millisecond precision). */
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return `${row.createdAt.getTime()}.${row.id}`
-}
-
-function decodeCursor(cursor: string | null | undefined): Cursor | null {
-  if (!cursor) return null
-  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
-  if (!match?.[1] || !match[2] || !isUuid(match[2])) {
-    throw new AppError('invalid', `Bad notifications cursor ${cursor.slice(0, 80)}`)
-  }
-  return { at: new Date(Number(match[1])), id: match[2] }
-}
-
-/** Newest first: (created_at, id) below the cursor's, as the index orders them. */
-function afterCursor(cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined
-  return sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-}
-
 /**
  * The signed-in user's notifications, newest first, 20 a page (`cursor` from the previous page).
  * @throws AppError `unauthorized` without a user, `invalid` for a cursor that is not one of ours.
@@ -103,16 +81,19 @@ export async function listMyNotifications(
       and(
         eq(notifications.userId, user.id),
         eq(notifications.audience, audience),
-        afterCursor(decodeCursor(cursor)),
+        olderThan(notifications.createdAt, notifications.id, decodeTimeCursor(cursor)),
       ),
     )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(...newestFirst(notifications.createdAt, notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
-  const shown = rows.slice(0, NOTIFICATIONS_PAGE_SIZE)
-  const last = shown.at(-1)
+  const page = keysetPage(rows, NOTIFICATIONS_PAGE_SIZE, (row) => row.createdAt)
   return {
-    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor(last) : null,
-    rows: shown.map(({ readAt, tone, ...row }) => ({ ...row, tone: toneOf(tone), read: readAt !== null })),
+    nextCursor: page.nextCursor,
+    rows: page.rows.map(({ readAt, tone, ...row }) => ({
+      ...row,
+      tone: toneOf(tone),
+      read: readAt !== null,
+    })),
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
-import { can, type StaffAction } from '#core/orders/staff-policy.ts'
+import { can, type StaffAction } from '#core/shared/staff-policy.ts'
 import type { Executor } from '#db/client.ts'
 import { notifications, users } from '#db/schema/index.ts'
 
@@ -59,7 +59,7 @@ export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(
 /**
  * What we tell staff, in their own list (the bell, `/admin-dashboard/notifications`) and by
  * e-mail, and which staff action a notice is for: it goes to the staff who may take that action
- * (core/orders/staff-policy.ts), so moderators are not told of money only admins may touch.
+ * (core/shared/staff-policy.ts), so moderators are not told of money only admins may touch.
  * docs/decisions/036.
  */
 export const STAFF_NOTIFICATIONS = {

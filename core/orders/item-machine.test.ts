@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ACTOR_KINDS, type ActorKind } from '#core/shared/actor-kind.ts'
 import {
   FINAL_ITEM_STATUSES,
   ITEM_EVENTS,
@@ -7,7 +8,6 @@ import {
   type ItemStatus,
   itemTransition,
 } from './item-machine.ts'
-import { ACTOR_KINDS, type ActorKind } from './request-machine.ts'
 
 // Every state × event × actor against the table written out again by hand.
 const ALLOWED: readonly [ItemStatus, ItemEvent, ActorKind, ItemStatus][] = [

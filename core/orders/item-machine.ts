@@ -1,4 +1,4 @@
-import type { ActorKind } from '#core/orders/request-machine.ts'
+import { isStateOf, type Machine, type Transition, transitionsOf } from '#core/shared/state-machine.ts'
 
 /**
  * One item of a request (one product link), as a table like the request's
@@ -45,9 +45,7 @@ export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = [
   'disposed',
 ]
 
-type Rule = { from: readonly ItemStatus[]; to: ItemStatus; by: readonly ActorKind[] }
-
-export const ITEM_MACHINE: Readonly<Record<ItemEvent, Rule>> = {
+export const ITEM_MACHINE: Machine<ItemEvent, ItemStatus> = {
   // Staff issue the quote that prices the item.
   quote: { from: ['pending'], to: 'quoted', by: ['staff'] },
   // The quote is taken back to change it: priced again.
@@ -68,21 +66,8 @@ export const ITEM_MACHINE: Readonly<Record<ItemEvent, Rule>> = {
   dispose: { from: ['received'], to: 'disposed', by: ['staff'] },
 }
 
-export type ItemTransition =
-  | { ok: true; from: ItemStatus; to: ItemStatus }
-  | { ok: false; refusal: 'already' | 'not_allowed' | 'forbidden' }
+export type ItemTransition = Transition<ItemStatus>
 
-/**
- * `already`: the item is where the event leads (a replay); `not_allowed`: not from this state;
- * `forbidden`: not by this actor.
- */
-export function itemTransition(state: ItemStatus, event: ItemEvent, actor: ActorKind): ItemTransition {
-  const rule = ITEM_MACHINE[event]
-  if (!rule.from.includes(state)) return { ok: false, refusal: state === rule.to ? 'already' : 'not_allowed' }
-  if (!rule.by.includes(actor)) return { ok: false, refusal: 'forbidden' }
-  return { ok: true, from: state, to: rule.to }
-}
+export const itemTransition = transitionsOf(ITEM_MACHINE)
 
-export function isItemStatus(value: unknown): value is ItemStatus {
-  return ITEM_STATUSES.includes(value as ItemStatus)
-}
+export const isItemStatus = isStateOf(ITEM_STATUSES)

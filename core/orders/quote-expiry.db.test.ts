@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { getInvoice } from '#core/billing/invoice-service.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import {
   invoices,
@@ -11,7 +12,6 @@ import {
 } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import { getInvoice } from './invoice-service.ts'
 import { expireQuotes } from './quote-expiry.ts'
 import { approveQuote, saveQuoteDraft } from './quote-service.ts'
 import { getRequest, submitRequest } from './request-service.ts'

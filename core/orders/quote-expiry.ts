@@ -1,11 +1,12 @@
 import { and, eq, exists, gt, lte, sql } from 'drizzle-orm'
+import { applyInvoiceEvent, INVOICE_ENTITY } from '#core/billing/invoice-service.ts'
+import { hasPendingTransfer, noPendingTransfer } from '#core/billing/pending-transfers.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
-import { hasPendingTransfer, noPendingTransfer } from '#core/payments/pending-transfers.ts'
+import { recordOrderEvent } from '#core/shared/history.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { invoices, orderEvents, purchaseRequests } from '#db/schema/index.ts'
-import { applyInvoiceEvent, INVOICE_ENTITY } from './invoice-service.ts'
 import type { OrderDeps } from './order-context.ts'
-import { applyRequestEvent, recordOrderEvent } from './order-events.ts'
+import { applyRequestEvent } from './order-events.ts'
 import { moveItems } from './request-items.ts'
 
 /**

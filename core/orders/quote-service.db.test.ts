@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import {
+  getInvoice,
+  japanYear,
+  listRequestInvoices,
+  takeInvoiceNumber,
+} from '#core/billing/invoice-service.ts'
 import { MAX_ITEM_PRICE_JPY, MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import { priceQuote } from '#core/pricing/quote-pricing.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { createDb } from '#db/client.ts'
@@ -17,8 +24,6 @@ import { createTestDatabase } from '#tests/db.ts'
 import { countJobs } from '#tests/support/jobs.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { refusal } from '#tests/support/refusal.ts'
-import { getInvoice, japanYear, listRequestInvoices, takeInvoiceNumber } from './invoice-service.ts'
-import { priceQuote } from './quote-pricing.ts'
 import {
   addNote,
   approveQuote,

@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from '#core/billing/invoice-service.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
+import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from '#core/pricing/quote-pricing.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
+import { parse, staffActor } from '#core/shared/order-input.ts'
 import type { Executor } from '#db/client.ts'
 import { purchaseRequests, requestItems, users } from '#db/schema/index.ts'
-import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from './invoice-service.ts'
 import type { OrderContext } from './order-context.ts'
-import { applyRequestEvent, type OrderActor, REQUEST_ENTITY, recordOrderEvent } from './order-events.ts'
-import { parse, staffActor } from './order-input.ts'
-import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from './quote-pricing.ts'
+import { applyRequestEvent, REQUEST_ENTITY } from './order-events.ts'
 import {
   type AddNoteInput,
   AddNoteSchema,

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import type { OrderActor } from '#core/shared/history.ts'
 import type { Executor } from '#db/client.ts'
 import { requestItems } from '#db/schema/index.ts'
 import { ITEM_MACHINE, type ItemEvent, type ItemStatus } from './item-machine.ts'
-import type { OrderActor } from './order-events.ts'
 
 /**
  * Moves a request's items by one event of the item table (item-machine.ts), inside the

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { ACTOR_KINDS } from '#core/shared/actor-kind.ts'
 import {
-  ACTOR_KINDS,
   eventsAvailable,
   FINAL_STATUSES,
   REQUEST_EVENTS,

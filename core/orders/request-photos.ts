@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
+import { actorKindFor } from '#core/shared/actor-kind.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import { type ProcessedPhoto, processPhoto } from '#core/uploads/images.ts'
 import { PHOTO_REFUSALS, type PhotoRefusal } from '#core/uploads/photo-rules.ts'
 import { purchaseRequests, requestItems, requestPhotos } from '#db/schema/index.ts'
-import { actorKindFor } from './request-policy.ts'
 import { fieldNameOf } from './request-schemas.ts'
 
 // The photos of a request's items (one optional photo per item, docs/decisions/020): made safe

@@ -1,11 +1,14 @@
 import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { voidOpenInvoice } from '#core/billing/invoice-service.ts'
+import { ownerHasPendingTransfer } from '#core/billing/pending-transfers.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
-import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
+import { type ActorKind, actorKindFor } from '#core/shared/actor-kind.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { invalidInput } from '#core/shared/input-errors.ts'
-import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
+import { decodeTimeCursor, keysetPage, newestFirst, olderThan, type TimeCursor } from '#core/shared/keyset.ts'
+import { isStaff, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import {
   invoices,
@@ -18,12 +21,10 @@ import {
   transferNotices,
   users,
 } from '#db/schema/index.ts'
-import { voidOpenInvoice } from './invoice-service.ts'
 import type { OrderContext } from './order-context.ts'
 import { applyRequestEvent } from './order-events.ts'
 import { moveItems } from './request-items.ts'
 import {
-  type ActorKind,
   eventsAvailable,
   isRequestStatus,
   REQUEST_STATUSES,
@@ -32,7 +33,6 @@ import {
   transition,
 } from './request-machine.ts'
 import { type PhotoProcessor, preparePhotos } from './request-photos.ts'
-import { actorKindFor, isStaff } from './request-policy.ts'
 import {
   type CancelRequestInput,
   CancelRequestSchema,
@@ -285,36 +285,14 @@ async function requestOfSubmission(
   return row ?? null
 }
 
-type Cursor = { at: Date; id: string }
-
-function encodeCursor(row: { submittedAt: Date; id: string }): string {
-  return `${row.submittedAt.getTime()}.${row.id}`
-}
-
-function decodeCursor(cursor: string | null | undefined): Cursor | null {
-  if (!cursor) return null
-  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
-  if (!match?.[1] || !match[2]) throw new AppError('invalid', `Bad page cursor ${cursor}`)
-  return { at: new Date(Number(match[1])), id: match[2] }
-}
-
-/** Newest first: (submitted_at, id) below the cursor's. */
-function afterCursor(cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined
-  return sql`(${purchaseRequests.submittedAt}, ${purchaseRequests.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-}
-
-/** Newest first, the id breaking ties: the order the cursor pages through. */
-function newestFirst() {
-  return [desc(purchaseRequests.submittedAt), desc(purchaseRequests.id)]
-}
-
 function pageOf<Row extends { submittedAt: Date; id: string }>(rows: Row[]): Page<Row> {
-  const more = rows.length > REQUESTS_PAGE_SIZE
-  const shown = rows.slice(0, REQUESTS_PAGE_SIZE)
-  const last = shown.at(-1)
-  return { rows: shown, nextCursor: more && last ? encodeCursor(last) : null }
+  return keysetPage(rows, REQUESTS_PAGE_SIZE, (row) => row.submittedAt)
 }
+
+/** Newest first, the order the requests' cursor pages through. */
+const newestRequestsFirst = () => newestFirst(purchaseRequests.submittedAt, purchaseRequests.id)
+const olderRequests = (cursor: TimeCursor | null) =>
+  olderThan(purchaseRequests.submittedAt, purchaseRequests.id, cursor)
 
 function statusOf(value: string): RequestStatus {
   if (!isRequestStatus(value)) throw new Error(`Unknown purchase request status ${value}`)
@@ -335,8 +313,8 @@ export async function listMyRequests(
       submittedAt: purchaseRequests.submittedAt,
     })
     .from(purchaseRequests)
-    .where(and(eq(purchaseRequests.userId, user.id), afterCursor(decodeCursor(cursor))))
-    .orderBy(...newestFirst())
+    .where(and(eq(purchaseRequests.userId, user.id), olderRequests(decodeTimeCursor(cursor))))
+    .orderBy(...newestRequestsFirst())
     .limit(REQUESTS_PAGE_SIZE + 1)
   const page = pageOf(rows)
   const ids = page.rows.map((row) => row.id)
@@ -637,7 +615,7 @@ export async function listRequestQueue(
   requireActor(actor, SIGNED_IN)
   if (!isStaff(actor)) throw new AppError('forbidden', 'The request queue is for staff')
   const search = q?.trim().slice(0, 200)
-  const after = decodeCursor(cursor)
+  const after = decodeTimeCursor(cursor)
   const pageWhere = (condition?: SQL) =>
     db
       .select(queueRowFields)
@@ -646,12 +624,12 @@ export async function listRequestQueue(
       .where(
         and(
           status ? eq(purchaseRequests.status, status) : undefined,
-          afterCursor(after),
+          olderRequests(after),
           workCondition(work),
           condition,
         ),
       )
-      .orderBy(...newestFirst())
+      .orderBy(...newestRequestsFirst())
       .limit(REQUESTS_PAGE_SIZE + 1)
   const answer = (
     rows: (Omit<QueueRow, 'status'> & { status: string })[],

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { SEED_STORES } from '#db/seed-data/stores.ts'
+import { SEED_STORES } from '#core/seed/data/stores.ts'
 import { shopHostOf, shopOf } from './shop-hosts.ts'
 
 // Beside each link of the request form: the guide's shop it is from, or none (ADR 038).

@@ -83,7 +83,7 @@ test('nothing waiting: every kind at 0; a moderator sees only what they may act 
     '/admin-dashboard/shipments?claim=open',
     '/admin-dashboard/messages',
   ])
-  // No money, no contact inbox (core/orders/staff-policy.ts).
+  // No money, no contact inbox (core/shared/staff-policy.ts).
   expect((await staffWorkToday(as(moderator))).map((entry) => entry.kind)).toEqual([
     'quote',
     'buy',

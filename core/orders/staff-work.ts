@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { AppError } from '#core/shared/errors.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
+import { isStaff, type ServiceContext } from '#core/shared/service-context.ts'
+import { can, type StaffAction } from '#core/shared/staff-policy.ts'
 import {
   claims,
   contactMessages,
@@ -10,13 +11,11 @@ import {
   shipments,
   transferNotices,
 } from '#db/schema/index.ts'
-import { isStaff } from './request-policy.ts'
-import { can, type StaffAction } from './staff-policy.ts'
 
 /**
  * The staff's work for today (`/admin-dashboard`, docs/decisions/036): what waits for them, in the
  * order the day goes (quotes first), each with its count and where to find it. A moderator sees
- * only what they may act on (core/orders/staff-policy.ts): no money, no contact inbox.
+ * only what they may act on (core/shared/staff-policy.ts): no money, no contact inbox.
  *
  * Every count reads a small index of the rows that wait (a status index, or a partial one of
  * only the waiting rows), so the page costs the same with a hundred thousand requests behind it

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ACTOR_KINDS } from '#core/orders/request-machine.ts'
+import { ACTOR_KINDS } from '#core/shared/actor-kind.ts'
 import { PAYMENT_EVENTS, PAYMENT_STATUSES, type PaymentStatus, paymentTransition } from './payment-machine.ts'
 
 // Every state (and "not yet") × event × actor against the table written out again by hand.

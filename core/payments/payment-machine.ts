@@ -1,4 +1,4 @@
-import type { ActorKind } from '#core/orders/request-machine.ts'
+import { isStateOf, type Machine, type Transition, transitionsOf } from '#core/shared/state-machine.ts'
 
 /**
  * One payment attempt's lifecycle, as a table like the request's and the invoice's. Pure: the
@@ -37,10 +37,8 @@ export type PaymentEvent = (typeof PAYMENT_EVENTS)[number]
 /** The outcomes that end a payment: nothing moves it afterwards (`held` waits for an admin). */
 export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'duplicate', 'refunded']
 
-type Rule = { from: readonly (PaymentStatus | null)[]; to: PaymentStatus; by: readonly ActorKind[] }
-
 /** `from: null` is a payment that does not exist yet. */
-export const PAYMENT_MACHINE: Readonly<Record<PaymentEvent, Rule>> = {
+export const PAYMENT_MACHINE: Machine<PaymentEvent, PaymentStatus, PaymentStatus | null> = {
   start: { from: [null], to: 'pending', by: ['customer'] },
   record: { from: [null], to: 'succeeded', by: ['staff'] },
   succeed: { from: ['pending', 'failed'], to: 'succeeded', by: ['provider'] },
@@ -53,25 +51,12 @@ export const PAYMENT_MACHINE: Readonly<Record<PaymentEvent, Rule>> = {
   refund: { from: ['held'], to: 'refunded', by: ['staff'] },
 }
 
-export type PaymentTransition =
-  | { ok: true; from: PaymentStatus | null; to: PaymentStatus }
-  | { ok: false; refusal: 'already' | 'not_allowed' | 'forbidden' }
+export type PaymentTransition = Transition<PaymentStatus, PaymentStatus | null>
 
 /**
  * `already`: the payment is where the event leads (a replayed webhook, a second return);
  * `not_allowed`: not from this state; `forbidden`: not by this actor.
  */
-export function paymentTransition(
-  state: PaymentStatus | null,
-  event: PaymentEvent,
-  actor: ActorKind,
-): PaymentTransition {
-  const rule = PAYMENT_MACHINE[event]
-  if (!rule.from.includes(state)) return { ok: false, refusal: state === rule.to ? 'already' : 'not_allowed' }
-  if (!rule.by.includes(actor)) return { ok: false, refusal: 'forbidden' }
-  return { ok: true, from: state, to: rule.to }
-}
+export const paymentTransition = transitionsOf(PAYMENT_MACHINE)
 
-export function isPaymentStatus(value: unknown): value is PaymentStatus {
-  return PAYMENT_STATUSES.includes(value as PaymentStatus)
-}
+export const isPaymentStatus = isStateOf(PAYMENT_STATUSES)

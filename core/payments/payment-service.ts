@@ -1,15 +1,15 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
+import { ownerOf, type PaymentOwner } from '#core/billing/payment-owner.ts'
+import { hasPendingTransfer } from '#core/billing/pending-transfers.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
+import { recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { requireActor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
-import { ownerOf, type PaymentOwner } from './payment-owner.ts'
 import { StartCheckoutSchema } from './payment-schemas.ts'
-import { hasPendingTransfer } from './pending-transfers.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 import {
   assertPayable,

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
-import { recordOrderEvent } from '#core/orders/order-events.ts'
 import { isAppError } from '#core/shared/errors.ts'
+import { recordOrderEvent } from '#core/shared/history.ts'
 import type { Executor } from '#db/client.ts'
 import { orderEvents, payments, refunds } from '#db/schema/index.ts'
 import { MONEY_HISTORY_PATH, REFUND_FAILED_REASON } from './money-history.ts'
-import { ownerPaths } from './payment-owner.ts'
 import type { RefundState } from './provider.ts'
 import {
   invoiceWithOwner,

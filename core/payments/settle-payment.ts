@@ -1,21 +1,22 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { invoiceTransition } from '#core/billing/invoice-machine.ts'
+import { ownerOf, ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
-import { applyRequestEvent, type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
+import { applyRequestEvent } from '#core/orders/order-events.ts'
 import { moveItems } from '#core/orders/request-items.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { applyShipmentEvent } from '#core/shipping/shipment-events.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { invoiceLines, invoices, payments, purchaseRequests, refunds, shipments } from '#db/schema/index.ts'
-import { invoiceTransition } from './invoice-machine.ts'
 import {
   isPaymentStatus,
   type PaymentEvent,
   type PaymentStatus,
   paymentTransition,
 } from './payment-machine.ts'
-import { ownerOf, ownerPaths, type PaymentOwner } from './payment-owner.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 
 /**

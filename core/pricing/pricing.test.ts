@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { seedRateRows } from '#db/seed-data/shipping-rates.ts'
+import { seedRateRows } from '#core/seed/data/shipping-rates.ts'
 import {
   DESTINATIONS,
   deliveryTime,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
-import { can } from '#core/orders/staff-policy.ts'
 import { cached } from '#core/shared/cached.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { settings } from '#db/schema/index.ts'
 import {

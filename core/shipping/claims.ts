@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import { recordOrderEvent } from '#core/orders/order-events.ts'
-import { parse, staffActor } from '#core/orders/order-input.ts'
 import { completeFinishedRequests, requestsInShipment } from '#core/orders/request-completion.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { recordOrderEvent } from '#core/shared/history.ts'
+import { parse, staffActor } from '#core/shared/order-input.ts'
 import type { Executor } from '#db/client.ts'
 import {
   claims,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { getCreditNote, listCreditNotes } from '#core/orders/credit-notes.ts'
-import { getInvoice } from '#core/orders/invoice-service.ts'
+import { getCreditNote, listCreditNotes } from '#core/billing/credit-notes.ts'
+import { getInvoice } from '#core/billing/invoice-service.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { recordManualPayment } from '#core/payments/staff-payments.ts'
 import {

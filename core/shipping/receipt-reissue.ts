@@ -1,22 +1,26 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
+import { issueCreditNote } from '#core/billing/credit-notes.ts'
+import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
+import {
+  type ShippingReceiptTotals,
+  type StorageFeeLine,
+  shippingReceiptTotals,
+} from '#core/billing/receipt-totals.ts'
+import { issueShippingInvoice } from '#core/billing/shipping-receipt.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
-import { issueCreditNote } from '#core/orders/credit-notes.ts'
-import { applyInvoiceEvent } from '#core/orders/invoice-service.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
-import { parse, staffActor } from '#core/orders/order-input.ts'
-import { basisPointsOf } from '#core/orders/quote-pricing.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
+import { parse, staffActor } from '#core/shared/order-input.ts'
 import type { Executor } from '#db/client.ts'
 import { invoiceLines, invoices, payments, refunds, shipments, users } from '#db/schema/index.ts'
-import { type ShippingReceiptTotals, type StorageFeeLine, shippingReceiptTotals } from './receipt-totals.ts'
 import { SHIPMENT_ENTITY } from './shipment-events.ts'
 import { ReissueReceiptSchema } from './shipment-schemas.ts'
-import { issueShippingInvoice } from './shipping-receipt.ts'
 
 /**
  * Re-issuing a shipping receipt (docs/decisions/037): a wrong price no longer needs the shipment

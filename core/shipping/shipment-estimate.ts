@@ -1,3 +1,4 @@
+import { chargedStorage, type StorageFeeLine, shippingReceiptTotals } from '#core/billing/receipt-totals.ts'
 import {
   type DeliveryTime,
   type Destination,
@@ -8,7 +9,6 @@ import {
   shippingPrice,
   WEIGHT_LIMITS,
 } from '#core/pricing/pricing.ts'
-import { chargedStorage, type StorageFeeLine, shippingReceiptTotals } from './receipt-totals.ts'
 
 /**
  * What shipping some items together would cost (the shipping tab's estimate, and what a

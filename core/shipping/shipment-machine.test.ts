@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ACTOR_KINDS, type ActorKind } from '#core/orders/request-machine.ts'
+import { ACTOR_KINDS, type ActorKind } from '#core/shared/actor-kind.ts'
 import {
   FINAL_SHIPMENT_STATUSES,
   SHIPMENT_EVENTS,

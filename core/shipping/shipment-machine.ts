@@ -1,4 +1,4 @@
-import type { ActorKind } from '#core/orders/request-machine.ts'
+import { isStateOf, type Machine, type Transition, transitionsOf } from '#core/shared/state-machine.ts'
 
 /**
  * A shipment's lifecycle as a table, like the request's (core/orders/request-machine.ts): the
@@ -22,10 +22,8 @@ export type ShipmentEvent = (typeof SHIPMENT_EVENTS)[number]
 
 export const FINAL_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['cancelled', 'delivered', 'lost']
 
-type Rule = { from: readonly (ShipmentStatus | null)[]; to: ShipmentStatus; by: readonly ActorKind[] }
-
 /** `from: null` is a shipment that does not exist yet. */
-export const SHIPMENT_MACHINE: Readonly<Record<ShipmentEvent, Rule>> = {
+export const SHIPMENT_MACHINE: Machine<ShipmentEvent, ShipmentStatus, ShipmentStatus | null> = {
   request: { from: [null], to: 'requested', by: ['customer'] },
   // Before it is paid: the items go back to storage (a packed one's shipping receipt is voided).
   cancel: { from: ['requested', 'packed'], to: 'cancelled', by: ['customer', 'staff'] },
@@ -38,21 +36,8 @@ export const SHIPMENT_MACHINE: Readonly<Record<ShipmentEvent, Rule>> = {
   lose: { from: ['shipped'], to: 'lost', by: ['staff'] },
 }
 
-export type ShipmentTransition =
-  | { ok: true; from: ShipmentStatus | null; to: ShipmentStatus }
-  | { ok: false; refusal: 'already' | 'not_allowed' | 'forbidden' }
+export type ShipmentTransition = Transition<ShipmentStatus, ShipmentStatus | null>
 
-export function shipmentTransition(
-  state: ShipmentStatus | null,
-  event: ShipmentEvent,
-  actor: ActorKind,
-): ShipmentTransition {
-  const rule = SHIPMENT_MACHINE[event]
-  if (!rule.from.includes(state)) return { ok: false, refusal: state === rule.to ? 'already' : 'not_allowed' }
-  if (!rule.by.includes(actor)) return { ok: false, refusal: 'forbidden' }
-  return { ok: true, from: state, to: rule.to }
-}
+export const shipmentTransition = transitionsOf(SHIPMENT_MACHINE)
 
-export function isShipmentStatus(value: unknown): value is ShipmentStatus {
-  return SHIPMENT_STATUSES.includes(value as ShipmentStatus)
-}
+export const isShipmentStatus = isStateOf(SHIPMENT_STATUSES)

@@ -1,22 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
+import {
+  chargedStorage,
+  type ShippingReceiptTotals,
+  shippingReceiptTotals,
+} from '#core/billing/receipt-totals.ts'
+import { issueShippingInvoice, type StorageFeeLine } from '#core/billing/shipping-receipt.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import { parse, staffActor } from '#core/orders/order-input.ts'
-import { basisPointsOf } from '#core/orders/quote-pricing.ts'
 import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
+import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { parse, staffActor } from '#core/shared/order-input.ts'
 import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
 import { storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import { purchaseRequests, requestItems, shipmentItems, shipments, users } from '#db/schema/index.ts'
-import { chargedStorage, type ShippingReceiptTotals, shippingReceiptTotals } from './receipt-totals.ts'
 import { applyShipmentEvent } from './shipment-events.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from './shipment-schemas.ts'
-import { issueShippingInvoice, type StorageFeeLine } from './shipping-receipt.ts'
 
 /**
  * Packing (docs/decisions/029): staff weigh and pack a requested shipment, and that issues its

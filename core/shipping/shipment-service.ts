@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
+import { ownerHasPendingTransfer } from '#core/billing/pending-transfers.ts'
+import type { StorageFeeLine } from '#core/billing/receipt-totals.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
-import { applyInvoiceEvent } from '#core/orders/invoice-service.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import { type OrderActor, recordOrderEvent } from '#core/orders/order-events.ts'
-import { basisPointsOf } from '#core/orders/quote-pricing.ts'
-import { isStaff } from '#core/orders/request-policy.ts'
-import { ownerHasPendingTransfer } from '#core/payments/pending-transfers.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
+import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { invalidInput } from '#core/shared/input-errors.ts'
-import { type Actor, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
+import { decodeTimeCursor, keysetPage, newestFirst, olderThan } from '#core/shared/keyset.ts'
+import { type Actor, isStaff, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { japanDaysBetween, storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
@@ -32,7 +33,6 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { destinationForCountry } from './destinations.ts'
-import type { StorageFeeLine } from './receipt-totals.ts'
 import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
 import { applyShipmentEvent, SHIPMENT_ENTITY } from './shipment-events.ts'
 import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from './shipment-machine.ts'
@@ -671,12 +671,7 @@ export async function listShipmentQueue(
   if (status && !(SHIPMENT_STATUSES as readonly string[]).includes(status)) {
     throw new AppError('invalid', `Unknown shipment status ${status.slice(0, 40)}`)
   }
-  let after: SQL | undefined
-  if (cursor) {
-    const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor)
-    if (!match?.[1] || !match[2] || !isUuid(match[2])) throw new AppError('invalid', 'Bad shipments cursor')
-    after = sql`(${shipments.requestedAt}, ${shipments.id}) < (${new Date(Number(match[1])).toISOString()}::timestamptz, ${match[2]}::uuid)`
-  }
+  const after = olderThan(shipments.requestedAt, shipments.id, decodeTimeCursor(cursor))
   // A search: the shipment's number or tracking number, or its customer's name or e-mail. Shipments
   // are few beside requests (one per box sent): the condition is checked row by row on the
   // newest-first walk, with the customer joined.
@@ -700,7 +695,7 @@ export async function listShipmentQueue(
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.userId))
       .where(and(status ? eq(shipments.status, status) : undefined, after, matching, claimed))
-      .orderBy(desc(shipments.requestedAt), desc(shipments.id))
+      .orderBy(...newestFirst(shipments.requestedAt, shipments.id))
       .limit(SHIPMENT_QUEUE_PAGE_SIZE + 1),
     matching
       ? db
@@ -711,29 +706,16 @@ export async function listShipmentQueue(
           .groupBy(shipments.status)
       : db.select({ status: shipments.status, n: count() }).from(shipments).groupBy(shipments.status),
   ])
-  const shown = rows.slice(0, SHIPMENT_QUEUE_PAGE_SIZE)
-  const last = shown.at(-1)
+  const page = keysetPage(rows, SHIPMENT_QUEUE_PAGE_SIZE, (row) => row.requestedAt)
   return {
-    rows: shown.map((row) => ({
+    rows: page.rows.map((row) => ({
       ...summary(row),
       customerName: row.customerName,
       customerEmail: row.customerEmail,
     })),
-    nextCursor:
-      rows.length > SHIPMENT_QUEUE_PAGE_SIZE && last ? `${last.requestedAt.getTime()}.${last.id}` : null,
+    nextCursor: page.nextCursor,
     counts: Object.fromEntries(counts.map((row) => [row.status, row.n])),
   }
-}
-
-/** Whether an item waits in an open shipment (for the storage list): by item id. */
-export async function openShipmentsOf(db: Executor, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return new Map<string, { id: string; number: string }>()
-  const rows = await db
-    .select({ itemId: shipmentItems.itemId, id: shipments.id, number: shipments.number })
-    .from(shipmentItems)
-    .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
-    .where(and(inArray(shipmentItems.itemId, [...itemIds]), eq(shipmentItems.active, true)))
-  return new Map(rows.map((row) => [row.itemId, { id: row.id, number: row.number }]))
 }
 
 /** The photo of a packed box (or its thumbnail), for the shipment's owner and staff; else `not_found`. */

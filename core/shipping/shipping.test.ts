@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { shippingReceiptTotals } from '#core/billing/receipt-totals.ts'
 import { COUNTRY_CODES } from '#core/customers/countries.ts'
 import type { RateTables } from '#core/pricing/pricing.ts'
 import { destinationForCountry } from './destinations.ts'
-import { shippingReceiptTotals } from './receipt-totals.ts'
 import { estimateShipment } from './shipment-estimate.ts'
 
 const prices = (n: number) => ({

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { SEED_SITE_PAGES } from '#db/seed-data/site-pages.ts'
+import { SEED_SITE_PAGES } from './default-pages.ts'
 import {
   fillPlaceholders,
   SITE_PAGE_LIMITS,

@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
-import { can } from '#core/orders/staff-policy.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { sitePages } from '#db/schema/index.ts'
-import { SEED_SITE_PAGES } from '#db/seed-data/site-pages.ts'
+import { SEED_SITE_PAGES } from './default-pages.ts'
 import {
   isSitePageSlug,
   SitePageFormSchema,
@@ -84,7 +84,7 @@ export async function saveSitePage(
   if (!parsed.success) throw new AppError('invalid', 'Site page input refused', { reason: 'pageInvalid' })
   const { version, ...texts } = parsed.data
   return db.transaction(async (tx) => {
-    // The seeded row is there (db/seed.ts); a database without it gets it now, then the lock.
+    // The seeded row is there (core/seed/seed-database.ts); a database without it gets it now, then the lock.
     await tx
       .insert(sitePages)
       .values({ slug, ...SEED_SITE_PAGES[slug] })

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
-import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { type Actor, ROLE_NAMES, type RoleName, type ServiceContext } from '#core/shared/service-context.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import { auditLog, purchaseRequests, sessions, users } from '#db/schema/index.ts'
 import { USER_SEARCH_MAX, USER_SORTS, USERS_PAGE_SIZE, type UserSort } from './user-list.ts'
 
@@ -11,7 +11,7 @@ import { USER_SEARCH_MAX, USER_SORTS, USERS_PAGE_SIZE, type UserSort } from './u
  * The admin panel's users (docs/decisions/024-admin-users.md): the list (search by name or e-mail,
  * accent- and case-insensitive; filter by role; three orders; keyset pages), one user's page
  * (profile, requests, what staff did to the account), and what admins do to an account: sign it
- * out everywhere, disable or re-enable it. Moderators read; admins act (core/orders/staff-policy.ts).
+ * out everywhere, disable or re-enable it. Moderators read; admins act (core/shared/staff-policy.ts).
  * Role changes go through core/accounts/roles.ts `assignRole`.
  */
 

@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
-import {
-  applyRequestEvent,
-  type OrderActor,
-  REQUEST_ENTITY,
-  recordOrderEvent,
-} from '#core/orders/order-events.ts'
-import { parse, staffActor } from '#core/orders/order-input.ts'
+import { applyRequestEvent, REQUEST_ENTITY } from '#core/orders/order-events.ts'
 import { bumpVersion, type LockedRequest, lockRequest } from '#core/orders/quote-service.ts'
 import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
+import { parse, staffActor } from '#core/shared/order-input.ts'
 import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
 import type { Executor } from '#db/client.ts'
 import { packagePhotos, packages, requestItems } from '#db/schema/index.ts'

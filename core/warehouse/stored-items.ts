@@ -1,11 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm'
-import { isStaff } from '#core/orders/request-policy.ts'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
-import { openShipmentsOf } from '#core/shipping/shipment-service.ts'
+import { isStaff, type ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
-import { packagePhotos, packages, purchaseRequests, requestItems } from '#db/schema/index.ts'
+import type { Executor } from '#db/client.ts'
+import {
+  packagePhotos,
+  packages,
+  purchaseRequests,
+  requestItems,
+  shipmentItems,
+  shipments,
+} from '#db/schema/index.ts'
 import { type PackagePhotoView, photosOf } from './arrival-service.ts'
 import { type StorageCountdown, storageCountdown, storageFeeOf } from './storage.ts'
 
@@ -139,4 +145,15 @@ export async function getPackagePhoto(
     position: row.position,
     packageNumber: row.packageNumber,
   }
+}
+
+/** Whether an item waits in an open shipment (for the storage list): by item id. */
+export async function openShipmentsOf(db: Executor, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return new Map<string, { id: string; number: string }>()
+  const rows = await db
+    .select({ itemId: shipmentItems.itemId, id: shipments.id, number: shipments.number })
+    .from(shipmentItems)
+    .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(and(inArray(shipmentItems.itemId, [...itemIds]), eq(shipmentItems.active, true)))
+  return new Map(rows.map((row) => [row.itemId, { id: row.id, number: row.number }]))
 }

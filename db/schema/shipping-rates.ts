@@ -3,7 +3,7 @@ import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 
 /**
  * Shipping rate tables: per method, one row per weight ceiling with the yen price for each of
- * the four regions. Seeded from Japan Post tariffs (db/seed-data/shipping-rates.ts); staff edit
+ * the four regions. Seeded from Japan Post tariffs (core/seed/data/shipping-rates.ts); staff edit
  * them in the admin panel.
  */
 export const shippingRates = pgTable(

@@ -1,5 +1,5 @@
+import { seedDatabase } from '#core/seed/seed-database.ts'
 import type { Database } from '#db/client.ts'
-import { seedDatabase } from '#db/seed.ts'
 
 /**
  * What a fresh installation starts with (settings, both rate tables, the store guide, reviews),

@@ -5,7 +5,7 @@ import { AreaNav } from '#app/components/area-nav.tsx'
 /**
  * The admin area's frame: its tabs and the page. Two layouts use it (app/routes.ts): the
  * admin-only pages, and the pages moderators share with admins (the work for today, the
- * requests…); a moderator sees only the tabs they may open (core/orders/staff-policy.ts).
+ * requests…); a moderator sees only the tabs they may open (core/shared/staff-policy.ts).
  */
 export function AdminArea({ adminPages, children }: { adminPages: boolean; children: ReactNode }) {
   const { t } = useTranslation()

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { shippingReceiptTotals } from '#core/billing/receipt-totals.ts'
 import type { YenRates } from '#core/money/money.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
@@ -13,7 +14,6 @@ import {
   shippingPrice,
   WEIGHT_LIMITS,
 } from '#core/pricing/pricing.ts'
-import { shippingReceiptTotals } from '#core/shipping/receipt-totals.ts'
 import { QUERY_KEYS } from './calculator-state.ts'
 import { MethodChoice } from './method-choice.tsx'
 import { YenWithLocal } from './money.tsx'
@@ -64,7 +64,7 @@ export function ShippingCalculator({
   const items = count(storageItems, STORAGE_LIMITS.items)
   const days = count(storageDays, STORAGE_LIMITS.days)
   // Items kept past their free days pay the daily fee each, taxed: the same pricing as the
-  // shipping receipt's (core/shipping/receipt-totals.ts, docs/decisions/037).
+  // shipping receipt's (core/billing/receipt-totals.ts, docs/decisions/037).
   const storageLines =
     items && days ? Array.from({ length: items }, () => ({ days, feePerDayJpy: storage.feePerDayJpy })) : []
   const totals =

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { InvoiceStatus } from '#core/billing/invoice-machine.ts'
 import { formatMoney } from '#core/money/money.ts'
-import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 

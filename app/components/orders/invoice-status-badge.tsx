@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
+import type { InvoiceStatus } from '#core/billing/invoice-machine.ts'
 
 const TONE: Record<InvoiceStatus, string> = {
   open: 'bg-sky-100 text-sky-900',

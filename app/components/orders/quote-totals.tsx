@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '#core/money/money.ts'
-import type { QuoteTotals } from '#core/orders/quote-pricing.ts'
 import type { Language } from '#core/preferences/preferences.ts'
+import type { QuoteTotals } from '#core/pricing/quote-pricing.ts'
 
-/** A quote's totals as the engine (core/orders/quote-pricing.ts) computes them, for staff. */
+/** A quote's totals as the engine (core/pricing/quote-pricing.ts) computes them, for staff. */
 export function QuoteTotalsList({
   totals,
   rateLabel,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import type { InvoiceStatus } from '#core/billing/invoice-machine.ts'
 import type { YenRates } from '#core/money/money.ts'
-import type { InvoiceStatus } from '#core/payments/invoice-machine.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { ShippingBreakdown, type ShippingBreakdownData } from './shipping-breakdown.tsx'
 

@@ -22,7 +22,7 @@ import { CANCEL_REASON_MAX, CancelRequestSchema } from '#core/orders/request-sch
  * The staff's buttons on a request page, each its own small form with the version the page
  * showed (a second click or a second admin finds it changed): approve (send the quote), reject
  * with a reason, revise an issued quote, add a note. The page shows only those the staff member
- * may use now (core/orders/staff-policy.ts and the request's status); the server checks again.
+ * may use now (core/shared/staff-policy.ts and the request's status); the server checks again.
  */
 
 type Common = { requestId: string; version: number; lastResult: SubmissionResult<string[]> | undefined }

@@ -9,8 +9,8 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { getRequest } from '#core/orders/request-service.ts'
-import { can } from '#core/orders/staff-policy.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 import {
   ARRIVAL_FORM_BODY_BYTES,

@@ -11,7 +11,7 @@ import type { Route } from './+types/dashboard.ts'
 
 // The admin area's landing page: the staff's work for today (docs/decisions/036). Each kind of
 // work with its count and a link to the list that shows exactly it; a moderator sees what they
-// may act on (core/orders/staff-policy.ts). Admins and moderators.
+// may act on (core/shared/staff-policy.ts). Admins and moderators.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context)

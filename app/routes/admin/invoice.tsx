@@ -6,9 +6,9 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import { getInvoice } from '#core/orders/invoice-service.ts'
+import { getInvoice } from '#core/billing/invoice-service.ts'
+import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { refundsOfInvoices } from '#core/payments/money-history.ts'
-import { ownerPaths } from '#core/payments/payment-owner.ts'
 import type { Route } from './+types/invoice.ts'
 
 // Staff's view of one invoice's electronic receipt, as its customer sees it (in the page's

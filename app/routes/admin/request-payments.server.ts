@@ -5,8 +5,8 @@ import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
-import { ownerPaths, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import {
   DismissTransferSchema,

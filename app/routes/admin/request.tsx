@@ -27,8 +27,8 @@ import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, type PublicError, throwRouteError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
-import { listRequestInvoices } from '#core/orders/invoice-service.ts'
 import {
   AddNoteSchema,
   RejectRequestSchema,
@@ -45,7 +45,7 @@ import {
 } from '#core/orders/quote-service.ts'
 import { CancelRequestSchema } from '#core/orders/request-schemas.ts'
 import { cancelRequest, getRequest } from '#core/orders/request-service.ts'
-import { can } from '#core/orders/staff-policy.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import { MarkOrderedSchema } from '#core/warehouse/arrival-schemas.ts'
 import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-service.ts'
 import { MarkUnavailableSchema, markItemUnavailable } from '#core/warehouse/unavailable-items.ts'

@@ -2,13 +2,13 @@ import { Outlet, useLoaderData } from 'react-router'
 import { AdminArea } from '#app/components/admin/admin-area.tsx'
 import { areas } from '#app/locales/areas.ts'
 import { getServiceContext, requireStaffMiddleware } from '#app/middleware/auth.server.ts'
-import { can } from '#core/orders/staff-policy.ts'
+import { can } from '#core/shared/staff-policy.ts'
 import type { Route } from './+types/staff-layout.ts'
 
 // The admin area's request pages (/admin-dashboard/requests…, /admin-dashboard/invoices/:id):
 // admins and moderators. Every route of this branch is refused here for anyone else (see
 // app/middleware/auth.server.ts); what a moderator may do on them is the services' policy
-// (core/orders/staff-policy.ts, docs/decisions/021-quotes-invoices-payments.md).
+// (core/shared/staff-policy.ts, docs/decisions/021-quotes-invoices-payments.md).
 
 export const handle = areas('account', 'admin')
 

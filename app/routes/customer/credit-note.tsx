@@ -5,8 +5,8 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import { getCreditNote } from '#core/orders/credit-notes.ts'
-import { ownerPaths } from '#core/payments/payment-owner.ts'
+import { getCreditNote } from '#core/billing/credit-notes.ts'
+import { ownerPaths } from '#core/billing/payment-owner.ts'
 import type { Route } from './+types/credit-note.ts'
 
 // One of the customer's credit notes (someone else's: not found), in the page's language,

@@ -6,9 +6,9 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
-import { getInvoice } from '#core/orders/invoice-service.ts'
+import { getInvoice } from '#core/billing/invoice-service.ts'
+import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { refundsOfInvoices } from '#core/payments/money-history.ts'
-import { ownerPaths } from '#core/payments/payment-owner.ts'
 import type { Route } from './+types/invoice.ts'
 
 // The customer's electronic receipt of one of their invoices (someone else's: not found), in the

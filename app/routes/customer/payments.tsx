@@ -6,9 +6,9 @@ import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { listMyMoney, type MoneyEntry } from '#core/payments/money-history.ts'
-import { ownerPaths } from '#core/payments/payment-owner.ts'
 import type { Route } from './+types/payments.ts'
 
 // The customer's payments and refunds (docs/decisions/034), newest first: what each was for

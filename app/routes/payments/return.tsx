@@ -3,7 +3,7 @@ import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { paymentReturnMessage } from '#app/lib/flash.ts'
 import { throwRouteError } from '#app/lib/http-errors.ts'
-import { ownerPaths } from '#core/payments/payment-owner.ts'
+import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { confirmReturn } from '#core/payments/payment-service.ts'
 import type { Route } from './+types/return.ts'
 

@@ -1,17 +1,19 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { YenRates } from '#core/money/money.ts'
-import {
-  type InvoiceEvent,
-  type InvoiceStatus,
-  invoiceTransition,
-  isInvoiceStatus,
-} from '#core/payments/invoice-machine.ts'
-import { ownerOf, type PaymentOwner } from '#core/payments/payment-owner.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
+import {
+  basisPointsOf,
+  type PricedItem,
+  priceQuote,
+  type QuoteLineKind,
+} from '#core/pricing/quote-pricing.ts'
 import type { Bilingual } from '#core/settings/bilingual.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
+import { actorKindFor } from '#core/shared/actor-kind.ts'
+import { type Aggregate, applyEventUnlessDone } from '#core/shared/apply-event.ts'
 import { BUSINESS_TIME_ZONE } from '#core/shared/business-time.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
@@ -23,9 +25,8 @@ import {
   purchaseRequests,
   shipments,
 } from '#db/schema/index.ts'
-import { type OrderActor, recordOrderEvent } from './order-events.ts'
-import { basisPointsOf, type PricedItem, priceQuote, type QuoteLineKind } from './quote-pricing.ts'
-import { actorKindFor } from './request-policy.ts'
+import { INVOICE_MACHINE, type InvoiceEvent, type InvoiceStatus, isInvoiceStatus } from './invoice-machine.ts'
+import { ownerOf, type PaymentOwner } from './payment-owner.ts'
 
 /** Thrown (`unauthorized`) to anyone not signed in. */
 const SIGNED_IN = 'Invoices need a signed-in user'
@@ -35,7 +36,7 @@ const SIGNED_IN = 'Invoices need a signed-in user'
  * gapless number, voiding and expiring it, reading it for its owner or staff
  * (docs/decisions/021-quotes-invoices-payments.md). Amounts and lines are frozen at issue (a
  * trigger refuses any change); only the status moves, by the machine in
- * core/payments/invoice-machine.ts, with compare-and-set on `version` and a history row.
+ * core/billing/invoice-machine.ts, with compare-and-set on `version` and a history row.
  */
 
 export const INVOICE_ENTITY = 'invoice'
@@ -224,48 +225,27 @@ export async function applyInvoiceEvent(
   tx: Executor,
   input: { invoiceId: string; event: InvoiceEvent; actor: OrderActor; at: Date; note?: string | null },
 ): Promise<{ from: InvoiceStatus; to: InvoiceStatus } | null> {
-  const [invoice] = await tx
-    .select({ status: invoices.status, version: invoices.version })
-    .from(invoices)
-    .where(eq(invoices.id, input.invoiceId))
-    .for('update')
-  if (!invoice)
-    throw new AppError('not_found', `Invoice ${input.invoiceId} not found`, { reason: 'invoiceNotFound' })
-  if (!isInvoiceStatus(invoice.status)) throw new Error(`Unknown invoice status ${invoice.status}`)
-  const step = invoiceTransition(invoice.status, input.event, input.actor.kind)
-  if (!step.ok) {
-    if (step.refusal === 'already') return null
-    if (step.refusal === 'forbidden')
-      throw new AppError('forbidden', `${input.actor.kind} may not ${input.event} invoice`)
-    throw new AppError('conflict', `Cannot ${input.event} invoice ${input.invoiceId} in ${invoice.status}`, {
-      reason: 'requestChanged',
-    })
-  }
-  const [updated] = await tx
-    .update(invoices)
-    .set({
-      status: step.to,
-      version: sql`${invoices.version} + 1`,
-      updatedAt: input.at,
-      ...(step.to === 'void' ? { voidedAt: input.at } : {}),
-      ...(step.to === 'paid' ? { paidAt: input.at } : {}),
-    })
-    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.version, invoice.version)))
-    .returning({ id: invoices.id })
-  if (!updated)
-    throw new AppError('conflict', `Invoice ${input.invoiceId} changed meanwhile`, {
-      reason: 'requestChanged',
-    })
-  await recordOrderEvent(tx, {
-    entityType: INVOICE_ENTITY,
-    entityId: input.invoiceId,
+  const applied = await applyEventUnlessDone(tx, INVOICE, {
+    id: input.invoiceId,
     event: input.event,
-    from: step.from,
-    to: step.to,
     actor: input.actor,
+    at: input.at,
     note: input.note,
+    set: input.event === 'void' ? { voidedAt: input.at } : input.event === 'pay' ? { paidAt: input.at } : {},
   })
-  return { from: step.from, to: step.to }
+  return applied && { from: applied.from, to: applied.to }
+}
+
+const INVOICE: Aggregate<InvoiceEvent, InvoiceStatus, Record<never, never>> = {
+  entity: INVOICE_ENTITY,
+  table: invoices,
+  machine: INVOICE_MACHINE,
+  isState: isInvoiceStatus,
+  columns: {},
+  notFound: (id) => new AppError('not_found', `Invoice ${id} not found`, { reason: 'invoiceNotFound' }),
+  changed: (id) => new AppError('conflict', `Invoice ${id} changed meanwhile`, { reason: 'requestChanged' }),
+  notAllowed: (id, row, event) =>
+    new AppError('conflict', `Cannot ${event} invoice ${id} in ${row.status}`, { reason: 'requestChanged' }),
 }
 
 /** Voids the request's open purchase invoice, if it has one (a revised quote, a cancelled request). */

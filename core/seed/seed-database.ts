@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { SEED_REVIEWS } from '#core/seed/data/reviews.ts'
+import { seedRateRows } from '#core/seed/data/shipping-rates.ts'
+import { SEED_STORES } from '#core/seed/data/stores.ts'
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
-import type { Database } from './client.ts'
-import { reviews, settings, shippingRates, sitePages, storeCategories, stores } from './schema/index.ts'
-import { SEED_REVIEWS } from './seed-data/reviews.ts'
-import { seedRateRows } from './seed-data/shipping-rates.ts'
-import { SEED_SITE_PAGES } from './seed-data/site-pages.ts'
-import { SEED_STORES } from './seed-data/stores.ts'
+import { SEED_SITE_PAGES } from '#core/site-pages/default-pages.ts'
+import type { Database } from '#db/client.ts'
+import { reviews, settings, shippingRates, sitePages, storeCategories, stores } from '#db/schema/index.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
 const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messaging', 'bankTransfer'])

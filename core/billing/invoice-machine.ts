@@ -1,4 +1,4 @@
-import type { ActorKind } from '#core/orders/request-machine.ts'
+import { isStateOf, type Machine, type Transition, transitionsOf } from '#core/shared/state-machine.ts'
 
 /**
  * An invoice's lifecycle (a purchase quote; in part 2 a shipping invoice too), as a table like
@@ -12,9 +12,7 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const INVOICE_EVENTS = ['pay', 'void', 'expire'] as const
 export type InvoiceEvent = (typeof INVOICE_EVENTS)[number]
 
-type Rule = { from: readonly InvoiceStatus[]; to: InvoiceStatus; by: readonly ActorKind[] }
-
-export const INVOICE_MACHINE: Readonly<Record<InvoiceEvent, Rule>> = {
+export const INVOICE_MACHINE: Machine<InvoiceEvent, InvoiceStatus> = {
   // A verified provider payment, or staff recording a bank transfer.
   pay: { from: ['open'], to: 'paid', by: ['provider', 'staff'] },
   // Replaced by a revised quote (staff), or its request cancelled (customer or staff).
@@ -22,21 +20,8 @@ export const INVOICE_MACHINE: Readonly<Record<InvoiceEvent, Rule>> = {
   expire: { from: ['open'], to: 'expired', by: ['system'] },
 }
 
-export type InvoiceTransition =
-  | { ok: true; from: InvoiceStatus; to: InvoiceStatus }
-  | { ok: false; refusal: 'already' | 'not_allowed' | 'forbidden' }
+export type InvoiceTransition = Transition<InvoiceStatus>
 
-export function invoiceTransition(
-  state: InvoiceStatus,
-  event: InvoiceEvent,
-  actor: ActorKind,
-): InvoiceTransition {
-  const rule = INVOICE_MACHINE[event]
-  if (!rule.from.includes(state)) return { ok: false, refusal: state === rule.to ? 'already' : 'not_allowed' }
-  if (!rule.by.includes(actor)) return { ok: false, refusal: 'forbidden' }
-  return { ok: true, from: state, to: rule.to }
-}
+export const invoiceTransition = transitionsOf(INVOICE_MACHINE)
 
-export function isInvoiceStatus(value: unknown): value is InvoiceStatus {
-  return INVOICE_STATUSES.includes(value as InvoiceStatus)
-}
+export const isInvoiceStatus = isStateOf(INVOICE_STATUSES)

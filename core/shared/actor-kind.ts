@@ -1,10 +1,15 @@
-import { type Actor, isStaff } from '#core/shared/service-context.ts'
-import type { ActorKind } from './request-machine.ts'
+import { type Actor, isStaff } from './service-context.ts'
+
+/**
+ * Who causes an event on an order, an invoice, a payment or a shipment: the owning customer,
+ * staff (moderator or admin), the system (a scheduled job) or a payment provider (a verified
+ * webhook or return).
+ */
+export const ACTOR_KINDS = ['customer', 'staff', 'system', 'provider'] as const
+export type ActorKind = (typeof ACTOR_KINDS)[number]
 
 // Who may see and act on a purchase request. Staff are moderators and admins; the customer is
 // the request's owner. Nobody else learns that a request exists (the service answers not_found).
-
-export { isStaff }
 
 /** How the machine sees this actor on this request, or null when they have nothing to do with it. */
 export function actorKindFor(actor: Actor | null, request: { userId: string }): ActorKind | null {

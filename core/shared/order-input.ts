@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
+import type { OrderActor } from '#core/shared/history.ts'
 import { invalidInput } from '#core/shared/input-errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import type { OrderActor } from './order-events.ts'
 import { can, type StaffAction } from './staff-policy.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ACTOR_KINDS } from '#core/orders/request-machine.ts'
+import { ACTOR_KINDS } from '#core/shared/actor-kind.ts'
 import { INVOICE_EVENTS, INVOICE_STATUSES, type InvoiceStatus, invoiceTransition } from './invoice-machine.ts'
 
 // Every state × event × actor against the table written out again by hand.

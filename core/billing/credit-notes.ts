@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { YenRates } from '#core/money/money.ts'
-import { ownerOf, type PaymentOwner } from '#core/payments/payment-owner.ts'
+import { actorKindFor } from '#core/shared/actor-kind.ts'
 import { AppError } from '#core/shared/errors.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
+import { isStaff, type ServiceContext } from '#core/shared/service-context.ts'
 import type { Executor } from '#db/client.ts'
 import {
   creditNoteCounters,
@@ -15,8 +16,7 @@ import {
   shipments,
 } from '#db/schema/index.ts'
 import { japanYear } from './invoice-service.ts'
-import { type OrderActor, recordOrderEvent } from './order-events.ts'
-import { actorKindFor, isStaff } from './request-policy.ts'
+import { ownerOf, type PaymentOwner } from './payment-owner.ts'
 
 /**
  * Credit notes (docs/decisions/037): the billing document that takes back an invoice already

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { actorKindFor, canSeeRequest, isStaff } from './request-policy.ts'
+import { isStaff } from '#core/shared/service-context.ts'
+import { actorKindFor, canSeeRequest } from './actor-kind.ts'
 
 const request = { userId: 'owner' }
 

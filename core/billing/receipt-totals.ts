@@ -6,7 +6,7 @@ import { taxOn } from '#core/pricing/pricing.ts'
  * days × the daily fee (a service in Japan: taxed, rounded down once for the whole document, ADR
  * 005). Every figure a customer sees about shipping goes through `shippingReceiptTotals`: the
  * shipping tab's estimate before asking to ship (core/shipping/shipment-estimate.ts), the
- * calculator, the receipt staff issue (core/shipping/shipping-receipt.ts, which re-exports it)
+ * calculator, the receipt staff issue (core/billing/shipping-receipt.ts, which re-exports it)
  * and a re-issued receipt, so an estimate and the receipt of the same day can never disagree.
  * Pure, and free of anything a browser cannot load (the calculator runs it there).
  */
