@@ -11,6 +11,7 @@ import {
   useMatches,
   useRevalidator,
 } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { bellAudience, countMyUnread } from '#core/notifications/notification-service.ts'
 import { hasThirdParty } from '#core/preferences/third-party.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
@@ -212,7 +213,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     )
   }
   const known = isRouteErrorResponse(error) ? publicErrorFrom(error.data) : null
-  const heading = known ? t(known.messageKey as 'errors.unexpected') : t('errors.unexpected')
+  const heading = errorText(t, known?.messageKey) ?? t('errors.unexpected')
   const lead = known ? null : t('errors.unexpectedLead')
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null
   return (

@@ -12,13 +12,6 @@ export function useFieldError(field: ConformField, formError: string | null = nu
   return key ? t(`mfa.errors.${key as 'required'}`) : formError
 }
 
-/** A Conform form's error (a whole locale key, app/lib/http-errors.ts), translated. */
-export function useFormError(form: { errors?: string[] }): string | null {
-  const { t } = useTranslation()
-  const key = form.errors?.[0]
-  return key ? t(key as 'errors.codes.invalid') : null
-}
-
 /** The six-digit code of an authenticator app or a text message. */
 export function CodeField({
   field,

@@ -3,6 +3,7 @@ import { CircleCheck, Info, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import type { loadNotifications } from '#app/lib/notifications.server.ts'
 import type { NotificationTone } from '#core/notifications/notification-service.ts'
@@ -40,7 +41,7 @@ export function NotificationsList({
   const { t } = useTranslation()
   const { notifications, nextCursor, cursor, unread, marked } = page
   const [form] = useForm({ id: 'notifications', lastResult })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <section aria-labelledby="notifications-heading">
       <PageMeta title={title} description={lead} />

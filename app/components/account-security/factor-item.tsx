@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { CodeField, FormAlert, IntentButton, useFormError } from '#app/components/mfa-fields.tsx'
+import { useFormError } from '#app/components/error-text.ts'
+import { CodeField, FormAlert, IntentButton } from '#app/components/mfa-fields.tsx'
 import { FormIdInput, PasswordField } from './fields.tsx'
 import { type SecurityFactor, useSecurityForm } from './security-form.ts'
 

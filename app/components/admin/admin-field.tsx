@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 
 /**
@@ -118,7 +119,7 @@ export function AdminFormAlert({
     return (
       <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">{failedTitle}</p>
-        <p className="mt-1 text-sm">{t(formError as 'errors.codes.invalid')}</p>
+        <p className="mt-1 text-sm">{errorText(t, formError)}</p>
       </div>
     )
   }

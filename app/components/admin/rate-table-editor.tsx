@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { formatMoney, formatNumber } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -56,7 +57,7 @@ export function RateTableEditor({
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
         >
-          {t(formError as 'errors.codes.invalid')}
+          {errorText(t, formError)}
         </p>
       ) : null}
       {hasCellErrors ? (

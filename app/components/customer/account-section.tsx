@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
 
@@ -53,7 +54,7 @@ function DeleteAccountForm({
   const [form, fields] = useForm<{ password: string; confirm: string }>({ id: 'delete-account', lastResult })
   // A refusal from the server (wrong password, stale session) is a form error, a locale key;
   // the schema's own problems are field errors under `auth.errors`.
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   const fieldError = fields.password.errors?.[0]
     ? t(`auth.errors.${fields.password.errors[0] as 'required'}`)
     : null

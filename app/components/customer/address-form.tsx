@@ -7,6 +7,7 @@ import {
 } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { addressRule } from '#core/customers/address-rules.ts'
@@ -52,7 +53,7 @@ export function AddressForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: AddressSchema }),
   })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   // What the chosen country's post asks for (the same rules the schema checks): the labels say
   // which parts are required, the messages name the country and show an example.
   const countryCode = typeof fields.country.value === 'string' ? fields.country.value : ''

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from '#core/shipping/shipment-schemas.ts'
@@ -93,7 +94,7 @@ export function PackShipmentForm({
         <input type="hidden" name="version" value={shipment.version} />
         {form.errors?.[0] ? (
           <p id={form.errorId} role="alert" className="font-medium text-red-800">
-            {t(form.errors[0] as 'errors.codes.invalid')}
+            {errorText(t, form.errors[0])}
           </p>
         ) : null}
         <FormField

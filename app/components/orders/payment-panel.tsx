@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { TRANSFER_LIMITS, TRANSFER_PROOF_ACCEPT } from '#core/payments/payment-schemas.ts'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
@@ -320,7 +321,7 @@ function ReportTransferForm({
   })
   const error = (errors: string[] | undefined) =>
     errors?.[0] ? t(`payment.errors.${errors[0] as 'proofType'}`) : null
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <Form
       method="post"

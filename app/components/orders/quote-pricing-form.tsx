@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { parseYen } from '#core/money/parse-yen.ts'
@@ -82,9 +83,9 @@ export function QuotePricingForm({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: SaveQuoteDraftSchema }),
   })
   const rows = fields.items.getFieldList()
-  const errorText = (errors: string[] | undefined) =>
+  const fieldErrorText = (errors: string[] | undefined) =>
     errors?.[0] ? t(`quote.errors.${errors[0] as 'invalid'}`) : null
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
 
   // The totals of what is typed, once the page runs JavaScript.
   const [hydrated, setHydrated] = useState(false)
@@ -156,7 +157,7 @@ export function QuotePricingForm({
                   id={field.title.id}
                   label={t('quote.title')}
                   hint={t('quote.titleHint')}
-                  error={errorText(field.title.errors)}
+                  error={fieldErrorText(field.title.errors)}
                 >
                   {(control) => (
                     <input
@@ -173,7 +174,7 @@ export function QuotePricingForm({
                     id={field.unitPrice.id}
                     label={t('quote.unitPrice')}
                     hint={t('quote.unitPriceHint')}
-                    error={errorText(field.unitPrice.errors)}
+                    error={fieldErrorText(field.unitPrice.errors)}
                   >
                     {(control) => (
                       <input
@@ -189,7 +190,7 @@ export function QuotePricingForm({
                     id={field.domesticShipping.id}
                     label={t('quote.domesticShipping')}
                     hint={t('quote.domesticShippingHint')}
-                    error={errorText(field.domesticShipping.errors)}
+                    error={fieldErrorText(field.domesticShipping.errors)}
                   >
                     {(control) => (
                       <input

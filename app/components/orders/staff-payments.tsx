@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
@@ -277,7 +278,7 @@ function ResolveHeldForm({
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: ResolveHeldPaymentSchema }),
   })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <Form
       method="post"
@@ -346,7 +347,7 @@ function ProviderRefundForm({
   const { t } = useTranslation()
   const [form, fields] = useForm({ id: `provider-refund-${row.id}`, lastResult })
   const confirmError = Boolean(fields.confirm?.errors?.length)
-  const formError = form.errors?.[0] && !confirmError ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = form.errors?.[0] && !confirmError ? errorText(t, form.errors[0]) : null
   const provider = t(`payments.providers.${row.provider}`)
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-amber-300 pt-3">
@@ -387,7 +388,7 @@ function RefundDoneForm({
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: MarkRefundDoneSchema }),
   })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-amber-300 pt-3">
       <input type="hidden" name="intent" value="refund_done" />
@@ -443,7 +444,7 @@ function RecordBankTransfer({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: RecordManualPaymentSchema }),
   })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   const fieldError = (errors: string[] | undefined) =>
     errors?.[0] ? t(`payments.errors.${errors[0] as 'amountRequired'}`) : null
   return (
@@ -604,7 +605,7 @@ function DismissTransfer({
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: DismissTransferSchema }),
   })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   const fieldError = (errors: string[] | undefined) =>
     errors?.[0] ? t(`payments.errors.${errors[0] as 'reasonRequired'}`) : null
   return (

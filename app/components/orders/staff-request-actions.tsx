@@ -8,6 +8,7 @@ import {
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import {
@@ -32,7 +33,7 @@ function useErrorText() {
   return {
     field: (errors: string[] | undefined) =>
       errors?.[0] ? t(`quote.errors.${errors[0] as 'invalid'}`) : null,
-    form: (errors: string[] | undefined) => (errors?.[0] ? t(errors[0] as 'errors.codes.invalid') : null),
+    form: (errors: string[] | undefined) => errorText(t, errors?.[0]),
   }
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useLoaderData } from 'react-router'
 import { BarChart } from '#app/components/admin/bar-chart.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -198,7 +199,7 @@ export default function AnalyticsRoute() {
       <p className="text-sm text-slate-700">{t('analytics.customHint')}</p>
       {problem ? (
         <p role="alert" className="font-medium text-red-800">
-          {t(problem as 'errors.codes.invalid')}
+          {errorText(t, problem)}
         </p>
       ) : null}
       {view ? (

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import type { z } from 'zod'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { readForm } from '#app/lib/form-data.server.ts'
@@ -121,7 +122,7 @@ export default function ArrivalRoute() {
           <input type="hidden" name="version" value={request.version} />
           {form.errors?.[0] ? (
             <p id={form.errorId} role="alert" className="font-medium text-red-800">
-              {t(form.errors[0] as 'errors.codes.invalid')}
+              {errorText(t, form.errors[0])}
             </p>
           ) : null}
           {fields.items.errors?.[0] ? (

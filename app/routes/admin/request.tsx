@@ -7,6 +7,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
@@ -359,7 +360,7 @@ export default function StaffRequestRoute() {
       </p>
       {failure && conflict ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {t(failure.messageKey as 'errors.codes.conflict')}
+          {errorText(t, failure.messageKey)}
         </p>
       ) : done && !actionData ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
@@ -517,7 +518,7 @@ export default function StaffRequestRoute() {
           !conflict &&
           (actionData.intent === 'mark_ordered' || actionData.intent === 'mark_unavailable')
             ? failure
-              ? t(failure.messageKey as 'errors.codes.invalid')
+              ? errorText(t, failure.messageKey)
               : reasonError(actionData.result)
                 ? t(`quote.errors.${reasonError(actionData.result) as 'reasonRequired'}`)
                 : null

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
@@ -350,7 +351,7 @@ export default function StaffShipmentRoute() {
       </p>
       {refusal ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {t(refusal as 'errors.codes.conflict')}
+          {errorText(t, refusal)}
         </p>
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">

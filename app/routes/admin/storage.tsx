@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -66,7 +67,7 @@ export default function StorageRoute() {
       ) : null}
       {answer && !answer.fieldErrors.reason ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {t(answer.messageKey as 'errors.codes.conflict')}
+          {errorText(t, answer.messageKey)}
         </p>
       ) : null}
       {items.length === 0 ? (

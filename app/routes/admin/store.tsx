@@ -2,6 +2,7 @@ import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
@@ -337,7 +338,7 @@ function LogoForms({
           role="alert"
           className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900"
         >
-          {t(problem as 'errors.codes.invalid')}
+          {errorText(t, problem)}
         </p>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
@@ -79,7 +80,7 @@ export default function StoresRoute() {
           role="alert"
           className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-900"
         >
-          {t(failed.messageKey as 'errors.codes.invalid')}
+          {errorText(t, failed.messageKey)}
         </p>
       ) : null}
       <p className="mt-6 text-sm text-slate-700">{t('adminStores.count', { count: stores.length })}</p>

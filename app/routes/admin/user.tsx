@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
@@ -117,7 +118,7 @@ export default function UserRoute() {
       ) : null}
       {failed ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-          {t(failed.messageKey as 'errors.codes.invalid')}
+          {errorText(t, failed.messageKey)}
         </p>
       ) : null}
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -148,7 +149,7 @@ export default function UsersRoute() {
       {failed ? (
         <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
           <p className="font-semibold">{failed.denied ? t('roles.deniedTitle') : t('roles.failedTitle')}</p>
-          <p>{t(failed.messageKey as 'errors.codes.invalid')}</p>
+          <p>{errorText(t, failed.messageKey)}</p>
         </div>
       ) : null}
 
@@ -212,7 +213,7 @@ export default function UsersRoute() {
 
       {problem ? (
         <p role="alert" className="mt-4 font-medium text-red-800">
-          {t(problem as 'errors.codes.invalid')}
+          {errorText(t, problem)}
         </p>
       ) : rows.length === 0 ? (
         <p className="mt-6 text-slate-700">

@@ -1,14 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { useFormError } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
-import {
-  CodeField,
-  FormAlert,
-  IntentButton,
-  useFieldError,
-  useFormError,
-} from '#app/components/mfa-fields.tsx'
+import { CodeField, FormAlert, IntentButton, useFieldError } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'

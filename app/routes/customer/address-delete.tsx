@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { AddressLines } from '#app/components/customer/address-card.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
@@ -47,7 +48,7 @@ export default function DeleteAddressRoute() {
   const { address } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form] = useForm({ id: 'delete-address', lastResult: actionData?.result })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <section aria-labelledby="delete-heading" className="max-w-xl space-y-6">
       <PageMeta title={t('profile.deleteTitle')} description={t('profile.deleteText')} />

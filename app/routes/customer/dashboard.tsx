@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -130,15 +131,15 @@ function RequestForm() {
     }
   }
   const items = fields.items.getFieldList()
-  const errorText = (errors: string[] | undefined) =>
+  const fieldErrorText = (errors: string[] | undefined) =>
     errors?.[0] ? t(`requests.errors.${errors[0] as 'required'}`) : null
   // A photo's problems are the server's refusals' (photoTooLarge, photoType…).
   const photoErrorText = (errors: string[] | undefined) =>
     errors?.[0] ? t(`errors.reasons.${errors[0] as 'photoType'}`) : null
   // A page sent back by the server (without JavaScript) cannot keep the files that were chosen.
   const photosLost = !hydrated && actionData?.form === 'request'
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
-  const listError = errorText(fields.items.errors)
+  const formError = errorText(t, form.errors?.[0])
+  const listError = fieldErrorText(fields.items.errors)
   return (
     <section aria-labelledby="request-heading" className="mt-10 space-y-4">
       <h2 id="request-heading" className="text-2xl font-bold text-slate-900">
@@ -172,7 +173,7 @@ function RequestForm() {
                     id={item_.url.id}
                     label={t('requests.url')}
                     hint={[t('requests.urlHint'), shopNote(item_.url.value)].filter(Boolean).join(' ')}
-                    error={errorText(item_.url.errors)}
+                    error={fieldErrorText(item_.url.errors)}
                   >
                     {(control) => (
                       <input
@@ -190,7 +191,7 @@ function RequestForm() {
                     <FormField
                       id={item_.quantity.id}
                       label={t('requests.quantity')}
-                      error={errorText(item_.quantity.errors)}
+                      error={fieldErrorText(item_.quantity.errors)}
                     >
                       {(control) => (
                         <input
@@ -206,7 +207,7 @@ function RequestForm() {
                     <FormField
                       id={item_.notes.id}
                       label={t('requests.notes')}
-                      error={errorText(item_.notes.errors)}
+                      error={fieldErrorText(item_.notes.errors)}
                     >
                       {(control) => (
                         <textarea
@@ -274,7 +275,7 @@ function RequestForm() {
         ) : (
           <p className="text-sm text-slate-700">{t('requests.maxItems')}</p>
         )}
-        <FormField id={fields.note.id} label={t('requests.note')} error={errorText(fields.note.errors)}>
+        <FormField id={fields.note.id} label={t('requests.note')} error={fieldErrorText(fields.note.errors)}>
           {(control) => (
             <textarea
               {...getTextareaProps(fields.note, { ariaAttributes: false })}

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { AccountSection } from '#app/components/customer/account-section.tsx'
 import { AddressCard } from '#app/components/customer/address-card.tsx'
 import { useProfileFieldError } from '#app/components/customer/field-errors.ts'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -138,7 +139,7 @@ export default function ProfileRoute() {
     id: 'make-default',
     lastResult: actionData?.form === 'default' ? actionData.result : undefined,
   })
-  const defaultError = defaultForm.errors?.[0] ? t(defaultForm.errors[0] as 'errors.codes.invalid') : null
+  const defaultError = errorText(t, defaultForm.errors?.[0])
   return (
     <div className="space-y-12">
       <PageMeta title={t('profile.title')} description={t('profile.lead')} />
@@ -214,7 +215,7 @@ function ProfileForm() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: ProfileSchema }),
   })
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <section aria-labelledby="details-heading" className="space-y-4">
       <h2 id="details-heading" className="text-2xl font-bold text-slate-900">

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
@@ -115,7 +116,7 @@ export default function MyRequestRoute() {
       variant={variant}
       panel={payment}
       checkout={paying?.checkout ?? null}
-      formError={paying?.error ? t(paying.error as 'errors.codes.invalid') : null}
+      formError={errorText(t, paying?.error)}
       receiptHref={payment.invoice ? `/user-dashboard/invoices/${payment.invoice.id}` : null}
       reportResult={reporting}
     />
@@ -252,7 +253,7 @@ function CancelForm({ version }: { version: number }) {
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   })
   const reasonError = fields.reason?.errors?.[0]
-  const formError = form.errors?.[0] ? t(form.errors[0] as 'errors.codes.invalid') : null
+  const formError = errorText(t, form.errors?.[0])
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <p className="text-sm text-slate-700">{t('requests.cancelHint')}</p>

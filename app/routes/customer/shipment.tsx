@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
@@ -177,7 +178,7 @@ export default function ShipmentRoute() {
       </p>
       {refusal ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {t(refusal as 'errors.codes.conflict')}
+          {errorText(t, refusal)}
         </p>
       ) : notice ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
@@ -241,7 +242,7 @@ export default function ShipmentRoute() {
           ownerKind="shipment"
           panel={payment}
           checkout={paying?.checkout ?? null}
-          formError={paying?.error ? t(paying.error as 'errors.codes.conflict') : null}
+          formError={errorText(t, paying?.error)}
           reportResult={answer && 'result' in answer ? answer.result : null}
         />
       ) : null}

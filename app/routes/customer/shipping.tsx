@@ -1,6 +1,7 @@
 import { Boxes, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
 import { ShippingBreakdown } from '#app/components/orders/shipping-breakdown.tsx'
 import { PackagePhotos } from '#app/components/orders/warehouse-panel.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
@@ -215,7 +216,7 @@ export default function ShippingRoute() {
             ) : null}
             {answer?.messageKey ? (
               <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-                {t(answer.messageKey as 'errors.codes.invalid')}
+                {errorText(t, answer.messageKey)}
               </p>
             ) : null}
             {fieldError('items') ? (
