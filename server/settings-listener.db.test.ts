@@ -62,7 +62,7 @@ test('a saved table reaches another process’s prices through the settings chan
     let price = 9000
     await vi.waitFor(
       async () => {
-        const { versions } = await rates.snapshot()
+        const { versions } = await rates.snapshot({ id: 'admin-1', role: 'admin' })
         price += 1
         await rates.replace(
           { db, actor: admin },

@@ -71,7 +71,7 @@ const priced = (ceilingG: number, price: number): RateRow => ({
 
 test('an admin replaces one table: its rows in one transaction, the other table untouched, the change audited', async () => {
   const { db, rates, admin, stored, audit } = await withAdmin()
-  const shown = await rates.snapshot()
+  const shown = await rates.snapshot(admin)
   const economicBefore = (await stored()).filter((row) => row.method === 'economic')
   const onInvalidate = vi.fn()
   rates.onInvalidate(onInvalidate)
@@ -87,7 +87,7 @@ test('an admin replaces one table: its rows in one transaction, the other table 
   expect(onInvalidate).toHaveBeenCalledOnce()
   // The cache was dropped: the calculators price with the new table at once.
   expect((await rates.get()).tables.express).toEqual(next)
-  expect((await rates.snapshot()).versions.express).toBe(saved.version)
+  expect((await rates.snapshot(admin)).versions.express).toBe(saved.version)
   expect((await stored()).filter((row) => row.method === 'economic')).toEqual(economicBefore)
   const [record, ...others] = await audit()
   expect(others).toEqual([])
@@ -103,7 +103,7 @@ test('an admin replaces one table: its rows in one transaction, the other table 
 
 test('a row kept as it was keeps what its prices rest on; a row staff set does not', async () => {
   const { db, rates, admin, stored } = await withAdmin()
-  const shown = await rates.snapshot()
+  const shown = await rates.snapshot(admin)
   const [first, ...rest] = shown.tables.economic
   if (!first) throw new Error('seeded economic table expected')
   await rates.replace(
@@ -121,7 +121,7 @@ test('a row kept as it was keeps what its prices rest on; a row staff set does n
 
 test('a stale table (changed since it was shown) is a conflict; an unusable one is invalid; nothing is written', async () => {
   const { db, rates, admin, stored, audit } = await withAdmin()
-  const shown = await rates.snapshot()
+  const shown = await rates.snapshot(admin)
   const before = await stored()
   await expect(
     rates.replace(
@@ -153,7 +153,7 @@ test('a stale table (changed since it was shown) is a conflict; an unusable one 
 
 test('two admins confirming changes to one table at once: one is saved, the other is told', async () => {
   const { db, rates, admin, audit } = await withAdmin()
-  const shown = await rates.snapshot()
+  const shown = await rates.snapshot(admin)
   const results = await Promise.allSettled(
     [9000, 9500].map((price) =>
       rates.replace(
@@ -168,7 +168,7 @@ test('two admins confirming changes to one table at once: one is saved, the othe
 
 test('moderators, customers and anonymous callers are refused, and nothing is written', async () => {
   const { db, rates, stored, audit } = await withAdmin()
-  const shown = await rates.snapshot()
+  const shown = await rates.snapshot({ id: 'admin-1', role: 'admin' })
   const before = await stored()
   for (const actor of [
     { id: 'mod-1', role: 'moderator' as const },

@@ -4,8 +4,8 @@ import { recordAudit } from '#core/audit/audit-log.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
 import { cached } from '#core/shared/cached.ts'
 import { AppError } from '#core/shared/errors.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
-import { can } from '#core/shared/staff-policy.ts'
+import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import { requireStaffAction } from '#core/shared/staff-policy.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { shippingRates } from '#db/schema/index.ts'
 import { type RateRow, type RateTables, REGIONS, type ShippingMethod } from './pricing.ts'
@@ -20,8 +20,11 @@ export type RateTablesSnapshot = {
 export type ShippingRatesService = {
   /** Both rate tables, sorted by ceiling, from the in-process cache when warm. */
   get(): Promise<RateTablesSnapshot>
-  /** What the admin editor shows: read from the database (not the cache), each table's version. */
-  snapshot(): Promise<RateTablesSnapshot & { versions: Record<ShippingMethod, string> }>
+  /**
+   * What the admin editor shows: read from the database (not the cache), each table's version.
+   * @throws AppError `forbidden` (`adminsOnly`) to anyone but an admin.
+   */
+  snapshot(actor: Actor | null): Promise<RateTablesSnapshot & { versions: Record<ShippingMethod, string> }>
   /**
    * Replaces one method's table (the admin editor's save) in one transaction, with an audit
    * record of the rows that changed, and tells every process (the same channel as settings).
@@ -100,7 +103,8 @@ export function createShippingRatesService({ db }: { db: Database }): ShippingRa
 
   return {
     get: tables.get,
-    async snapshot() {
+    async snapshot(actor) {
+      requireStaffAction(actor, 'manage_settings')
       const snapshot = toSnapshot(await readRows(db))
       return {
         ...snapshot,
@@ -111,10 +115,7 @@ export function createShippingRatesService({ db }: { db: Database }): ShippingRa
       }
     },
     async replace({ db: database, actor }, { method, rows, version }) {
-      if (!actor || !can(actor, 'manage_settings'))
-        throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot change rate tables`, {
-          reason: 'adminsOnly',
-        })
+      const admin = requireStaffAction(actor, 'manage_settings')
       if (rateTableProblems(method, rows).length > 0)
         throw new AppError('invalid', `The ${method} table is not usable`, { reason: 'ratesInvalid' })
       const result = await database.transaction(async (tx) => {
@@ -155,7 +156,7 @@ export function createShippingRatesService({ db }: { db: Database }): ShippingRa
           }),
         )
         await recordAudit(tx, {
-          actorId: actor.id,
+          actorId: admin.id,
           kind: 'rates.update',
           subject: { type: 'shipping_rates', id: method },
           before,

@@ -68,7 +68,7 @@ test('a quote issued before a settings change keeps its fee and tax; the next on
   const before = await issueQuote()
   expect(before).toMatchObject({ serviceFeeUnitJpy: 500, taxRateBasisPoints: 1000, serviceFeeJpy: 500 })
 
-  const shown = await orders.settings.snapshot()
+  const shown = await orders.settings.snapshot(admin)
   await orders.settings.save(
     { db, actor: admin },
     {

@@ -110,7 +110,7 @@ const changed = (values: Settings, patch: Partial<Settings>): Settings => ({ ...
 
 test('an admin’s save writes the keys that changed in one transaction, with who, when and old → new', async () => {
   const { db, settings, admin, audit } = await withAdmin()
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot(admin)
   const onInvalidate = vi.fn()
   settings.onInvalidate(onInvalidate)
   const next = changed(shown.values, {
@@ -141,7 +141,7 @@ test('an admin’s save writes the keys that changed in one transaction, with wh
     createdAt: expect.any(Date),
   })
   // The snapshot after the save carries the new version.
-  expect((await settings.snapshot()).version).toBe(saved.version)
+  expect((await settings.snapshot(admin)).version).toBe(saved.version)
   const [fee] = await db.select().from(settingsTable).where(eq(settingsTable.key, 'serviceFeeJpy'))
   expect(fee).toMatchObject({ value: 650, isDemo: false })
 })
@@ -149,7 +149,7 @@ test('an admin’s save writes the keys that changed in one transaction, with wh
 test('a save the form did not change writes nothing and records nothing', async () => {
   const { db, settings, admin, audit, storedRows } = await withAdmin()
   const before = await storedRows()
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot(admin)
   expect(
     await settings.save({ db, actor: admin }, { values: shown.values, version: shown.version }),
   ).toMatchObject({
@@ -161,7 +161,7 @@ test('a save the form did not change writes nothing and records nothing', async 
 
 test('a stale save (another admin saved since the form was shown) is a conflict, and nothing is written', async () => {
   const { db, settings, admin, audit, storedRows } = await withAdmin()
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot(admin)
   await settings.save(
     { db, actor: { id: 'admin-2', role: 'admin' } },
     { values: changed(shown.values, { taxRate: 0.08 }), version: shown.version },
@@ -185,7 +185,7 @@ test('a stale save (another admin saved since the form was shown) is a conflict,
 
 test('two admins saving the same form at once: exactly one save wins, the other is told', async () => {
   const { db, settings, audit } = await withAdmin()
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot({ id: 'admin-1', role: 'admin' })
   const results = await Promise.allSettled(
     [700, 800, 900].map((fee, index) =>
       settings.save(
@@ -204,7 +204,7 @@ test('two admins saving the same form at once: exactly one save wins, the other 
 test('moderators, customers and anonymous callers are refused, and nothing is written', async () => {
   const { db, settings, audit, storedRows } = await withAdmin()
   const before = await storedRows()
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot({ id: 'admin-1', role: 'admin' })
   const input = { values: changed(shown.values, { serviceFeeJpy: 1 }), version: shown.version }
   for (const actor of [
     { id: 'mod-1', role: 'moderator' as const },
@@ -223,7 +223,7 @@ test('moderators, customers and anonymous callers are refused, and nothing is wr
 test('values that would break something are refused as a whole, even past the form', async () => {
   const { db, settings, admin, audit, storedRows } = await withAdmin()
   const before = await storedRows()
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot(admin)
   for (const patch of [
     { serviceFeeJpy: -1 },
     { taxRate: 1.5 },
@@ -249,7 +249,7 @@ test('the change and its audit record commit together: if the record cannot be w
   await pool.query(
     'CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()',
   )
-  const shown = await settings.snapshot()
+  const shown = await settings.snapshot(admin)
   await expect(
     settings.save(
       { db, actor: admin },

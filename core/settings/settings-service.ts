@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm'
 import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
 import { cached } from '#core/shared/cached.ts'
 import { AppError } from '#core/shared/errors.ts'
-import type { ServiceContext } from '#core/shared/service-context.ts'
-import { can } from '#core/shared/staff-policy.ts'
+import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
+import { requireStaffAction } from '#core/shared/staff-policy.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { settings } from '#db/schema/index.ts'
 import {
@@ -37,8 +37,11 @@ export type SettingsService = {
    * @throws ZodError when the patch is invalid (nothing is written).
    */
   update(patch: SettingsPatch): Promise<Settings>
-  /** What the admin form shows: read from the database (not the cache), with its version. */
-  snapshot(): Promise<SettingsSnapshot>
+  /**
+   * What the admin form shows: read from the database (not the cache), with its version.
+   * @throws AppError `forbidden` (`adminsOnly`) to anyone but an admin.
+   */
+  snapshot(actor: Actor | null): Promise<SettingsSnapshot>
   /**
    * The admin page's save: every setting at once, checked as a whole; the keys that changed are
    * written in one transaction with an audit record of old → new, and every process is told.
@@ -130,12 +133,12 @@ export function createSettingsService({ db }: { db: Database }): SettingsService
       invalidate()
       return this.get()
     },
-    snapshot: () => readStored(db),
+    async snapshot(actor) {
+      requireStaffAction(actor, 'manage_settings')
+      return readStored(db)
+    },
     async save({ db: database, actor }, input) {
-      if (!actor || !can(actor, 'manage_settings'))
-        throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot change settings`, {
-          reason: 'adminsOnly',
-        })
+      const admin = requireStaffAction(actor, 'manage_settings')
       const parsed = SettingsSchema.safeParse(input.values)
       if (!parsed.success)
         throw new AppError('invalid', 'Settings do not pass their schema', { reason: 'settingsInvalid' })
@@ -166,7 +169,7 @@ export function createSettingsService({ db }: { db: Database }): SettingsService
           Object.fromEntries(changed.map((key) => [key, next[key]])),
         )
         await recordAudit(tx, {
-          actorId: actor.id,
+          actorId: admin.id,
           kind: 'settings.update',
           subject: { type: 'settings' },
           ...diff,

@@ -1,4 +1,5 @@
-import type { Actor } from '#core/shared/service-context.ts'
+import { AppError } from './errors.ts'
+import type { Actor } from './service-context.ts'
 
 /**
  * What each staff role may do in the admin panel (docs/decisions/021-quotes-invoices-payments.md).
@@ -49,6 +50,22 @@ export function can(actor: Actor | null, action: StaffAction): boolean {
   if (actor?.role === 'admin') return true
   if (actor?.role === 'moderator') return MODERATOR_ACTIONS.has(action)
   return false
+}
+
+/**
+ * The actor, when they may do this; else `forbidden` with the reason a person reads (`adminsOnly`
+ * for what only admins do). What a service calls first, so a page under the wrong layout still
+ * refuses.
+ */
+export function requireStaffAction(
+  actor: Actor | null,
+  action: StaffAction,
+  reason: 'adminsOnly' | 'staffActionForbidden' = 'adminsOnly',
+): Actor {
+  if (!actor || !can(actor, action)) {
+    throw new AppError('forbidden', `${actor?.role ?? 'anonymous'} may not ${action}`, { reason })
+  }
+  return actor
 }
 
 /** The actions this actor may take, for a page's buttons and a layout's tabs. */

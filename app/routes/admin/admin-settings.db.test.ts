@@ -52,7 +52,7 @@ async function setup() {
     audit: (await pool.query('SELECT kind, actor_email, before, after FROM audit_log ORDER BY id')).rows,
   })
   const settingsForm = async (patch: Record<string, string> = {}) => {
-    const snapshot = await services.settings.snapshot()
+    const snapshot = await services.settings.snapshot({ id: 'test-admin', role: 'admin' })
     return { ...flatten(settingsFormFields(snapshot.values, snapshot.version)), ...patch }
   }
   const ratesForm = async (
@@ -60,7 +60,7 @@ async function setup() {
     step: string,
     edit = (rows: ReturnType<typeof rateFormRows>) => rows,
   ) => {
-    const snapshot = await services.shippingRates.snapshot()
+    const snapshot = await services.shippingRates.snapshot({ id: 'test-admin', role: 'admin' })
     const fields: Record<string, string> = { method, step, version: snapshot.versions[method] }
     edit(rateFormRows(snapshot.tables[method])).forEach((row, index) => {
       for (const [column, value] of Object.entries(row)) fields[`rows[${index}].${column}`] = value ?? ''

@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure } from '#app/lib/http-errors.ts'
+import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import { formatNumber } from '#core/money/money.ts'
@@ -34,9 +34,9 @@ const withSpareRows = (rows: RateFormRow[]) => [
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  getUser(context)
+  const { actor } = getServiceContext(context)
   const { shippingRates, language } = context.get(requestContext)
-  const snapshot = await shippingRates.snapshot()
+  const snapshot = await shippingRates.snapshot(actor).catch(throwRouteError)
   return {
     language,
     tables: SHIPPING_METHODS.map((method) => ({
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Today's table and its version, against which the change is shown (and then saved).
   const previewAgainstToday = async (conflict: boolean): Promise<Answer['preview']> => {
-    const snapshot = await shippingRates.snapshot()
+    const snapshot = await shippingRates.snapshot(getServiceContext(context).actor)
     return {
       version: snapshot.versions[table],
       rows: rateFormRows(rows),

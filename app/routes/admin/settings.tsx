@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure } from '#app/lib/http-errors.ts'
+import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import {
@@ -26,8 +26,8 @@ import type { Route } from './+types/settings.ts'
 // what is saved now (core/settings/settings-service.ts `save`).
 
 export async function loader({ context }: Route.LoaderArgs) {
-  getUser(context)
-  const snapshot = await context.get(requestContext).settings.snapshot()
+  const { actor } = getServiceContext(context)
+  const snapshot = await context.get(requestContext).settings.snapshot(actor).catch(throwRouteError)
   return { fields: settingsFormFields(snapshot.values, snapshot.version), demoKeys: snapshot.demoKeys }
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let fresh: Fresh = null
     if (isAppError(error, 'conflict')) {
       // What is saved now: the next save goes through on purpose, and the form says what differs.
-      const now = await settings.snapshot()
+      const now = await settings.snapshot(services.actor)
       const { version, values } = submission.value
       fresh = {
         version: now.version,
