@@ -1,7 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
-import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
-import { can } from '#core/shared/staff-policy.ts'
+import { can, requireStaffAction } from '#core/shared/staff-policy.ts'
 import type { Executor } from '#db/client.ts'
 import { auditLog, users } from '#db/schema/index.ts'
 import type { AuditField, AuditKind, PATH_AUDIT_KINDS } from './audit-kinds.ts'
@@ -123,12 +122,6 @@ export type AuditRecord = {
   createdAt: Date
 }
 
-function refuse(actor: Actor | null): never {
-  throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot read the audit log`, {
-    reason: 'adminsOnly',
-  })
-}
-
 /**
  * One page of the log, newest first (keyset on the id), filtered by person and kind.
  * @throws AppError `forbidden` for anyone but an admin.
@@ -137,7 +130,7 @@ export async function listAuditLog(
   { db, actor }: ServiceContext,
   query: AuditQuery,
 ): Promise<{ records: AuditRecord[]; nextCursor: number | null }> {
-  if (!canReadAuditLog(actor)) refuse(actor)
+  requireStaffAction(actor, 'read_audit_log')
   const rows = await db
     .select({
       id: auditLog.id,
@@ -174,7 +167,7 @@ export async function listAuditLog(
 
 /** The people who appear in the log (their e-mails as recorded), for the filter. */
 export async function listAuditActors({ db, actor }: ServiceContext): Promise<string[]> {
-  if (!canReadAuditLog(actor)) refuse(actor)
+  requireStaffAction(actor, 'read_audit_log')
   const rows = await db
     .selectDistinct({ email: auditLog.actorEmail })
     .from(auditLog)

@@ -3,7 +3,7 @@ import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
-import { can } from '#core/shared/staff-policy.ts'
+import { requireStaffAction } from '#core/shared/staff-policy.ts'
 import { processLogo } from '#core/uploads/logos.ts'
 import type { Executor } from '#db/client.ts'
 import { storeCategories, stores } from '#db/schema/index.ts'
@@ -41,11 +41,7 @@ export function storeLogoUrl(id: number, sha256: string | null): string | null {
 
 /** Refuses anyone but an admin (`adminsOnly`): the editor's pages call it before showing a form. */
 export function requireStoreEditor(actor: Actor | null): asserts actor is Actor {
-  if (!can(actor, 'manage_stores')) {
-    throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot edit the store guide`, {
-      reason: 'adminsOnly',
-    })
-  }
+  requireStaffAction(actor, 'manage_stores')
 }
 
 const rowColumns = {

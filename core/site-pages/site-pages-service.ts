@@ -3,7 +3,7 @@ import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
-import { can } from '#core/shared/staff-policy.ts'
+import { requireStaffAction } from '#core/shared/staff-policy.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { sitePages } from '#db/schema/index.ts'
 import { SEED_SITE_PAGES } from './default-pages.ts'
@@ -52,21 +52,12 @@ export async function getSitePage(db: Database, slug: unknown): Promise<SitePage
 
 /** Every page, for the editor's list (admins only). */
 export async function listSitePages({ db, actor }: ServiceContext): Promise<SitePage[]> {
-  requireEditor(actor)
+  requireStaffAction(actor, 'manage_settings')
   const rows = await db.select().from(sitePages).orderBy(asc(sitePages.slug))
   return (['prohibited-items', 'seller-disclosure'] as const).map((slug) => {
     const row = rows.find((candidate) => candidate.slug === slug)
     return row ? { ...row, slug } : seeded(slug)
   })
-}
-
-function requireEditor(
-  actor: ServiceContext['actor'],
-): asserts actor is NonNullable<ServiceContext['actor']> {
-  if (!actor || !can(actor, 'manage_settings'))
-    throw new AppError('forbidden', `User ${actor?.id ?? 'anonymous'} cannot edit the site pages`, {
-      reason: 'adminsOnly',
-    })
 }
 
 /**
@@ -78,7 +69,7 @@ export async function saveSitePage(
   slug: unknown,
   input: SitePageInput,
 ): Promise<{ version: number; changed: boolean }> {
-  requireEditor(actor)
+  const editor = requireStaffAction(actor, 'manage_settings')
   if (!isSitePageSlug(slug)) throw notFound(slug)
   const parsed = SitePageFormSchema.safeParse(input)
   if (!parsed.success) throw new AppError('invalid', 'Site page input refused', { reason: 'pageInvalid' })
@@ -103,7 +94,7 @@ export async function saveSitePage(
       .where(eq(sitePages.slug, slug))
       .returning({ version: sitePages.version })
     await recordAudit(tx, {
-      actorId: actor.id,
+      actorId: editor.id,
       kind: 'page.update',
       subject: { type: 'site_page', id: slug },
       ...diff,

@@ -8,7 +8,7 @@ import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
-import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
+import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatNumber } from '#core/money/money.ts'
 import { type RateRow, SHIPPING_METHODS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
 import {
