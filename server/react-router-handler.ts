@@ -1,8 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { throwRouteError } from '#app/lib/http-errors.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
+import { answeringRouteErrors } from '#app/lib/http-errors.ts'
 import { type CacheHit, type PageCache, pageCacheKey } from './page-cache.ts'
 import { parseCookies } from './preferences.ts'
 
@@ -22,7 +21,7 @@ type Options = {
  * the renderer. Adapted from @react-router/express, which has no hook for caching.
  */
 export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: Options): RequestHandler {
-  const handle = createRequestHandler(async () => withOutageAnswers(await build()), mode)
+  const handle = createRequestHandler(async () => withErrorAnswers(await build()), mode)
   return async (req, res, next) => {
     try {
       const url = requestUrl(req)
@@ -74,39 +73,26 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
 const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>()
 
 /**
- * The build with every route's loader and action wrapped: a database outage they let through
- * (core/shared/database-errors.ts) is thrown as the `unavailable` route error (503, Retry-After),
- * which the root error boundary renders as the translated "temporarily unavailable" page. Without
- * this it would reach React Router as a bug (500, and in production no way to tell it apart).
- * Loaders and forms that catch with `throwRouteError`/`formFailure` already convert it themselves.
+ * The build with every route's loader and action wrapped by the one error path
+ * (app/lib/http-errors.ts `answeringRouteErrors`): an AppError or a database outage they let
+ * through becomes the translated error page with its status (a 503 with Retry-After for an
+ * outage) instead of reaching React Router as a bug (500, and in production no way to tell it
+ * apart). Routes only throw.
  */
-function withOutageAnswers(original: ServerBuild): ServerBuild {
+function withErrorAnswers(original: ServerBuild): ServerBuild {
   const known = wrappedBuilds.get(original)
   if (known) return known
   const routes: ServerBuild['routes'] = {}
   for (const [id, route] of Object.entries(original.routes)) {
     if (!route) continue
     const module = { ...route.module }
-    if (module.loader) module.loader = answerOutages(module.loader, false)
-    if (module.action) module.action = answerOutages(module.action, true)
+    if (module.loader) module.loader = answeringRouteErrors(module.loader, false)
+    if (module.action) module.action = answeringRouteErrors(module.action, true)
     routes[id] = { ...route, module }
   }
   const wrapped = { ...original, routes }
   wrappedBuilds.set(original, wrapped)
   return wrapped
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: loaders and actions of any route
-function answerOutages<F extends (...args: any[]) => unknown>(handler: F, write: boolean): F {
-  return (async (...args: Parameters<F>) => {
-    try {
-      return await handler(...args)
-    } catch (error) {
-      const outage = databaseUnavailableError(error, { write })
-      if (!outage) throw error
-      throwRouteError(outage)
-    }
-  }) as F
 }
 
 function sendCached(

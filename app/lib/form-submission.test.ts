@@ -4,9 +4,10 @@ import { SaveQuoteDraftSchema } from '#core/orders/quote-schemas.ts'
 import { REQUEST_LIMITS, SubmitRequestSchema } from '#core/orders/request-schemas.ts'
 import { RATE_TABLE_LIMITS, RateTableFormSchema } from '#core/pricing/rate-tables.ts'
 import { SettingsFormSchema } from '#core/settings/settings-form.ts'
+import { isAppError } from '#core/shared/errors.ts'
 import { BookArrivalSchema } from '#core/warehouse/arrival-schemas.ts'
 import { formShapeProblem, parseName, parseSubmission, UNDESCRIBED_LIST_LIMIT } from './form-submission.ts'
-import { publicErrorFrom } from './http-errors.ts'
+import { toPublicError } from './http-errors.ts'
 
 const form = (entries: [string, string][]) => {
   const data = new FormData()
@@ -14,15 +15,14 @@ const form = (entries: [string, string][]) => {
   return data
 }
 
-/** What parseSubmission threw: the route error the root boundary renders. */
+/** What parseSubmission threw, as the server answers it: the route error the root boundary renders. */
 function refusal(run: () => unknown) {
   try {
     run()
   } catch (error) {
-    const thrown = error as { init?: ResponseInit; data?: unknown }
-    const appError = publicErrorFrom(thrown.data)
-    if (!appError || !thrown.init) throw error
-    return { status: thrown.init.status, reason: appError.messageKey }
+    if (!isAppError(error)) throw error
+    const { status, messageKey } = toPublicError(error)
+    return { status, reason: messageKey }
   }
   throw new Error('not refused')
 }

@@ -2,7 +2,6 @@ import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
-import { throwRouteError } from './http-errors.ts'
 
 /**
  * The one way a form is read (in actions, and by Conform in the browser): the form's shape is
@@ -22,11 +21,9 @@ export function parseSubmission<Schema extends z.ZodType>(
 ): Submission<z.input<Schema>, string[], z.output<Schema>> {
   const problem = formShapeProblem(formData, options.schema)
   if (problem) {
-    throwRouteError(
-      new AppError('invalid', `Form refused before parsing: ${problem}`, {
-        reason: problem.startsWith('list') ? 'formListTooLong' : 'formMalformed',
-      }),
-    )
+    throw new AppError('invalid', `Form refused before parsing: ${problem}`, {
+      reason: problem.startsWith('list') ? 'formListTooLong' : 'formMalformed',
+    })
   }
   return parseWithZod(formData, options)
 }

@@ -70,6 +70,25 @@ export function throwRouteError(error: unknown): never {
   )
 }
 
+/**
+ * The one error path of every loader and action: the server wraps each route's loader and
+ * action with it (server/react-router-handler.ts), so a route only throws. A failure it lets
+ * through (an AppError, or a database outage: 503 saying whether a change was saved) becomes the
+ * translated error page with its status; a thrown redirect or `data(…)` passes unchanged; anything
+ * else is a bug (500). Forms that keep what was typed answer their own failure first
+ * (`formFailure`), then rethrow what is not theirs.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: loaders and actions of any route
+export function answeringRouteErrors<F extends (...args: any[]) => unknown>(handler: F, write: boolean): F {
+  return (async (...args: Parameters<F>) => {
+    try {
+      return await handler(...args)
+    } catch (error) {
+      throwRouteError(databaseUnavailableError(error, { write }) ?? error)
+    }
+  }) as F
+}
+
 /** Reads what `throwRouteError` threw, in an error boundary. */
 export function publicErrorFrom(errorData: unknown): PublicError | null {
   if (typeof errorData !== 'object' || errorData === null || !('appError' in errorData)) return null

@@ -4,7 +4,7 @@ import { callAuth } from './auth-client.server.ts'
 
 // The MFA endpoints (core/accounts/better-auth/mfa-plugin.ts) for our pages: typed answers parsed
 // with zod, failures as AppError with a reason (app/lib/auth-client.server.ts), which the routes
-// hand to `formFailure` or `throwRouteError`.
+// answer with `formFailure` or let through to the one error path (`answeringRouteErrors`).
 
 type Context = Readonly<RouterContextProvider>
 

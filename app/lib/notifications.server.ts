@@ -4,7 +4,7 @@ import { requestContext } from '#app/context.ts'
 import { translator } from '#app/i18n.server.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import {
   countMyUnread,
@@ -32,7 +32,7 @@ export async function loadNotifications(request: Request, context: Context, audi
   const [page, unread] = await Promise.all([
     listMyNotifications(service, { cursor, audience }),
     countMyUnread(service, audience),
-  ]).catch(throwRouteError)
+  ])
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
   const t = translator(language)

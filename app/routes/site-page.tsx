@@ -3,7 +3,6 @@ import { Link, useLoaderData } from 'react-router'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { areas } from '#app/locales/areas.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
@@ -26,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, language } = context.get(requestContext)
   // The page is the path's (a navigation in the browser asks for "/seller-disclosure.data").
   const slug = new URL(request.url).pathname.replace(/\.data$/, '').replace(/^\/+|\/+$/g, '') as SitePageSlug
-  const [page, values] = await Promise.all([getSitePage(db, slug).catch(throwRouteError), settings.get()])
+  const [page, values] = await Promise.all([getSitePage(db, slug), settings.get()])
   const fill = (text: string) =>
     fillPlaceholders(text, {
       'company.name': values.company.name,

@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
+import { answeringRouteErrors } from '#app/lib/http-errors.ts'
 import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Database } from '#db/client.ts'
@@ -185,10 +186,14 @@ export type RouteAnswer = { status: number; headers: Headers; data: unknown }
  * What a loader or action answered, returned or thrown, as status, headers and data: a
  * `Response` (a redirect), `data(…, init)`, or plain data (200). Anything else thrown is rethrown.
  */
-export async function routeAnswer(run: () => unknown): Promise<RouteAnswer> {
+export async function routeAnswer(
+  run: () => unknown,
+  { write = false }: { write?: boolean } = {},
+): Promise<RouteAnswer> {
   let outcome: unknown
   try {
-    outcome = await run()
+    // As the server runs every loader and action: through the one error path.
+    outcome = await answeringRouteErrors(async () => run(), write)()
   } catch (error) {
     if (!(error instanceof Response) && !isDataWithInit(error)) throw error
     outcome = error
@@ -244,8 +249,11 @@ export function callRoute(
   handler: (args: ReturnType<typeof routeArgs>) => unknown,
   { params = {}, context = {} }: { params?: Record<string, string>; context?: Partial<RequestContext> } = {},
 ) {
-  return routeAnswer(() => {
-    const args = routeArgs(request, createRouteContext(services, context), params)
-    return throughMiddleware(middleware, args, () => handler(args))
-  })
+  return routeAnswer(
+    () => {
+      const args = routeArgs(request, createRouteContext(services, context), params)
+      return throughMiddleware(middleware, args, () => handler(args))
+    },
+    { write: request.method !== 'GET' && request.method !== 'HEAD' },
+  )
 }

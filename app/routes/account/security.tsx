@@ -2,7 +2,7 @@ import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { SecurityOutcome } from '#app/components/account-security/security-form.ts'
 import { SecurityPage } from '#app/components/account-security/security-page.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { mfaClient } from '#app/lib/mfa.server.ts'
 import { qrPath } from '#app/lib/qr.server.ts'
 import { accountPageHeaders } from '#app/lib/session.server.ts'
@@ -17,29 +17,25 @@ import type { Route } from './+types/security.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context)
   const mfa = mfaClient(context, request)
-  try {
-    const { aal, factors, backupCodesRemaining } = await mfa.overview()
-    // An authenticator app being set up shows its QR code and key until a code confirms it.
-    const setups = await Promise.all(
-      factors
-        .filter((factor) => factor.type === 'totp' && factor.status === 'unverified')
-        .map(async (factor) => {
-          const setup = await mfa.totpSetup(factor.id)
-          return { factorId: factor.id, secret: setup.secret, qr: qrPath(setup.uri) }
-        }),
-    )
-    const url = new URL(request.url)
-    return {
-      user,
-      aal,
-      factors,
-      setups,
-      backupCodesRemaining,
-      sent: { factorId: url.searchParams.get('factor'), challengeId: url.searchParams.get('challenge') },
-      smsMinutes: MFA_LIMITS.smsCodeSeconds / 60,
-    }
-  } catch (error) {
-    throwRouteError(error)
+  const { aal, factors, backupCodesRemaining } = await mfa.overview()
+  // An authenticator app being set up shows its QR code and key until a code confirms it.
+  const setups = await Promise.all(
+    factors
+      .filter((factor) => factor.type === 'totp' && factor.status === 'unverified')
+      .map(async (factor) => {
+        const setup = await mfa.totpSetup(factor.id)
+        return { factorId: factor.id, secret: setup.secret, qr: qrPath(setup.uri) }
+      }),
+  )
+  const url = new URL(request.url)
+  return {
+    user,
+    aal,
+    factors,
+    setups,
+    backupCodesRemaining,
+    sent: { factorId: url.searchParams.get('factor'), challengeId: url.searchParams.get('challenge') },
+    smsMinutes: MFA_LIMITS.smsCodeSeconds / 60,
   }
 }
 

@@ -5,7 +5,7 @@ import { errorText } from '#app/components/error-text.ts'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { toPublicError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { type Analytics, getAnalytics } from '#core/analytics/analytics.ts'
 import { ANALYTICS_PRESETS, type Period, parsePeriod, periodInput } from '#core/analytics/period.ts'
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400 },
     )
   }
-  const figures = await getAnalytics(ctx, period).catch(throwRouteError)
+  const figures = await getAnalytics(ctx, period)
   const { yenRates } = await settings.get()
   return { problem: null, period, view: present(figures, period, language, yenRates) }
 }

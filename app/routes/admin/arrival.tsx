@@ -7,7 +7,7 @@ import { FormField, fileInputClass, inputClass } from '#app/components/form-fiel
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { getRequest } from '#core/orders/request-service.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -38,11 +38,11 @@ type ArrivalFields = {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
-  const detail = await getRequest(orders, params.id).catch(throwRouteError)
+  const detail = await getRequest(orders, params.id)
   if (!can(orders.actor, 'handle_arrivals')) {
-    throwRouteError(
-      new AppError('forbidden', 'Booking arrivals is not for this role', { reason: 'staffActionForbidden' }),
-    )
+    throw new AppError('forbidden', 'Booking arrivals is not for this role', {
+      reason: 'staffActionForbidden',
+    })
   }
   return {
     request: { id: detail.id, number: detail.number, version: detail.version, status: detail.status },

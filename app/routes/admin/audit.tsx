@@ -4,7 +4,6 @@ import { AuditChange } from '#app/components/admin/audit-change.tsx'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { japanTimeFormatter } from '#app/lib/japan-time.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { AUDIT_KINDS } from '#core/audit/audit-kinds.ts'
@@ -19,9 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)
   const { language } = context.get(requestContext)
   const query = AuditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const [page, people] = await Promise.all([listAuditLog(services, query), listAuditActors(services)]).catch(
-    throwRouteError,
-  )
+  const [page, people] = await Promise.all([listAuditLog(services, query), listAuditActors(services)])
   const format = japanTimeFormatter(language)
   return {
     language,

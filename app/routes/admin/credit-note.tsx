@@ -3,7 +3,6 @@ import { Link, useLoaderData } from 'react-router'
 import { CreditNoteDocument, creditNoteForPage } from '#app/components/orders/credit-note.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { getCreditNote } from '#core/billing/credit-notes.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
@@ -13,7 +12,7 @@ import type { Route } from './+types/credit-note.ts'
 // printable (docs/decisions/037).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const note = await getCreditNote(getServiceContext(context), params.id).catch(throwRouteError)
+  const note = await getCreditNote(getServiceContext(context), params.id)
   const { language } = context.get(requestContext)
   return { note: creditNoteForPage(note, language), language }
 }

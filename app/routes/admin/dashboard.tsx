@@ -3,7 +3,6 @@ import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
 import { requestContext } from '#app/context.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import { formatNumber } from '#core/money/money.ts'
 import { staffWorkToday, type WorkKind } from '#core/orders/staff-work.ts'
@@ -15,7 +14,7 @@ import type { Route } from './+types/dashboard.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context)
-  const work = await staffWorkToday(getServiceContext(context)).catch(throwRouteError)
+  const work = await staffWorkToday(getServiceContext(context))
   const { language } = context.get(requestContext)
   return {
     user: { name: user.name, email: user.email, role: user.role },

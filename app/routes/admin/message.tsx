@@ -5,7 +5,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { subjectLabel } from '#app/lib/contact-subject.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { japanTimeFormatter } from '#app/lib/japan-time.ts'
 import enAdmin from '#app/locales/en/admin.ts'
 import esAdmin from '#app/locales/es/admin.ts'
@@ -32,9 +32,8 @@ const REPLY_SUBJECT = { en: enAdmin.inbox.replySubject, es: esAdmin.inbox.replyS
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { language, settings } = context.get(requestContext)
   const services = getServiceContext(context)
-  const message = await Promise.resolve()
-    .then(() => getContactMessage(services, messageId(params)))
-    .catch(throwRouteError)
+  const message = await Promise.resolve().then(() => getContactMessage(services, messageId(params)))
+
   const format = japanTimeFormatter(language)
   const shop = (await settings.get()).company.name
   const replyLanguage = parseLanguage(message.language) ?? 'es'

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { subjectLabel } from '#app/lib/contact-subject.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { japanTimeFormatter } from '#app/lib/japan-time.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { InboxQuerySchema } from '#core/contact/inbox-schemas.ts'
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
   const url = new URL(request.url)
   const query = InboxQuerySchema.parse(Object.fromEntries(url.searchParams))
-  const page = await listContactMessages(getServiceContext(context), query).catch(throwRouteError)
+  const page = await listContactMessages(getServiceContext(context), query)
   const format = japanTimeFormatter(language)
   return {
     filter: query.spam ? ('spam' as const) : query.status,

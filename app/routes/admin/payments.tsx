@@ -3,7 +3,6 @@ import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
@@ -16,7 +15,7 @@ import type { Route } from './+types/payments.ts'
 // transfer with the bank's reference (or says it has not arrived). Admins only (the layout).
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const found = await listPaymentsToConfirm(getServiceContext(context)).catch(throwRouteError)
+  const found = await listPaymentsToConfirm(getServiceContext(context))
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)

@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatNumber } from '#core/money/money.ts'
@@ -36,7 +36,7 @@ const withSpareRows = (rows: RateFormRow[]) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = getServiceContext(context)
   const { shippingRates, language } = context.get(requestContext)
-  const snapshot = await shippingRates.snapshot(actor).catch(throwRouteError)
+  const snapshot = await shippingRates.snapshot(actor)
   return {
     language,
     tables: SHIPPING_METHODS.map((method) => ({

@@ -3,7 +3,7 @@ import type { StaffPaymentsData } from '#app/components/orders/staff-payments.ts
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
@@ -100,7 +100,7 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
 /** Refused before reading the form: only admins touch money (the services check it again). */
 function requireRecorder(context: Context) {
   if (!canRecordPayment(getOrderContext(context).actor)) {
-    throwRouteError(new AppError('forbidden', 'Only admins record payments', { reason: 'paymentAdminsOnly' }))
+    throw new AppError('forbidden', 'Only admins record payments', { reason: 'paymentAdminsOnly' })
   }
 }
 

@@ -26,7 +26,7 @@ import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, type PublicError, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure, type PublicError } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
@@ -88,13 +88,13 @@ type Done = (typeof DONE)[number]
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   // getRequest first: it answers not found for a bad or unknown id before anything else reads it.
-  const detail = await getRequest(orders, params.id).catch(throwRouteError)
+  const detail = await getRequest(orders, params.id)
   const [draft, invoices, payments, packages] = await Promise.all([
     getQuoteDraft(orders, detail.id),
     listRequestInvoices(orders, detail.id),
     loadStaffPayments(context, { kind: 'request', id: detail.id }),
     packagesOfRequest(orders.db, detail.id),
-  ]).catch(throwRouteError)
+  ])
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
   const status = detail.status

@@ -5,7 +5,6 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { isRequestStatus, REQUEST_STATUSES } from '#core/orders/request-machine.ts'
 import { isQueueWork, listRequestQueue } from '#core/orders/request-service.ts'
@@ -27,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     cursor,
     work: isQueueWork(work) ? work : null,
-  }).catch(throwRouteError)
+  })
   const format = japanDateTime(context.get(requestContext).language)
   return {
     status: isRequestStatus(status) ? status : null,

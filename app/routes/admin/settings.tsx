@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import {
@@ -27,7 +27,7 @@ import type { Route } from './+types/settings.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = getServiceContext(context)
-  const snapshot = await context.get(requestContext).settings.snapshot(actor).catch(throwRouteError)
+  const snapshot = await context.get(requestContext).settings.snapshot(actor)
   return { fields: settingsFormFields(snapshot.values, snapshot.version), demoKeys: snapshot.demoKeys }
 }
 

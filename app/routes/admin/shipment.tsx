@@ -19,7 +19,7 @@ import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { actionFailure, formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { actionFailure, formFailure } from '#app/lib/http-errors.ts'
 import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
@@ -56,22 +56,18 @@ import {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
-  const shipment = await getShipment(orders, params.id).catch(throwRouteError)
+  const shipment = await getShipment(orders, params.id)
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   const payments =
     shipment.status === 'requested' || shipment.status === 'cancelled'
       ? null
-      : await loadStaffPayments(context, { kind: 'shipment', id: shipment.id }).catch(throwRouteError)
+      : await loadStaffPayments(context, { kind: 'shipment', id: shipment.id })
   const { packing } = shipment
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const done = new URL(request.url).searchParams
-  const claim = shipment.tracking
-    ? await claimOfShipment(orders.db, shipment.id).catch(throwRouteError)
-    : null
-  const costs = await shipmentCostsForPage(orders, shipment, { language, area: 'staff' }).catch(
-    throwRouteError,
-  )
+  const claim = shipment.tracking ? await claimOfShipment(orders.db, shipment.id) : null
+  const costs = await shipmentCostsForPage(orders, shipment, { language, area: 'staff' })
   return {
     notice:
       (['cancelled', 'packed', 'shipped', 'delivered', 'claim', 'reissued'] as const).find((key) =>

@@ -4,7 +4,6 @@ import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
@@ -22,9 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = url.searchParams.get('cursor') || null
   const q = url.searchParams.get('q')?.slice(0, 200) || null
   const claim = url.searchParams.get('claim') === 'open'
-  const page = await listShipmentQueue(getServiceContext(context), { status, cursor, q, claim }).catch(
-    throwRouteError,
-  )
+  const page = await listShipmentQueue(getServiceContext(context), { status, cursor, q, claim })
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   return {

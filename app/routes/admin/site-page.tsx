@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import {
@@ -26,7 +26,7 @@ import type { Route } from './+types/site-page.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   getUser(context)
   const { db, language } = context.get(requestContext)
-  const page = await getSitePage(db, params.slug).catch(throwRouteError)
+  const page = await getSitePage(db, params.slug)
   return {
     slug: page.slug,
     heading: page.title[language],

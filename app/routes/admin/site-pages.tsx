@@ -3,7 +3,6 @@ import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { SITE_PAGE_PATHS } from '#core/site-pages/site-page-text.ts'
 import { listSitePages } from '#core/site-pages/site-pages-service.ts'
@@ -14,7 +13,7 @@ import type { Route } from './+types/site-pages.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
-  const pages = await listSitePages(getServiceContext(context)).catch(throwRouteError)
+  const pages = await listSitePages(getServiceContext(context))
   const format = japanDateTime(language)
   return {
     pages: pages.map((page) => ({

@@ -5,7 +5,7 @@ import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime, japanDay } from '#app/lib/dates.ts'
-import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { actionFailure } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { can } from '#core/shared/staff-policy.ts'
 import { DISPOSAL_REASON_MAX } from '#core/warehouse/disposal-schemas.ts'
@@ -19,7 +19,7 @@ import type { Route } from './+types/storage.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
-  const { items, disposalAfterDays } = await listOverdueItems(orders).catch(throwRouteError)
+  const { items, disposalAfterDays } = await listOverdueItems(orders)
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   const day = japanDay(language)

@@ -9,7 +9,7 @@ import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { formFailure, toPublicError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { STORE_CATEGORIES } from '#core/catalog/store-categories.ts'
@@ -47,18 +47,14 @@ function storeId(params: { id?: string }): number | null {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getServiceContext(context)
-  try {
-    const id = storeId(params)
-    if (id === null) {
-      // The service's own check: a moderator never gets the empty form either.
-      requireStoreEditor(ctx.actor)
-      return { store: null, fields: storeFormFields(null) }
-    }
-    const store = await getStoreForEditing(ctx, id)
-    return { store, fields: storeFormFields(store.values, store.version) }
-  } catch (error) {
-    throwRouteError(error)
+  const id = storeId(params)
+  if (id === null) {
+    // The service's own check: a moderator never gets the empty form either.
+    requireStoreEditor(ctx.actor)
+    return { store: null, fields: storeFormFields(null) }
   }
+  const store = await getStoreForEditing(ctx, id)
+  return { store, fields: storeFormFields(store.values, store.version) }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -83,12 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const formData = read.formData
   const intent = String(formData.get('intent') ?? 'save')
-  let id: number | null
-  try {
-    id = storeId(params)
-  } catch (error) {
-    throwRouteError(error)
-  }
+  const id = storeId(params)
 
   if (intent === 'logo' || intent === 'removeLogo') {
     try {

@@ -6,7 +6,7 @@ import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import type { FlashMessage } from '#app/lib/flash.ts'
-import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { toPublicError } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { listStoresForEditing, moveStore, setStoreHidden } from '#core/catalog/store-editor.ts'
@@ -19,7 +19,7 @@ import type { Route } from './+types/stores.ts'
 // edit. Plain forms (post/redirect/get), so it works without JavaScript.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const stores = await listStoresForEditing(getServiceContext(context)).catch(throwRouteError)
+  const stores = await listStoresForEditing(getServiceContext(context))
   return { stores }
 }
 

@@ -6,7 +6,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { toPublicError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { isRequestStatus } from '#core/orders/request-machine.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
@@ -24,7 +24,7 @@ type Done = (typeof DONE)[number]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = getServiceContext(context)
-  const user = await getUserDetail(ctx, params.id).catch(throwRouteError)
+  const user = await getUserDetail(ctx, params.id)
   const format = japanDateTime(context.get(requestContext).language)
   const done = new URL(request.url).searchParams.get('done')
   return {

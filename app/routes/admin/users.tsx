@@ -5,7 +5,7 @@ import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError, toPublicError } from '#app/lib/http-errors.ts'
+import { toPublicError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { AssignRoleSchema, assignRole, canAssignRoles } from '#core/accounts/roles.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         { status: 400 },
       )
     }
-    throwRouteError(error)
+    throw error
   }
 }
 

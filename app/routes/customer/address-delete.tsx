@@ -6,7 +6,7 @@ import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
@@ -18,7 +18,7 @@ import type { Route } from './+types/address-delete.ts'
 // keeps it. A page of its own, so the confirmation works without JavaScript.
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const address = await getAddress(getServiceContext(context), params.id).catch(throwRouteError)
+  const address = await getAddress(getServiceContext(context), params.id)
   return {
     address: {
       ...address,

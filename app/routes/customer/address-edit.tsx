@@ -4,7 +4,7 @@ import { AddressForm } from '#app/components/customer/address-form.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryOptions } from '#core/customers/countries.ts'
@@ -16,7 +16,7 @@ import type { Route } from './+types/address-edit.ts'
 // is "not found" (404), exactly like a deleted one.
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const address = await getAddress(getServiceContext(context), params.id).catch(throwRouteError)
+  const address = await getAddress(getServiceContext(context), params.id)
   return {
     address: { ...address, phone: formatPhone(address.phone) },
     countries: countryOptions(context.get(requestContext).language),

@@ -4,7 +4,7 @@ import { AddressForm } from '#app/components/customer/address-form.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { countryOptions } from '#core/customers/countries.ts'
 import { AddressSchema, PROFILE_LIMITS } from '#core/customers/profile-schemas.ts'
@@ -15,7 +15,7 @@ import type { Route } from './+types/address-new.ts'
 // says so instead of showing a form that would be refused.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const existing = await listAddresses(getServiceContext(context)).catch(throwRouteError)
+  const existing = await listAddresses(getServiceContext(context))
   return {
     countries: countryOptions(context.get(requestContext).language),
     first: existing.length === 0,

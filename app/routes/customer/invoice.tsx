@@ -4,7 +4,6 @@ import { Receipt, receiptForPage } from '#app/components/orders/receipt.tsx'
 import { refundsForPage } from '#app/components/orders/refund-list.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice } from '#core/billing/invoice-service.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
@@ -16,10 +15,10 @@ import type { Route } from './+types/invoice.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)
-  const invoice = await getInvoice(services, params.id).catch(throwRouteError)
+  const invoice = await getInvoice(services, params.id)
   const { language, currency } = context.get(requestContext)
   // Its refunds: getInvoice has answered who may see it.
-  const refunds = await refundsOfInvoices(services.db, [invoice.id]).catch(throwRouteError)
+  const refunds = await refundsOfInvoices(services.db, [invoice.id])
   return {
     invoice: receiptForPage(invoice, language),
     refunds: refundsForPage(refunds, language),

@@ -4,7 +4,6 @@ import { useRefundReason } from '#app/components/orders/refund-list.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
@@ -16,7 +15,7 @@ import type { Route } from './+types/payments.ts'
 // request or shipment and to the invoice. The credit notes of a later slice add their own kind.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const money = await listMyMoney(getServiceContext(context)).catch(throwRouteError)
+  const money = await listMyMoney(getServiceContext(context))
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)

@@ -12,7 +12,7 @@ import { requestContext } from '#app/context.ts'
 import { callAuth } from '#app/lib/auth-client.server.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAddresses(service),
     // Whether deleting the account asks for the password or, without one, for a ticked confirmation.
     callAuth(context, request, { method: 'GET', path: '/list-accounts' }, SignInMethodsSchema),
-  ]).catch(throwRouteError)
+  ])
   const done = new URL(request.url).searchParams.get('done')
   return {
     profile,

@@ -16,7 +16,7 @@ import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { formFailure } from '#app/lib/http-errors.ts'
 import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice, listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
@@ -41,17 +41,17 @@ const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable', 'shipped'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)
-  const detail = await getRequest(services, params.id).catch(throwRouteError)
-  const invoices = await listRequestInvoices(services, detail.id).catch(throwRouteError)
+  const detail = await getRequest(services, params.id)
+  const invoices = await listRequestInvoices(services, detail.id)
   const open = invoices.find((invoice) => invoice.status === 'open')
   const { language, currency } = context.get(requestContext)
-  const quote = open ? await getInvoice(services, open.id).catch(throwRouteError) : null
-  const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id }).catch(throwRouteError)
+  const quote = open ? await getInvoice(services, open.id) : null
+  const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id })
   // What goes back on its payments (getRequest has answered who may see them).
   const refunds = await refundsOfInvoices(
     services.db,
     invoices.map((invoice) => invoice.id),
-  ).catch(throwRouteError)
+  )
   const format = japanDateTime(language)
   const search = new URL(request.url).searchParams
   return {

@@ -4,7 +4,6 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { listMyRequests } from '#core/orders/request-service.ts'
@@ -16,7 +15,7 @@ import type { Route } from './+types/requests.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = new URL(request.url).searchParams.get('cursor')
-  const page = await listMyRequests(getServiceContext(context), { cursor }).catch(throwRouteError)
+  const page = await listMyRequests(getServiceContext(context), { cursor })
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)

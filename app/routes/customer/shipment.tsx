@@ -12,7 +12,7 @@ import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
-import { actionFailure, throwRouteError } from '#app/lib/http-errors.ts'
+import { actionFailure } from '#app/lib/http-errors.ts'
 import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
@@ -38,24 +38,22 @@ import {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
-  const shipment = await getShipment(orders, params.id).catch(throwRouteError)
+  const shipment = await getShipment(orders, params.id)
   const { language, currency } = context.get(requestContext)
   const when = japanDateTime(language)
   const url = new URL(request.url)
   const payment =
     shipment.status === 'requested' || shipment.status === 'cancelled'
       ? null
-      : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id }).catch(throwRouteError)
+      : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id })
   const { packing } = shipment
   const [claim, { claimAfterDays, yenRates }, costs] = await Promise.all([
     shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
     orders.settings.get(),
     shipmentCostsForPage(orders, shipment, { language, area: 'customer' }),
-  ]).catch(throwRouteError)
+  ])
   const refundSentAt =
-    claim?.status === 'lost'
-      ? await lostParcelRefundSentAt(orders.db, shipment.number).catch(throwRouteError)
-      : null
+    claim?.status === 'lost' ? await lostParcelRefundSentAt(orders.db, shipment.number) : null
   const claimFrom = shipment.tracking
     ? new Date(shipment.tracking.shippedAt.getTime() + claimAfterDays * 86_400_000)
     : null

@@ -8,7 +8,7 @@ import { YenAmount } from '#app/components/orders/yen-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime, japanDay } from '#app/lib/dates.ts'
-import { errorHeaders, messageKeyOf, throwRouteError } from '#app/lib/http-errors.ts'
+import { errorHeaders, messageKeyOf } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
     listAddresses(orders),
     listMyShipments(orders),
-  ]).catch(throwRouteError)
+  ])
   const when = japanDateTime(language)
   const day = japanDay(language)
   return {
@@ -157,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : failure.code === 'not_found'
             ? 404
             : undefined
-    if (!status) throwRouteError(failure)
+    if (!status) throw failure
     return data(
       {
         intent,

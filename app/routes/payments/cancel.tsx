@@ -1,7 +1,6 @@
 import { redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { ownerOfPayment } from '#core/payments/payment-service.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -16,9 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const paymentId = new URL(request.url).searchParams.get('payment') ?? ''
   const owner = await ownerOfPayment(db, { provider: params.provider, paymentId })
   if (!owner) {
-    throwRouteError(
-      new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' }),
-    )
+    throw new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
   }
   return redirect(ownerPaths(owner).customer, {
     headers: { 'Set-Cookie': await flashCookie(context, 'paymentCancelled'), 'Cache-Control': 'no-store' },

@@ -2,7 +2,6 @@ import { redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { paymentReturnMessage } from '#app/lib/flash.ts'
-import { throwRouteError } from '#app/lib/http-errors.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { confirmReturn } from '#core/payments/payment-service.ts'
 import type { Route } from './+types/return.ts'
@@ -17,9 +16,7 @@ import type { Route } from './+types/return.ts'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, orders, log } = context.get(requestContext)
   const paymentId = new URL(request.url).searchParams.get('payment') ?? ''
-  const back = await confirmReturn({ db, ...orders }, { provider: params.provider, paymentId }).catch(
-    throwRouteError,
-  )
+  const back = await confirmReturn({ db, ...orders }, { provider: params.provider, paymentId })
   // Money staff must look at: the same warning as a webhook's (server/payment-webhooks.ts).
   if (back.status === 'held' || back.status === 'duplicate') {
     log.warn(
