@@ -89,6 +89,22 @@ export function answeringRouteErrors<F extends (...args: any[]) => unknown>(hand
   }) as F
 }
 
+/**
+ * An action's refusal that its page shows in place (beside a button, on a row of a list): the
+ * AppError (a database outage as `unavailable`, saying whether the change was saved) with its
+ * status, headers and message key. Anything else is rethrown, to the one error path.
+ */
+export function refusalOf(caught: unknown, { write = true }: { write?: boolean } = {}) {
+  const error = databaseUnavailableError(caught, { write }) ?? caught
+  if (!isAppError(error)) throw caught
+  return {
+    error,
+    messageKey: messageKeyOf(error),
+    fieldErrors: (error.details.fieldErrors ?? {}) as Record<string, string[]>,
+    init: { status: HTTP_STATUS[error.code], headers: errorHeaders(error) },
+  }
+}
+
 /** Reads what `throwRouteError` threw, in an error boundary. */
 export function publicErrorFrom(errorData: unknown): PublicError | null {
   if (typeof errorData !== 'object' || errorData === null || !('appError' in errorData)) return null

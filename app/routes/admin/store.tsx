@@ -9,7 +9,7 @@ import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, toPublicError } from '#app/lib/http-errors.ts'
+import { formFailure, refusalOf } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { STORE_CATEGORIES } from '#core/catalog/store-categories.ts'
@@ -28,7 +28,6 @@ import {
   StoreFormSchema,
   storeFormFields,
 } from '#core/catalog/store-form.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { LOGO_INPUT_ACCEPT, MAX_LOGO_BYTES } from '#core/uploads/logo-rules.ts'
 import type { Route } from './+types/store.ts'
@@ -97,13 +96,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await flashCookie(context, 'storeSaved'),
       )
     } catch (caught) {
-      const error = databaseUnavailableError(caught, { write: true }) ?? caught
-      if (!isAppError(error)) throw error
-      const failure = toPublicError(error)
-      return data(
-        { logoProblem: failure.messageKey, result: undefined, fresh: null as Fresh },
-        { status: failure.status },
-      )
+      const refusal = refusalOf(caught)
+      return data({ logoProblem: refusal.messageKey, result: undefined, fresh: null as Fresh }, refusal.init)
     }
   }
 

@@ -6,12 +6,11 @@ import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
 import { flashCookie } from '#app/lib/cookies.server.ts'
 import type { FlashMessage } from '#app/lib/flash.ts'
-import { toPublicError } from '#app/lib/http-errors.ts'
+import { refusalOf } from '#app/lib/http-errors.ts'
 import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { listStoresForEditing, moveStore, setStoreHidden } from '#core/catalog/store-editor.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { AppError, isAppError } from '#core/shared/errors.ts'
+import { AppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/stores.ts'
 
 // The store guide editor's list (admins only; docs/decisions/026-store-guide-editor.md): every
@@ -43,10 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const flash: FlashMessage = INTENTS[intent as keyof typeof INTENTS]
     return redirectWithCookies(`/admin-dashboard/stores#store-${id}`, [], await flashCookie(context, flash))
   } catch (caught) {
-    const error = databaseUnavailableError(caught, { write: true }) ?? caught
-    if (!isAppError(error)) throw error
-    const failure = toPublicError(error)
-    return data({ storeId, messageKey: failure.messageKey }, { status: failure.status })
+    const refusal = refusalOf(caught)
+    return data({ storeId, messageKey: refusal.messageKey }, refusal.init)
   }
 }
 

@@ -6,11 +6,9 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { toPublicError } from '#app/lib/http-errors.ts'
+import { refusalOf } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { isRequestStatus } from '#core/orders/request-machine.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { isAppError } from '#core/shared/errors.ts'
 import { can } from '#core/shared/staff-policy.ts'
 import { disableUser, enableUser, getUserDetail, signOutEverywhere } from '#core/users/user-admin.ts'
 import type { Route } from './+types/user.ts'
@@ -66,13 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return data({ intent: null, messageKey: 'errors.codes.invalid', fieldError: null }, { status: 400 })
   } catch (caught) {
-    const error = databaseUnavailableError(caught, { write: true }) ?? caught
-    if (!isAppError(error)) throw error
-    const field = error.details.fieldErrors?.reason?.[0] ?? null
-    return data(
-      { intent, messageKey: toPublicError(error).messageKey, fieldError: field },
-      { status: toPublicError(error).status },
-    )
+    const refusal = refusalOf(caught)
+    const field = refusal.fieldErrors.reason?.[0] ?? null
+    return data({ intent, messageKey: refusal.messageKey, fieldError: field }, refusal.init)
   }
 }
 

@@ -5,10 +5,9 @@ import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { toPublicError } from '#app/lib/http-errors.ts'
+import { refusalOf, toPublicError } from '#app/lib/http-errors.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { AssignRoleSchema, assignRole, canAssignRoles } from '#core/accounts/roles.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { ROLE_NAMES, type RoleName } from '#core/shared/service-context.ts'
 import { listUsers } from '#core/users/user-admin.ts'
@@ -92,12 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     list.searchParams.set('to', assigned.role)
     return redirect(`${list.pathname}${list.search}`)
   } catch (caught) {
-    const error = databaseUnavailableError(caught, { write: true }) ?? caught
-    if (!isAppError(error)) throw error
-    const failure = toPublicError(error)
+    const refusal = refusalOf(caught)
     return data(
-      { userId, denied: error.code === 'forbidden', messageKey: failure.messageKey },
-      { status: failure.status },
+      { userId, denied: refusal.error.code === 'forbidden', messageKey: refusal.messageKey },
+      refusal.init,
     )
   }
 }

@@ -4,7 +4,7 @@ import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
-import { formFailure, toPublicError } from '#app/lib/http-errors.ts'
+import { formFailure, refusalOf } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
@@ -12,8 +12,6 @@ import { ReportTransferSchema, TRANSFER_FORM_BODY_BYTES } from '#core/payments/p
 import { startCheckout } from '#core/payments/payment-service.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
 import { reportTransfer } from '#core/payments/transfer-notices.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { isAppError } from '#core/shared/errors.ts'
 
 // The customer request and shipment pages' payment part (app/components/orders/payment-panel.tsx):
 // what the loader adds, the action's `intent=pay`, and "I have paid" (`intent=report_transfer`,
@@ -129,9 +127,7 @@ export async function payAction(formData: FormData, context: Context) {
       payment: { checkout: { payUrl: checkout.payUrl, provider: checkout.provider }, error: null },
     })
   } catch (caught) {
-    const error = databaseUnavailableError(caught, { write: true }) ?? caught
-    if (!isAppError(error)) throw error
-    const failure = toPublicError(error)
-    return data({ payment: { checkout: null, error: failure.messageKey } }, { status: failure.status })
+    const refusal = refusalOf(caught)
+    return data({ payment: { checkout: null, error: refusal.messageKey } }, refusal.init)
   }
 }

@@ -8,15 +8,13 @@ import { YenAmount } from '#app/components/orders/yen-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime, japanDay } from '#app/lib/dates.ts'
-import { errorHeaders, messageKeyOf } from '#app/lib/http-errors.ts'
+import { refusalOf } from '#app/lib/http-errors.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
 import { formatMoney, formatPercent, type YenRates } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
-import { databaseUnavailableError } from '#core/shared/database-errors.ts'
-import { isAppError } from '#core/shared/errors.ts'
 import { estimateMyShipment, listMyShipments, requestShipment } from '#core/shipping/shipment-service.ts'
 import { listStoredItems } from '#core/warehouse/stored-items.ts'
 import type { Route } from './+types/shipping.ts'
@@ -146,27 +144,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       errors: null,
       messageKey: null,
     }
-  } catch (error) {
-    const failure = databaseUnavailableError(error, { write: intent === 'request' }) ?? error
-    if (!isAppError(failure)) throw error
-    const status =
-      failure.code === 'invalid'
-        ? 400
-        : failure.code === 'conflict'
-          ? 409
-          : failure.code === 'not_found'
-            ? 404
-            : undefined
-    if (!status) throw failure
+  } catch (caught) {
+    const refusal = refusalOf(caught, { write: intent === 'request' })
+    // Input, a stale page or a missing address is said beside the form; the rest is the error page.
+    if (!['invalid', 'conflict', 'not_found'].includes(refusal.error.code)) throw refusal.error
     return data(
-      {
-        intent,
-        sent,
-        estimate: null,
-        errors: failure.details.fieldErrors ?? {},
-        messageKey: messageKeyOf(failure),
-      },
-      { status, headers: errorHeaders(failure) },
+      { intent, sent, estimate: null, errors: refusal.fieldErrors, messageKey: refusal.messageKey },
+      refusal.init,
     )
   }
 }
