@@ -124,20 +124,12 @@ export function formFailure<Result, Extra extends object = Record<never, never>>
   extra?: Extra,
 ) {
   // A database outage keeps the form and what was typed, and says whether the change was saved.
-  const outage = databaseUnavailableError(error, { write: true })
-  if (outage) error = outage
-  if (!isAppError(error)) throw error
+  const refusal = refusalOf(error)
   const result = submission.reply({
-    formErrors: [messageKeyOf(error)],
-    ...(error.details.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}),
+    formErrors: [refusal.messageKey],
+    ...(refusal.error.details.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {}),
   })
-  return data(
-    { ...(extra as Extra), result, error: toPublicError(error) },
-    {
-      status: HTTP_STATUS[error.code],
-      headers: errorHeaders(error),
-    },
-  )
+  return data({ ...(extra as Extra), result, error: toPublicError(refusal.error) }, refusal.init)
 }
 
 /**
@@ -147,16 +139,12 @@ export function formFailure<Result, Extra extends object = Record<never, never>>
  * A database outage is a 503 that says whether the change was saved.
  */
 export function actionFailure<Extra extends object = Record<never, never>>(error: unknown, extra?: Extra) {
-  const failure = databaseUnavailableError(error, { write: true }) ?? error
-  if (!isAppError(failure) || failure.code === 'not_found' || failure.code === 'unauthorized')
-    throwRouteError(failure)
+  const refusal = refusalOf(error)
+  if (refusal.error.code === 'not_found' || refusal.error.code === 'unauthorized')
+    throwRouteError(refusal.error)
   return data(
-    {
-      ...(extra as Extra),
-      messageKey: messageKeyOf(failure),
-      fieldErrors: (failure.details.fieldErrors ?? {}) as Record<string, string[]>,
-    },
-    { status: HTTP_STATUS[failure.code], headers: errorHeaders(failure) },
+    { ...(extra as Extra), messageKey: refusal.messageKey, fieldErrors: refusal.fieldErrors },
+    refusal.init,
   )
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '#core/shared/errors.ts'
 import type { OrderActor } from '#core/shared/history.ts'
 import { invalidInput } from '#core/shared/input-errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import { can, type StaffAction } from './staff-policy.ts'
+import { requireStaffAction, type StaffAction } from './staff-policy.ts'
 
 /**
  * What every order service does first (quotes, the warehouse, shipments): read its input with
@@ -24,8 +24,5 @@ export function parse<Schema extends z.ZodType>(
 /** The staff member allowed this action, as the machine's actor; else `unauthorized`/`forbidden`. */
 export function staffActor(actor: Actor | null, action: StaffAction): OrderActor {
   if (!actor) throw new AppError('unauthorized', 'Staff actions need a signed-in user')
-  if (!can(actor, action)) {
-    throw new AppError('forbidden', `${actor.role} may not ${action}`, { reason: 'staffActionForbidden' })
-  }
-  return { kind: 'staff', id: actor.id }
+  return { kind: 'staff', id: requireStaffAction(actor, action, 'staffActionForbidden').id }
 }
