@@ -73,6 +73,8 @@ export const STAFF_NOTIFICATIONS = {
   request_cancelled: { tone: 'info', action: 'view_requests' },
   // A customer asked to ship items: a box to pack.
   new_shipment: { tone: 'info', action: 'handle_arrivals' },
+  // The customer cancelled a shipment before it left: its box is not to be packed or sent.
+  shipment_cancelled_by_customer: { tone: 'info', action: 'handle_arrivals' },
   // A parcel reported lost.
   new_claim: { tone: 'warning', action: 'handle_arrivals' },
   // A quote paid online: its items are ours to buy.

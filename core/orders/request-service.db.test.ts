@@ -308,6 +308,25 @@ test('who cancelled and why: the customer may say why, staff must; the customer 
   const plain = await submitRequest(orders.as(ana), TWO_LINKS, { locale: 'en' })
   await cancelRequest(orders.as(ana), { id: plain.id, version: 0 })
   expect((await told('request_cancelled')).at(-1)?.params).toEqual({ number: plain.number })
+  // Staff read the customer's reason in their own list, and nothing when none was given.
+  const staffParams = async (requestId: string) =>
+    (
+      await db
+        .select({ params: notifications.params })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.requestId, requestId),
+            eq(notifications.audience, 'staff'),
+            eq(notifications.type, 'request_cancelled'),
+          ),
+        )
+    ).map((row) => row.params)
+  expect(await staffParams(own.id)).toEqual([
+    { number: own.number, reason: 'Found it cheaper locally' },
+    { number: own.number, reason: 'Found it cheaper locally' },
+  ])
+  expect(await staffParams(plain.id)).toEqual([{ number: plain.number }, { number: plain.number }])
 
   // Staff: a quoted request; no reason, nothing happens; with one, the quote is voided and the
   // customer told that our team cancelled it, and why.

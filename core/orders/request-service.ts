@@ -751,7 +751,7 @@ export async function cancelRequest({ db, actor, jobs }: OrderContext, input: Ca
       if (kind === 'customer') {
         await notifyStaff(tx, jobs, {
           type: 'request_cancelled',
-          params: { number: applied.number },
+          params: { number: applied.number, ...(reason ? { reason } : {}) },
           link: `/admin-dashboard/requests/${id}`,
           requestId: id,
         })

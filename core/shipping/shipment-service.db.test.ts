@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { exportAccountData } from '#core/accounts/data-export.ts'
 import { createAddress } from '#core/customers/profile-service.ts'
@@ -252,6 +252,21 @@ test('a customer ships two items from two requests together: estimate, reservati
   expect(
     await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled_by_you')),
   ).toEqual([expect.objectContaining({ userId: ana.id, params: { number: created.number } })])
+  // Staff stop packing it: each of them told once, in their own list, with no reason given.
+  const staffTold = async () =>
+    (
+      await db
+        .select({ userId: notifications.userId, params: notifications.params, link: notifications.link })
+        .from(notifications)
+        .where(
+          and(eq(notifications.audience, 'staff'), eq(notifications.type, 'shipment_cancelled_by_customer')),
+        )
+        .orderBy(notifications.userId, notifications.createdAt)
+    ).map((row) => [row.userId, row.params, row.link])
+  expect(await staffTold()).toEqual([
+    [admin.id, { number: created.number }, `/admin-dashboard/shipments/${created.id}`],
+    [moderator.id, { number: created.number }, `/admin-dashboard/shipments/${created.id}`],
+  ])
   // "Download my data" lists the customer's packages and shipments, and nobody else's.
   const exported = await exportAccountData(db, ana.id)
   expect(exported?.packages).toHaveLength(2)
@@ -260,6 +275,20 @@ test('a customer ships two items from two requests together: estimate, reservati
     expect.objectContaining({ status: 'requested' }),
   ])
   expect((await exportAccountData(db, bruno.id))?.shipments).toEqual([])
+  // With a reason: staff read it.
+  const withReason = await requestShipment(orders.as(ana), { ...choice, items: [second] }, RATES, {
+    locale: 'es',
+  })
+  await cancelShipment(orders.as(ana), {
+    id: withReason.id,
+    version: 0,
+    reason: 'Quiero juntarlo con otra compra',
+    confirm: 'yes',
+  })
+  expect((await staffTold()).filter(([userId]) => userId === admin.id).map(([, params]) => params)).toEqual([
+    { number: created.number },
+    { number: withReason.number, reason: 'Quiero juntarlo con otra compra' },
+  ])
 })
 
 test('staff cancelling tells the customer; a paid shipment cannot be cancelled', async () => {
@@ -299,6 +328,10 @@ test('staff cancelling tells the customer; a paid shipment cannot be cancelled',
     }),
   ])
   // The reason is in the shipment's history too, for the customer and staff.
+  // Staff cancelling it themselves tell no other staff.
+  expect(
+    await db.select().from(notifications).where(eq(notifications.type, 'shipment_cancelled_by_customer')),
+  ).toEqual([])
   const history = (await getShipment(orders.as(ana), created.id)).events.at(-1)
   expect(history).toMatchObject({
     event: 'cancel',

@@ -414,6 +414,18 @@ export async function cancelShipment(
       },
       link: `/user-dashboard/shipments/${id}`,
     })
+    // The customer changed their mind: staff stop packing it, and read why (ADR 036).
+    if (!staff) {
+      await notifyStaff(tx, jobs, {
+        type: 'shipment_cancelled_by_customer',
+        params: {
+          number: shipment.number,
+          ...(reason ? { reason } : {}),
+          ...(receipt ? { invoice: receipt.number, variant: 'receipt' } : {}),
+        },
+        link: `/admin-dashboard/shipments/${id}`,
+      })
+    }
     return { version: applied.version }
   })
 }

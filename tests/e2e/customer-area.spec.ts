@@ -52,6 +52,8 @@ const WORDS = {
     postalCode: 'Postal code',
     usPostalError: 'Postal codes in United States look like 10001.',
     usStateError: 'Required for addresses in United States.',
+    requiredError: 'This field is required.',
+    countryError: 'Choose a country from the list.',
     country: 'Country',
     courierPhone: 'Phone for the courier',
     makeDefaultBox: 'Use this as my default address',
@@ -104,6 +106,8 @@ const WORDS = {
     postalCode: 'Código postal',
     usPostalError: 'Los códigos postales en Estados Unidos son como 10001.',
     usStateError: 'Obligatorio para direcciones en Estados Unidos.',
+    requiredError: 'Este campo es obligatorio.',
+    countryError: 'Elige un país de la lista.',
     country: 'País',
     courierPhone: 'Teléfono para el repartidor',
     makeDefaultBox: 'Usar como mi dirección principal',
@@ -293,6 +297,12 @@ for (const language of ['es', 'en'] as const) {
     await page.getByRole('link', { name: words.addAddress }).click()
     await expect(page).toHaveURL(/\/user-dashboard\/profile\/addresses\/new$/)
     await axeAtBothWidths(page)
+    // Save pressed on the empty form, no field touched: every required field says so at once
+    // (recipient, street, city, phone; the country its own message), nothing is sent.
+    await page.getByRole('button', { name: words.saveAddress }).click()
+    await expect(page.getByText(words.requiredError, { exact: true })).toHaveCount(4)
+    await expect(page.getByText(words.countryError, { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/\/user-dashboard\/profile\/addresses\/new$/)
     // Each country's post (ADR 038): the US address, postal code "ABCDE" and no state, is
     // refused in the browser with a message on each field.
     await page.getByLabel(words.recipient, { exact: true }).fill('Ana Pérez')

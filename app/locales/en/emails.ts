@@ -41,6 +41,7 @@ export default {
     request_cancelled: {
       title: 'Request {{number}} cancelled by the customer',
       body: 'Nothing to do: it will not be bought.',
+      reason: 'Their reason: {{reason}}',
     },
     quote_paid: {
       title: 'Quote paid: {{number}}',
@@ -57,6 +58,12 @@ export default {
     new_shipment: {
       title: 'New shipment {{number}} from {{customer}}',
       body: 'Items: {{count}}, $t(analytics.methods.{{method}}) to {{country}}. It needs packing, weighing and pricing.',
+    },
+    shipment_cancelled_by_customer: {
+      title: 'Shipment {{number}} cancelled by the customer',
+      body: 'Do not pack or send it: its items are back in storage.',
+      body_receipt: 'Do not pack or send it: its items are back in storage and its shipping receipt {{invoice}} can no longer be paid.',
+      reason: 'Their reason: {{reason}}',
     },
     new_claim: {
       title: 'Shipment {{number}} reported lost',

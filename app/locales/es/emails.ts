@@ -44,6 +44,7 @@ export default {
     request_cancelled: {
       title: 'El cliente canceló la solicitud {{number}}',
       body: 'No hay nada que hacer: no se comprará.',
+      reason: 'Su motivo: {{reason}}',
     },
     quote_paid: {
       title: 'Cotización pagada: {{number}}',
@@ -60,6 +61,12 @@ export default {
     new_shipment: {
       title: 'Nuevo envío {{number}} de {{customer}}',
       body: 'Productos: {{count}}, $t(analytics.methods.{{method}}) a {{country}}. Hay que empacarlo, pesarlo y cotizarlo.',
+    },
+    shipment_cancelled_by_customer: {
+      title: 'El cliente canceló el envío {{number}}',
+      body: 'No lo empaques ni lo envíes: sus productos volvieron al almacén.',
+      body_receipt: 'No lo empaques ni lo envíes: sus productos volvieron al almacén y su recibo de envío {{invoice}} ya no se puede pagar.',
+      reason: 'Su motivo: {{reason}}',
     },
     new_claim: {
       title: 'Reportan perdido el envío {{number}}',
