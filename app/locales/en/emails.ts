@@ -62,7 +62,8 @@ export default {
     shipment_cancelled_by_customer: {
       title: 'Shipment {{number}} cancelled by the customer',
       body: 'Do not pack or send it: its items are back in storage.',
-      body_receipt: 'Do not pack or send it: its items are back in storage and its shipping receipt {{invoice}} can no longer be paid.',
+      body_receipt:
+        'Do not pack or send it: its items are back in storage and its shipping receipt {{invoice}} can no longer be paid.',
       reason: 'Their reason: {{reason}}',
     },
     new_claim: {

@@ -65,7 +65,8 @@ export default {
     shipment_cancelled_by_customer: {
       title: 'El cliente canceló el envío {{number}}',
       body: 'No lo empaques ni lo envíes: sus productos volvieron al almacén.',
-      body_receipt: 'No lo empaques ni lo envíes: sus productos volvieron al almacén y su recibo de envío {{invoice}} ya no se puede pagar.',
+      body_receipt:
+        'No lo empaques ni lo envíes: sus productos volvieron al almacén y su recibo de envío {{invoice}} ya no se puede pagar.',
       reason: 'Su motivo: {{reason}}',
     },
     new_claim: {
