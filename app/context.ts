@@ -1,5 +1,5 @@
 import { createContext } from 'react-router'
-import type { FlashMessage } from '#app/lib/flash.ts'
+import type { Notice } from '#app/lib/notice.ts'
 import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
@@ -48,8 +48,8 @@ export type RequestContext = {
     keeps: { email: boolean; sms: boolean }
   }
   isProduction: boolean
-  /** A one-shot message from the previous request (toast). */
-  flash: FlashMessage | null
+  /** A one-shot notice from the previous request (app/lib/notice.ts). */
+  flash: Notice | null
   log: { info: LogFn; warn: LogFn; error: LogFn }
 }
 

@@ -18,16 +18,17 @@ import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
-import { FlashToast } from './components/flash-toast.tsx'
 import { GuardPage, guardFailureOf } from './components/guard-page.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { NotFoundPage } from './components/not-found-page.tsx'
+import { NoticeToast } from './components/notice-toast.tsx'
 import { JsonLd, PageMeta } from './components/page-meta.tsx'
 import { requestContext } from './context.ts'
 import { useAreaStrings } from './i18n.ts'
 import { publicErrorFrom } from './lib/http-errors.ts'
+import { shownNotice } from './lib/notice.server.ts'
 import { useRootData } from './lib/root-data.ts'
 import { getSessionUser } from './lib/session.server.ts'
 import { bundlesFor } from './locales/areas.ts'
@@ -74,7 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     appUrl,
     user: user ? { name: user.name, email: user.email, role: user.role } : null,
     unreadNotifications,
-    flash,
+    // The last change's notice, in the visitor's language (app/lib/notice.ts).
+    notice: shownNotice(flash, language),
     year: new Date().getFullYear(),
     settings: {
       // The address in the reader's language (ADR 038).
@@ -166,7 +168,7 @@ function Shell({ children }: { children: ReactNode }) {
         showConsentSettings={data.thirdParty.configured}
       />
       {data.thirdParty.configured && data.thirdParty.consent === null ? <ConsentBanner /> : null}
-      <FlashToast message={data.flash} />
+      <NoticeToast notice={data.notice} />
     </>
   )
 }

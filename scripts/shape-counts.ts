@@ -122,11 +122,16 @@ add(
 )
 
 // --- Success feedback ------------------------------------------------------------------------
-// A call to redirect*(…) whose first argument's text has `?key=` or `&key=` for a key that is not
-// navigation (where to go back, which tab, which page): a notice carried in the query string.
+// The notice components themselves (toast.tsx, failure-alert.tsx) are where an alert belongs.
+const noticeComponents = new Set(['app/components/toast.tsx', 'app/components/failure-alert.tsx'])
+// A call to redirect*(…) whose URL argument's text has `?key=` or `&key=` for a key that is not
+// navigation (where to go back, which tab, which page) nor a page's state (ADR 010: the
+// check-your-e-mail screen, an expired link explained): a notice carried in the query string.
 // (A redirect to a URL built elsewhere and passed as a variable is missed.)
 const NAVIGATION = new Set(['redirectTo', 'mode', 'cursor', 'q', 'token', 'tab'])
+const PAGE_STATES = new Set(['sent', 'reset'])
 const noticeRedirects: string[] = []
+const pageStates: string[] = []
 const noticeKeys = new Set<string>()
 for (const [file, tree] of trees) {
   walk(tree, (node) => {
@@ -134,14 +139,21 @@ for (const [file, tree] of trees) {
     const call = node as Node & { expression: Node; arguments: readonly Node[] }
     if (call.expression.kind !== SyntaxKind.Identifier) return
     if (!/^redirect/.test(call.expression.getText(tree))) return
-    const first = call.arguments[0]
+    // redirectWithNotice(context, url, …): the URL is the second argument.
+    const name = call.expression.getText(tree)
+    const first = call.arguments[name === 'redirectWithNotice' ? 1 : 0]
     if (!first) return
     const keys = [...first.getText(tree).matchAll(/[?&]([A-Za-z]+)=/g)]
       .map((match) => match[1] as string)
       .filter((key) => !NAVIGATION.has(key))
+    const where = `${file}:${lineOf(tree, call.getStart(tree))}`
+    if (keys.length > 0 && keys.every((key) => PAGE_STATES.has(key))) {
+      pageStates.push(`${where} ?${keys.join('&')}`)
+      return
+    }
     if (keys.length === 0) return
     for (const key of keys) noticeKeys.add(key)
-    noticeRedirects.push(`${file}:${lineOf(tree, call.getStart(tree))} ?${keys.join('&')}`)
+    noticeRedirects.push(`${where} ?${keys.join('&')}`)
   })
 }
 add(
@@ -150,15 +162,34 @@ add(
   `redirect*(…) whose URL has ?key= (keys: ${[...noticeKeys].sort().join(', ')})`,
   noticeRedirects,
 )
+add(
+  'redirects to a page state in the query string',
+  pageStates.length,
+  `?${[...PAGE_STATES].join('=, ?')}= (the check-your-e-mail screen, an expired link explained; ADR 010)`,
+  pageStates,
+)
 const flash = occurrences(/\bflashCookie\(/, inRoutes)
 add(
-  'route files setting a flash-cookie toast',
+  'route files setting the flash cookie by hand',
   flash.files,
   `app/routes files calling flashCookie( (${flash.total} calls)`,
   described(flash.found),
 )
-// The notice components themselves (toast.tsx, failure-alert.tsx) are where an alert belongs.
-const noticeComponents = new Set(['app/components/toast.tsx', 'app/components/failure-alert.tsx'])
+const noticed = occurrences(/\bredirectWithNotice\(/, (file) => file.startsWith('app/routes/'))
+add(
+  'route files ending a change with redirectWithNotice',
+  noticed.files,
+  `app/routes files calling redirectWithNotice( (${noticed.total} calls)`,
+  described(noticed.found),
+)
+// An inline success message a page shows itself (outside the notice component).
+const statuses = occurrences(/role="status"/, (file) => file.endsWith('.tsx') && !noticeComponents.has(file))
+add(
+  'inline role="status" blocks',
+  statuses.total,
+  `role="status" in .tsx outside toast.tsx and failure-alert.tsx, in ${statuses.files} files`,
+  described(statuses.found),
+)
 const alerts = occurrences(/role="alert"/, (file) => file.endsWith('.tsx') && !noticeComponents.has(file))
 add(
   'inline role="alert" blocks',
@@ -186,6 +217,15 @@ add(
 )
 const casts = occurrences(/\bas 'errors\./)
 add("`as 'errors.…'` casts", casts.total, `occurrences, in ${casts.files} files`, described(casts.found))
+// A field's problem key cast into a template key (`t(\`quote.errors.${key as 'invalid'}\`)`): the
+// field kit's `errorTextIn` (app/components/error-text.ts) is where that one cast lives.
+const fieldCasts = occurrences(/\.(?:errors|Errors|reasons)\.\$\{[^}]+ as '[A-Za-z]+'\}/)
+add(
+  'field-error key casts',
+  fieldCasts.total,
+  `\`…errors.\${key as '…'}\` occurrences, in ${fieldCasts.files} files`,
+  described(fieldCasts.found),
+)
 
 // --- State machines --------------------------------------------------------------------------
 const tables = occurrences(/^export const [A-Z_]+_MACHINE\b/m)

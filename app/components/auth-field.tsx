@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from './form-field.tsx'
 
 /**
@@ -25,7 +26,7 @@ export function AuthField({
       id={field.id}
       label={label}
       hint={hint ?? null}
-      error={key ? t(`auth.errors.${key as 'required'}`, { max: 100 }) : null}
+      error={errorTextIn(t, 'auth.errors', key, { max: 100 })}
     >
       {(control) => (
         <input

@@ -11,6 +11,44 @@ export function errorText(t: TFunction, key: string | null | undefined): string 
   return key ? t(key as 'errors.codes.invalid') : null
 }
 
+/**
+ * Where the field problems of each form family live in the locale files: a schema's issue or a
+ * service's `fieldErrors` names a key there (`required`, `tooLong`…).
+ */
+export type FieldErrorNamespace =
+  | 'adminForm.errors'
+  | 'adminUsers.errors'
+  | 'arrival.errors'
+  | 'auth.errors'
+  | 'contact.form.errors'
+  | 'errors.reasons'
+  | 'mfa.errors'
+  | 'overdue.errors'
+  | 'payment.errors'
+  | 'payments.errors'
+  | 'profile.errors'
+  | 'quote.errors'
+  | 'requests.errors'
+  | 'shipments.claimErrors'
+  | 'shipments.errors'
+  | 'staffShipments.claimErrors'
+  | 'staffShipments.packErrors'
+  | 'staffShipments.reissue.errors'
+
+/**
+ * A field's problem, translated from its form family's namespace (with `values` such as `max`);
+ * null when there is none. With `errorText`, the one place a key known only at run time meets the
+ * typed `t`: fields do not cast.
+ */
+export function errorTextIn(
+  t: TFunction,
+  namespace: FieldErrorNamespace,
+  key: string | null | undefined,
+  values?: Record<string, unknown>,
+): string | null {
+  return key ? t(`${namespace}.${key}` as 'errors.codes.invalid', values) : null
+}
+
 /** A Conform form's error, translated (see `errorText`). */
 export function useFormError(form: { errors?: string[] }): string | null {
   const { t } = useTranslation()

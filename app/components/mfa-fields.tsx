@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigation } from 'react-router'
+import { errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from './form-field.tsx'
 
 /** What the MFA fields take of a Conform field. */
@@ -9,7 +10,7 @@ export type ConformField = { id: string; name: string; key?: string; errors?: st
 export function useFieldError(field: ConformField, formError: string | null = null): string | null {
   const { t } = useTranslation()
   const key = field.errors?.[0]
-  return key ? t(`mfa.errors.${key as 'required'}`) : formError
+  return errorTextIn(t, 'mfa.errors', key) ?? formError
 }
 
 /** The six-digit code of an authenticator app or a text message. */

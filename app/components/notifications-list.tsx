@@ -39,7 +39,7 @@ export function NotificationsList({
   children?: ReactNode
 }) {
   const { t } = useTranslation()
-  const { notifications, nextCursor, cursor, unread, marked } = page
+  const { notifications, nextCursor, cursor, unread } = page
   const [form] = useForm({ id: 'notifications', lastResult })
   const formError = errorText(t, form.errors?.[0])
   return (
@@ -52,11 +52,6 @@ export function NotificationsList({
         {lead} {t('requests.japanTime')}
       </p>
       {children}
-      {marked ? (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {marked === 'all' ? t('notificationsPage.markedAll') : t('notificationsPage.markedOne')}
-        </p>
-      ) : null}
       {formError ? (
         <p id={form.errorId} role="alert" className="mt-4 font-medium text-red-800">
           {formError}

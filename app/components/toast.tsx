@@ -22,7 +22,7 @@ export function Toast({
   onClose,
 }: {
   title: string
-  text: string
+  text?: string | null
   destructive?: boolean
   onClose: () => void
 }) {
@@ -35,7 +35,7 @@ export function Toast({
     >
       <div className="flex-1">
         <p className="font-semibold">{title}</p>
-        <p className="text-sm">{text}</p>
+        {text ? <p className="text-sm">{text}</p> : null}
       </div>
       <button
         type="button"

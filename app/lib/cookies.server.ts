@@ -8,7 +8,7 @@ import {
   parseCurrency,
   parseLanguage,
 } from '#core/preferences/preferences.ts'
-import { type FlashMessage, parseFlash } from './flash.ts'
+import { type Notice, type NoticeName, parseNotice, serializeNotice } from './notice.ts'
 
 /**
  * Every cookie the site sets itself, defined once (better-auth names and sets its own). The names
@@ -42,6 +42,27 @@ const plainValue: Pick<CookieOptions, 'encode' | 'decode'> = {
   },
 }
 
+/**
+ * The flash cookie's value, percent-encoded: a notice's name reads as itself (`flash=signedIn`),
+ * one with parameters as its JSON (app/lib/notice.ts), any language's letters included.
+ * React Router hands `encode` its own encoding (base64 of the UTF-8 JSON) and expects it back.
+ */
+const percentValue: Pick<CookieOptions, 'encode' | 'decode'> = {
+  encode: (encoded) => {
+    if (encoded === '') return ''
+    const utf8 = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0))
+    return encodeURIComponent(String(JSON.parse(new TextDecoder().decode(utf8))))
+  },
+  decode: (raw) => {
+    try {
+      const utf8 = new TextEncoder().encode(JSON.stringify(decodeURIComponent(raw)))
+      return btoa(String.fromCharCode(...utf8))
+    } catch {
+      return ''
+    }
+  },
+}
+
 export type SiteCookies = {
   language: Cookie
   currency: Cookie
@@ -54,7 +75,7 @@ export type SiteCookies = {
     language: Language | null
     currency: Currency | null
     consent: Consent
-    flash: FlashMessage | null | undefined
+    flash: Notice | null | undefined
   }>
 }
 
@@ -76,7 +97,7 @@ function defineCookies(secure: boolean): SiteCookies {
   const language = createCookie(COOKIE_NAMES.language, { ...options, maxAge: ONE_YEAR_SECONDS })
   const currency = createCookie(COOKIE_NAMES.currency, { ...options, maxAge: ONE_YEAR_SECONDS })
   const consent = createCookie(COOKIE_NAMES.consent, { ...options, maxAge: ONE_YEAR_SECONDS })
-  const flash = createCookie(COOKIE_NAMES.flash, { ...options, maxAge: FLASH_SECONDS })
+  const flash = createCookie(COOKIE_NAMES.flash, { ...options, ...percentValue, maxAge: FLASH_SECONDS })
   const text = async (cookie: Cookie, header: string) => {
     const value: unknown = await cookie.parse(header)
     return typeof value === 'string' ? value : null
@@ -94,7 +115,7 @@ function defineCookies(secure: boolean): SiteCookies {
         language: parseLanguage(await text(language, header)),
         currency: parseCurrency(await text(currency, header)),
         consent: parseConsent(await text(consent, header)),
-        flash: flashValue === null ? undefined : parseFlash(flashValue),
+        flash: flashValue === null ? undefined : parseNotice(flashValue),
       }
     },
   }
@@ -118,10 +139,10 @@ const sentToCookies = {
   plain: createCookie('sent_to', { ...sentToOptions, secure: false }),
 }
 
-/** The `Set-Cookie` line of a one-shot toast after a redirect (see app/lib/flash.ts). */
+/** The `Set-Cookie` line of a one-shot notice after a redirect (see app/lib/notice.ts). */
 export function flashCookie(
   context: Readonly<RouterContextProvider>,
-  message: FlashMessage,
+  notice: Notice | NoticeName,
 ): Promise<string> {
-  return siteCookies(context.get(requestContext).appUrl).flash.serialize(message)
+  return siteCookies(context.get(requestContext).appUrl).flash.serialize(serializeNotice(notice))
 }

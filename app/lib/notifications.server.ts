@@ -1,10 +1,11 @@
-import { data, type RouterContextProvider, redirect } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { requestContext } from '#app/context.ts'
 import { translator } from '#app/i18n.server.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import {
   countMyUnread,
@@ -50,12 +51,10 @@ export async function loadNotifications(request: Request, context: Context, audi
       ? t(part === 'title' ? 'notificationsPage.fallbackTitle' : 'notificationsPage.fallbackBody')
       : written
   }
-  const marked = search.get('marked')
   return {
     cursor,
     nextCursor: page.nextCursor,
     unread,
-    marked: marked === 'all' || marked === 'one' ? marked : null,
     notifications: page.rows.map((row) => {
       // A number `count` stays a number, so a text can have its plural forms (as in the e-mail).
       const values: Record<string, string | number> = notificationValues(row.params, language)
@@ -111,6 +110,10 @@ export async function markNotificationsAction(
   const back = new URLSearchParams()
   const cursor = new URL(request.url).searchParams.get('cursor')
   if (cursor) back.set('cursor', cursor)
-  back.set('marked', submission.value.intent === 'read' ? 'one' : 'all')
-  return redirect(`${path}?${back}`)
+  const query = back.size > 0 ? `?${back}` : ''
+  return redirectWithNotice(
+    context,
+    `${path}${query}`,
+    submission.value.intent === 'read' ? 'notificationRead' : 'notificationsAllRead',
+  )
 }

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -185,7 +186,7 @@ function ContactForm() {
   const [form, fields] = useForm<ContactFormFields>({ id: 'contact', lastResult: actionData?.result })
   const errorOf = (name: keyof typeof LIMITS) => {
     const key = fields[name].errors?.[0]
-    return key ? t(`contact.form.errors.${key as 'required'}`, LIMITS[name]) : null
+    return errorTextIn(t, 'contact.form.errors', key, LIMITS[name])
   }
   // Form-level errors are whole locale keys (from app/lib/http-errors.ts or this route).
   const formError = form.errors?.[0]

@@ -1,7 +1,9 @@
 import type pg from 'pg'
 import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { type RequestContext, requestContext } from '#app/context.ts'
+import { COOKIE_NAMES } from '#app/lib/cookies.server.ts'
 import { answeringRouteErrors } from '#app/lib/http-errors.ts'
+import { type Notice, parseNotice } from '#app/lib/notice.ts'
 import { createOutboxSmsSender } from '#core/notifications/sms.ts'
 import type { PaymentProvider } from '#core/payments/provider.ts'
 import type { Database } from '#db/client.ts'
@@ -214,6 +216,18 @@ export async function routeAnswer(
     }
   }
   return { status: 200, headers: new Headers(), data: outcome }
+}
+
+/**
+ * Where a redirect goes and the notice it carries in the flash cookie (app/lib/notice.ts), as the
+ * next page's root loader reads it: `{ location, notice }`, `notice` null when there is none.
+ */
+export function redirectOf(answer: { headers: Headers }): { location: string | null; notice: Notice | null } {
+  const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${COOKIE_NAMES.flash}=`))
+  const value = line
+    ? decodeURIComponent(line.slice(COOKIE_NAMES.flash.length + 1).split(';')[0] ?? '')
+    : null
+  return { location: answer.headers.get('location'), notice: value ? parseNotice(value) : null }
 }
 
 /** react-router's `data()` result (its class is not exported). */

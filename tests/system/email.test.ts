@@ -176,7 +176,8 @@ for (const lang of ['es', 'en'] as const) {
       lang,
     )
     expect(accepted.status).toBe(302)
-    expect(accepted.headers.get('location')).toBe('/auth?reset=done')
+    expect(accepted.headers.get('location')).toBe('/auth')
+    expect(accepted.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^flash=passwordUpdated;/))
     const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },

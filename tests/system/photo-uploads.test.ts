@@ -102,7 +102,7 @@ test('a good photo is stored and served back to its owner: its type, nosniff, a 
   )
   expect(rows).toHaveLength(1)
   expect(rows[0].unit_price_jpy).toBeNull()
-  expect(location).toBe(`/user-dashboard/requests/${rows[0].request_id}?sent=1`)
+  expect(location).toBe(`/user-dashboard/requests/${rows[0].request_id}`)
 
   const address = `${server.url}/user-dashboard/requests/${rows[0].request_id}/photos/${rows[0].id}`
   const photo = await fetch(address, { headers: { cookie } })

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 
 /**
@@ -35,7 +35,7 @@ export function AdminField({
 }) {
   const { t } = useTranslation()
   const errorKey = meta.errors?.[0]
-  const error = errorKey ? t(`adminForm.errors.${errorKey as 'required'}`, { max }) : null
+  const error = errorTextIn(t, 'adminForm.errors', errorKey, { max })
   const hintText = [hint, savedNow ? t('adminSettings.savedNow', { value: savedNow }) : null]
     .filter(Boolean)
     .join(' ')

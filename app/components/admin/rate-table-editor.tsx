@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { formatMoney, formatNumber } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -110,7 +110,7 @@ export function RateTableEditor({
                         />
                         {error ? (
                           <p id={cell.errorId} className="mt-1 w-28 text-xs font-medium text-red-800">
-                            {t(`adminForm.errors.${error as 'required'}`)}
+                            {errorTextIn(t, 'adminForm.errors', error)}
                           </p>
                         ) : null}
                       </td>
@@ -134,7 +134,7 @@ export function RateTableEditor({
       </section>
       {tableError ? (
         <p id={fields.rows.errorId} role="alert" className="font-medium text-red-800">
-          {t(`adminForm.errors.${tableError as 'coverage'}`, { max: maxG })}
+          {errorTextIn(t, 'adminForm.errors', tableError, { max: maxG })}
         </p>
       ) : null}
       <p className="text-sm text-slate-700">{t('adminRates.spareHint')}</p>

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { SecurityLink } from '#app/components/security-link.tsx'
 
@@ -55,9 +55,7 @@ function DeleteAccountForm({
   // A refusal from the server (wrong password, stale session) is a form error, a locale key;
   // the schema's own problems are field errors under `auth.errors`.
   const formError = errorText(t, form.errors?.[0])
-  const fieldError = fields.password.errors?.[0]
-    ? t(`auth.errors.${fields.password.errors[0] as 'required'}`)
-    : null
+  const fieldError = errorTextIn(t, 'auth.errors', fields.password.errors?.[0])
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-red-200 p-5">
       <input type="hidden" name="intent" value="delete-account" />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { errorTextIn } from '#app/components/error-text.ts'
 import { PROFILE_LIMITS } from '#core/customers/profile-schemas.ts'
 
 /**
@@ -13,9 +14,7 @@ export function useProfileFieldError() {
     limit?: keyof typeof PROFILE_LIMITS,
     values: Record<string, string> = {},
   ) => {
-    const key = errors?.[0]
-    if (!key) return null
-    return t(`profile.errors.${key as 'required'}`, {
+    return errorTextIn(t, 'profile.errors', errors?.[0], {
       max: limit ? PROFILE_LIMITS[limit] : undefined,
       ...values,
     })

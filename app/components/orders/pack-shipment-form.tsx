@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from '#core/shipping/shipment-schemas.ts'
@@ -67,7 +67,7 @@ export function PackShipmentForm({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: PackShipmentSchema }),
   })
   const fieldError = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`staffShipments.packErrors.${errors[0] as 'invalid'}`) : null
+    errorTextIn(t, 'staffShipments.packErrors', errors?.[0])
   const photoErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.photos ?? undefined
   const side = (field: (typeof fields)['length'], label: string) => (
     <FormField id={field.id} label={label} error={fieldError(field.errors)}>

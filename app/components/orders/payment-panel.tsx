@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { TRANSFER_LIMITS, TRANSFER_PROOF_ACCEPT } from '#core/payments/payment-schemas.ts'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
@@ -319,8 +319,7 @@ function ReportTransferForm({
     id: 'report-transfer',
     lastResult: lastResult ?? undefined,
   })
-  const error = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`payment.errors.${errors[0] as 'proofType'}`) : null
+  const error = (errors: string[] | undefined) => errorTextIn(t, 'payment.errors', errors?.[0])
   const formError = errorText(t, form.errors?.[0])
   return (
     <Form

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { parseYen } from '#core/money/parse-yen.ts'
@@ -83,8 +83,7 @@ export function QuotePricingForm({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: SaveQuoteDraftSchema }),
   })
   const rows = fields.items.getFieldList()
-  const fieldErrorText = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`quote.errors.${errors[0] as 'invalid'}`) : null
+  const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'quote.errors', errors?.[0])
   const formError = errorText(t, form.errors?.[0])
 
   // The totals of what is typed, once the page runs JavaScript.

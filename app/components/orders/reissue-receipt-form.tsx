@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, ReissueReceiptSchema } from '#core/shipping/shipment-schemas.ts'
@@ -57,7 +57,7 @@ export function ReissueReceiptForm({
   })
   const preview = answer?.preview ?? null
   const fieldError = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`staffShipments.reissue.errors.${errors[0] as 'priceRequired'}`) : null
+    errorTextIn(t, 'staffShipments.reissue.errors', errors?.[0])
   const formError = form.errors?.[0] && !preview ? errorText(t, form.errors[0]) : null
   return (
     <section aria-labelledby="reissue-heading" className="space-y-3 rounded-lg border border-slate-300 p-4">

@@ -8,7 +8,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
@@ -80,37 +80,6 @@ export type StaffPaymentsData = {
   /** Bank transfers the customer reported, newest first. */
   transfers: StaffTransferData[]
   canDismissTransfer: boolean
-}
-
-/**
- * What a money action on a request or shipment page says once it is done (`?done=`, after the
- * redirect; docs/decisions/034): each its own words, for what it paid or sent back.
- */
-export const PAYMENT_DONE = [
-  'recorded',
-  'refunded',
-  'refundSent',
-  'refundPending',
-  'accepted',
-  'refunding',
-] as const
-export type PaymentDone = (typeof PAYMENT_DONE)[number]
-
-export function parsePaymentDone(value: string | null): PaymentDone | null {
-  return PAYMENT_DONE.find((done) => done === value) ?? null
-}
-
-/** The admin locale key of the notice, by what the payment was for. */
-export function paymentNoticeKey(done: PaymentDone, owner: 'request' | 'shipment') {
-  const keys = {
-    recorded: owner === 'shipment' ? 'payments.notices.recordedShipment' : 'payments.record.recorded',
-    refunded: 'payments.notices.refundMarked',
-    refundSent: 'payments.notices.refundSent',
-    refundPending: 'payments.notices.refundPending',
-    accepted: owner === 'shipment' ? 'payments.notices.acceptedShipment' : 'payments.held.accepted',
-    refunding: 'payments.held.refunding',
-  } as const
-  return keys[done]
 }
 
 /** What the page's action answered for one of these forms. */
@@ -300,9 +269,7 @@ function ResolveHeldForm({
       <FormField
         id={fields.note.id}
         label={t('payments.held.note')}
-        error={
-          fields.note.errors?.[0] ? t(`payments.errors.${fields.note.errors[0] as 'noteTooLong'}`) : null
-        }
+        error={errorTextIn(t, 'payments.errors', fields.note.errors?.[0])}
       >
         {(control) => (
           <textarea
@@ -402,11 +369,7 @@ function RefundDoneForm({
       <FormField
         id={fields.reference.id}
         label={t('payments.refundReference')}
-        error={
-          fields.reference.errors?.[0]
-            ? t(`payments.errors.${fields.reference.errors[0] as 'referenceRequired'}`)
-            : null
-        }
+        error={errorTextIn(t, 'payments.errors', fields.reference.errors?.[0])}
       >
         {(control) => (
           <input
@@ -445,8 +408,7 @@ function RecordBankTransfer({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: RecordManualPaymentSchema }),
   })
   const formError = errorText(t, form.errors?.[0])
-  const fieldError = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`payments.errors.${errors[0] as 'amountRequired'}`) : null
+  const fieldError = (errors: string[] | undefined) => errorTextIn(t, 'payments.errors', errors?.[0])
   return (
     <Form
       method="post"
@@ -606,8 +568,7 @@ function DismissTransfer({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: DismissTransferSchema }),
   })
   const formError = errorText(t, form.errors?.[0])
-  const fieldError = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`payments.errors.${errors[0] as 'reasonRequired'}`) : null
+  const fieldError = (errors: string[] | undefined) => errorTextIn(t, 'payments.errors', errors?.[0])
   return (
     <details
       className="rounded-md border border-slate-300 bg-white p-3 text-slate-900"

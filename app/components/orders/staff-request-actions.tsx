@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import {
@@ -31,8 +31,7 @@ type Common = { requestId: string; version: number; lastResult: SubmissionResult
 function useErrorText() {
   const { t } = useTranslation()
   return {
-    field: (errors: string[] | undefined) =>
-      errors?.[0] ? t(`quote.errors.${errors[0] as 'invalid'}`) : null,
+    field: (errors: string[] | undefined) => errorTextIn(t, 'quote.errors', errors?.[0]),
     form: (errors: string[] | undefined) => errorText(t, errors?.[0]),
   }
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { CARRIER_NAMES, CARRIERS } from '#core/shipping/tracking.ts'
 
@@ -20,7 +21,7 @@ function useFieldError(answer: StaffShipmentAnswer, intent: string) {
   const { t } = useTranslation()
   return (field: string) => {
     const key = answer?.intent === intent ? answer.fieldErrors[field]?.[0] : undefined
-    return key ? t(`staffShipments.claimErrors.${key as 'invalid'}`) : null
+    return errorTextIn(t, 'staffShipments.claimErrors', key)
   }
 }
 

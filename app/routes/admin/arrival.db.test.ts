@@ -9,6 +9,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import * as customerLayout from '../customer/layout.tsx'
@@ -115,7 +116,10 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
     requestPage.action,
   )
   expect(mark).toMatchObject({ status: 302 })
-  expect(mark.headers.get('location')).toBe(`/admin-dashboard/requests/${id}?done=ordered`)
+  expect(redirectOf(mark)).toEqual({
+    location: `/admin-dashboard/requests/${id}`,
+    notice: { name: 'itemsOrdered' },
+  })
   const page = await staff(
     pageRequest(`/admin-dashboard/requests/${id}/arrival`, { cookie: mod }),
     arrival.loader,
@@ -134,7 +138,10 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
   )
   const booked = await book(body, mod)
   expect(booked.status).toBe(302)
-  expect(booked.headers.get('location')).toBe(`/admin-dashboard/requests/${id}?done=received`)
+  expect(redirectOf(booked)).toEqual({
+    location: `/admin-dashboard/requests/${id}`,
+    notice: { name: 'itemsReceived' },
+  })
   const detail = await staff(
     pageRequest(`/admin-dashboard/requests/${id}`, { cookie: mod }),
     requestPage.loader,
@@ -202,7 +209,10 @@ test('a moderator marks the items bought, books a parcel with a photo; the owner
   expect((await pool.query('SELECT count(*)::int AS n FROM refunds')).rows[0].n).toBe(0)
   const done = await unavailable(people.admin.cookie, 'Sold out')
   expect(done.status).toBe(302)
-  expect(done.headers.get('location')).toBe(`/admin-dashboard/requests/${id}?done=unavailable`)
+  expect(redirectOf(done)).toEqual({
+    location: `/admin-dashboard/requests/${id}`,
+    notice: { name: 'itemUnavailable' },
+  })
   // 1,200 + fee 500 + its tax share ⌊(1,200 + 500) × 10 %⌋ = 1,870.
   expect((await pool.query('SELECT amount_jpy::int AS amount, status FROM refunds')).rows).toEqual([
     { amount: 1870, status: 'due' },

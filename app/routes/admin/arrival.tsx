@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import type { z } from 'zod'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { getRequest } from '#core/orders/request-service.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirect(`/admin-dashboard/requests/${params.id}?done=received`)
+  return redirectWithNotice(context, `/admin-dashboard/requests/${params.id}`, 'itemsReceived')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -98,8 +99,7 @@ export default function ArrivalRoute() {
     defaultValue: { items: items.map((item) => ({ id: item.id })) },
     onValidate: ({ formData }) => parseSubmission(formData, { schema: BookArrivalSchema }),
   })
-  const fieldError = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`arrival.errors.${errors[0] as 'invalid'}`) : null
+  const fieldError = (errors: string[] | undefined) => errorTextIn(t, 'arrival.errors', errors?.[0])
   const title = t('arrival.title', { number: request.number })
   const itemFields = fields.items.getFieldList()
   return (

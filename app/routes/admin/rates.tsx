@@ -4,10 +4,9 @@ import { data, useActionData, useLoaderData } from 'react-router'
 import { RateChangePreview, RateTableEditor } from '#app/components/admin/rate-table-editor.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatNumber } from '#core/money/money.ts'
 import { type RateRow, SHIPPING_METHODS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -86,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { method: table, result: undefined, preview: await previewAgainstToday(false) } satisfies Answer
   try {
     await shippingRates.replace(services, { method: table, rows: rows as RateRow[], version })
-    return redirectWithCookies('/admin-dashboard/rates', [], await flashCookie(context, 'ratesSaved'))
+    return redirectWithNotice(context, '/admin-dashboard/rates', 'ratesSaved')
   } catch (error) {
     // Overtaken by another admin's save: the change is shown again against the table as it is now.
     const preview = isAppError(error, 'conflict') ? await previewAgainstToday(true) : null

@@ -1,9 +1,10 @@
-import { data, type RouterContextProvider, redirect } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import type { StaffPaymentsData } from '#app/components/orders/staff-payments.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
@@ -119,7 +120,11 @@ export async function recordPaymentAction(formData: FormData, context: Context, 
   } catch (error) {
     return formFailure(error, submission, { intent: 'record_payment' as const, paymentId: null })
   }
-  return redirect(`${ownerPaths(owner).staff}?done=recorded`)
+  return redirectWithNotice(
+    context,
+    ownerPaths(owner).staff,
+    owner.kind === 'shipment' ? 'shippingPaymentRecorded' : 'paymentRecorded',
+  )
 }
 
 /** `refund_done`: an admin made the refund due on a payment. */
@@ -135,7 +140,7 @@ export async function refundDoneAction(formData: FormData, context: Context, own
   } catch (error) {
     return formFailure(error, submission, { intent: 'refund_done' as const, paymentId })
   }
-  return redirect(`${ownerPaths(owner).staff}?done=refunded`)
+  return redirectWithNotice(context, ownerPaths(owner).staff, 'refundMarked')
 }
 
 /** `refund_provider`: an admin gives back what is due through PayPal or Stripe (their API). */
@@ -152,8 +157,10 @@ export async function refundProviderAction(formData: FormData, context: Context,
   try {
     const refund = await refundThroughProvider(getOrderContext(context), submission.value)
     // Sent, or accepted by the provider and still on its way: each said as it is.
-    return redirect(
-      `${ownerPaths(owner).staff}?done=${refund.status === 'succeeded' ? 'refundSent' : 'refundPending'}`,
+    return redirectWithNotice(
+      context,
+      ownerPaths(owner).staff,
+      refund.status === 'succeeded' ? 'refundSent' : 'refundPending',
     )
   } catch (error) {
     return formFailure(error, submission, { intent: 'refund_provider' as const, paymentId })
@@ -170,8 +177,11 @@ export async function resolveHeldAction(formData: FormData, context: Context, ow
   }
   try {
     const resolved = await resolveHeldPayment(getOrderContext(context), submission.value)
-    return redirect(
-      `${ownerPaths(owner).staff}?done=${resolved.status === 'succeeded' ? 'accepted' : 'refunding'}`,
+    const accepted = owner.kind === 'shipment' ? 'heldShippingPaymentAccepted' : 'heldPaymentAccepted'
+    return redirectWithNotice(
+      context,
+      ownerPaths(owner).staff,
+      resolved.status === 'succeeded' ? accepted : 'heldPaymentRefunding',
     )
   } catch (error) {
     return formFailure(error, submission, { intent: 'resolve_held' as const, paymentId })
@@ -194,5 +204,5 @@ export async function dismissTransferAction(formData: FormData, context: Context
   } catch (error) {
     return formFailure(error, submission, { intent: 'dismiss_transfer' as const, paymentId: noticeId })
   }
-  return redirect(`${ownerPaths(owner).staff}?done=dismissed`)
+  return redirectWithNotice(context, ownerPaths(owner).staff, 'transferDismissed')
 }

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import type { NoticeName } from '#app/lib/notice.ts'
 import { invoices, orderEvents } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import {
@@ -6,6 +7,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   type routeArgs,
   signedInCaller,
 } from '#tests/support/route-context.ts'
@@ -188,16 +190,19 @@ test('moderators and admins price, approve, revise, note and reject through the 
       may: { price: true, approve: true, reject: true, revise: false, note: true },
       draft: { complete: false },
     })
-    const step = async (name: keyof ReturnType<typeof actionFields>, done: string) => {
+    const step = async (name: keyof ReturnType<typeof actionFields>, done: NoticeName) => {
       const answer = await post(
         request.id,
         actionFields(request.itemId, await versionOf(request.id))[name],
         staff.cookie,
       )
       expect(answer, `${staff.email} ${name}`).toMatchObject({ status: 302 })
-      expect(answer.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=${done}`)
+      expect(redirectOf(answer)).toMatchObject({
+        location: `/admin-dashboard/requests/${request.id}`,
+        notice: { name: done },
+      })
     }
-    await step('price', 'saved')
+    await step('price', 'quoteSaved')
     expect((await view(request.id, staff.cookie)).data).toMatchObject({
       draft: {
         complete: true,
@@ -210,7 +215,7 @@ test('moderators and admins price, approve, revise, note and reject through the 
         },
       },
     })
-    await step('approve', 'approved')
+    await step('approve', 'quoteApproved')
     const quoted = await view(request.id, staff.cookie)
     expect(quoted.data).toMatchObject({
       request: { status: 'quoted' },
@@ -222,9 +227,9 @@ test('moderators and admins price, approve, revise, note and reject through the 
       status: 200,
       data: { invoice: { totalJpy: 7400, status: 'open', issuer: { taxRegistrationId: 'T0000000000000' } } },
     })
-    await step('revise', 'revised')
-    await step('note', 'noted')
-    await step('reject', 'rejected')
+    await step('revise', 'quoteRevised')
+    await step('note', 'noteAdded')
+    await step('reject', 'quoteRejected')
     expect((await view(request.id, staff.cookie)).data).toMatchObject({
       request: { status: 'rejected' },
       may: { price: false, approve: false, reject: false, revise: false, note: true },
@@ -233,7 +238,7 @@ test('moderators and admins price, approve, revise, note and reject through the 
 })
 
 test('Approve takes the titles and prices as typed: saved with the approval, the quote priced from them (ADR 038)', async () => {
-  const { people, newRequest, versionOf, view, post, myRequest } = await setup()
+  const { invoiceOf, people, newRequest, versionOf, view, post, myRequest } = await setup()
   const request = await newRequest()
   // A draft title is staff's: their link reads it, the customer's still names the shop.
   const draft = {
@@ -254,7 +259,13 @@ test('Approve takes the titles and prices as typed: saved with the approval, the
   form.append('intent', 'approve')
   const answer = await post(request.id, form, people.moderator.cookie)
   expect(answer).toMatchObject({ status: 302 })
-  expect(answer.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=approved`)
+  // The notice names the invoice the customer now has to pay.
+  const invoiceNumber = (await invoiceOf(request.id))?.number
+  expect(invoiceNumber).toMatch(/^\d{4}-\d{6}$/)
+  expect(redirectOf(answer)).toEqual({
+    location: `/admin-dashboard/requests/${request.id}`,
+    notice: { name: 'quoteApproved', params: { number: invoiceNumber } },
+  })
   expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
     request: { status: 'quoted' },
     invoices: [{ status: 'open', totalJpy: 7400 }],
@@ -283,7 +294,10 @@ test('staff cancel an unpaid request through the page only with a reason', async
     actionFields(request.itemId, await versionOf(request.id)).cancel,
     people.moderator.cookie,
   )
-  expect(cancelled.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=cancelled`)
+  expect(redirectOf(cancelled)).toEqual({
+    location: `/admin-dashboard/requests/${request.id}`,
+    notice: { name: 'requestCancelledByStaff' },
+  })
   expect((await view(request.id, people.moderator.cookie)).data).toMatchObject({
     request: { status: 'cancelled' },
     may: { cancel: false },
@@ -323,7 +337,10 @@ test('a held payment on the page: admins accept it there; moderators see it but 
   })
   const accepted = await post(request.id, resolve, people.admin.cookie)
   expect(accepted.status).toBe(302)
-  expect(accepted.headers.get('location')).toBe(`/admin-dashboard/requests/${request.id}?done=accepted`)
+  expect(redirectOf(accepted)).toEqual({
+    location: `/admin-dashboard/requests/${request.id}`,
+    notice: { name: 'heldPaymentAccepted' },
+  })
   expect((await view(request.id, people.admin.cookie)).data).toMatchObject({
     request: { status: 'paid' },
     payments: { rows: [{ id: paymentId, status: 'succeeded' }] },

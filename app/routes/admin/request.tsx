@@ -1,18 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import {
-  data,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { data, Link, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from 'react-router'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
-import { paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import {
   ApproveForm,
   CancelRequestForm,
@@ -27,6 +20,8 @@ import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, type PublicError } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
+import type { Notice, NoticeName } from '#app/lib/notice.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
@@ -65,27 +60,7 @@ import {
 // history (internal notes marked). Each form posts the version the page showed; a request
 // changed meanwhile answers "this request has just changed" with the page as it is now.
 
-const DONE = [
-  'saved',
-  'approved',
-  'rejected',
-  'revised',
-  'noted',
-  'recorded',
-  'refunded',
-  'refundSent',
-  'refundPending',
-  'accepted',
-  'refunding',
-  'ordered',
-  'received',
-  'unavailable',
-  'dismissed',
-  'cancelled',
-] as const
-type Done = (typeof DONE)[number]
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   // getRequest first: it answers not found for a bad or unknown id before anything else reads it.
   const detail = await getRequest(orders, params.id)
@@ -98,7 +73,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
   const status = detail.status
-  const done = new URL(request.url).searchParams.get('done')
   const openInvoice = invoices.find((invoice) => invoice.status === 'open') ?? null
   const working = status === 'paid' || status === 'in_progress'
   const toBuy = detail.items.filter((item) => item.status === 'to_buy').length
@@ -167,8 +141,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         detail.items.some((item) => item.status === 'to_buy' || item.status === 'ordered') &&
         can(orders.actor, 'handle_arrivals'),
     },
-    done: DONE.includes(done as Done) ? (done as Done) : null,
-    doneNumber: done === 'approved' ? (openInvoice?.number ?? null) : null,
   }
 }
 
@@ -197,14 +169,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intentValue = formData.getAll('intent').at(-1)
   const intent: Intent = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : 'note'
   const orders = getOrderContext(context)
-  const back = (done: Done) => redirect(`/admin-dashboard/requests/${params.id}?done=${done}`)
+  const back = (notice: Notice | NoticeName) =>
+    redirectWithNotice(context, `/admin-dashboard/requests/${params.id}`, notice)
   switch (intent) {
     case 'price': {
       const submission = parseSubmission(formData, { schema: SaveQuoteDraftSchema })
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return saveQuoteDraft(orders, submission.value).then(
-        () => back('saved'),
+        () => back('quoteSaved'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -219,7 +192,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent: answerTo, result: submission.reply() }, { status: 400 })
       return approveQuote(orders, submission.value).then(
-        () => back('approved'),
+        (approved) => back({ name: 'quoteApproved', params: { number: approved.invoiceNumber } }),
         (error) => formFailure(error, submission, { intent: answerTo }),
       )
     }
@@ -228,7 +201,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return reviseQuote(orders, submission.value).then(
-        () => back('revised'),
+        () => back('quoteRevised'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -237,7 +210,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return rejectRequest(orders, submission.value).then(
-        () => back('rejected'),
+        () => back('quoteRejected'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -257,7 +230,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return markItemsOrdered(orders, submission.value).then(
-        () => back('ordered'),
+        () => back('itemsOrdered'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -266,7 +239,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return markItemUnavailable(orders, submission.value).then(
-        () => back('unavailable'),
+        () => back('itemUnavailable'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -276,7 +249,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return cancelRequest(orders, submission.value).then(
-        () => back('cancelled'),
+        () => back('requestCancelledByStaff'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -285,7 +258,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 })
       return addNote(orders, submission.value).then(
-        () => back('noted'),
+        () => back('noteAdded'),
         (error) => formFailure(error, submission, { intent }),
       )
     }
@@ -321,8 +294,6 @@ export default function StaffRequestRoute() {
     rateLabel,
     feeLabel,
     openInvoiceNumber,
-    done,
-    doneNumber,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // A conflict shows the page as it is now (fresh forms) with its message on top; any other
@@ -332,24 +303,6 @@ export default function StaffRequestRoute() {
   const resultFor = (intent: Intent) =>
     actionData && !conflict && actionData.intent === intent ? actionData.result : undefined
   const title = t('queue.detailTitle', { number: request.number })
-  const notices: Record<Done, string> = {
-    saved: t('quote.saved'),
-    approved: t('quote.approved', { number: doneNumber ?? '' }),
-    rejected: t('quote.rejected'),
-    revised: t('quote.revised'),
-    noted: t('quote.noteAdded'),
-    recorded: t(paymentNoticeKey('recorded', 'request')),
-    refunded: t(paymentNoticeKey('refunded', 'request')),
-    refundSent: t(paymentNoticeKey('refundSent', 'request')),
-    refundPending: t(paymentNoticeKey('refundPending', 'request')),
-    accepted: t(paymentNoticeKey('accepted', 'request')),
-    refunding: t(paymentNoticeKey('refunding', 'request')),
-    ordered: t('arrival.markedOrdered'),
-    received: t('arrival.booked'),
-    unavailable: t('arrival.unavailableDone'),
-    dismissed: t('payments.transfer.dismissed'),
-    cancelled: t('quote.cancelDone'),
-  }
   return (
     <article aria-labelledby="request-heading" className="space-y-8">
       <PageMeta title={title} description={title} />
@@ -361,10 +314,6 @@ export default function StaffRequestRoute() {
       {failure && conflict ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
           {errorText(t, failure.messageKey)}
-        </p>
-      ) : done && !actionData ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {notices[done]}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -519,9 +468,7 @@ export default function StaffRequestRoute() {
           (actionData.intent === 'mark_ordered' || actionData.intent === 'mark_unavailable')
             ? failure
               ? errorText(t, failure.messageKey)
-              : reasonError(actionData.result)
-                ? t(`quote.errors.${reasonError(actionData.result) as 'reasonRequired'}`)
-                : null
+              : errorTextIn(t, 'quote.errors', reasonError(actionData.result))
             : null
         }
       />

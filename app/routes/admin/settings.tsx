@@ -4,10 +4,9 @@ import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-r
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import {
   changedFormFields,
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), fresh: null as Fresh }, { status: 400 })
   try {
     await settings.save(services, submission.value)
-    return redirectWithCookies('/admin-dashboard/settings', [], await flashCookie(context, 'settingsSaved'))
+    return redirectWithNotice(context, '/admin-dashboard/settings', 'settingsSaved')
   } catch (error) {
     let fresh: Fresh = null
     if (isAppError(error, 'conflict')) {

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
@@ -11,7 +11,7 @@ import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
-import { parsePaymentDone, paymentNoticeKey, StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
 import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
 import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -20,6 +20,8 @@ import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
+import type { NoticeName } from '#app/lib/notice.ts'
 import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
@@ -54,7 +56,7 @@ import {
 // to be packed (the customer is told); pack, weigh and price it, which issues the shipping
 // receipt (docs/decisions/029); then its payments, as on a request page.
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   const shipment = await getShipment(orders, params.id)
   const { language } = context.get(requestContext)
@@ -65,18 +67,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : await loadStaffPayments(context, { kind: 'shipment', id: shipment.id })
   const { packing } = shipment
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
-  const done = new URL(request.url).searchParams
   const claim = shipment.tracking ? await claimOfShipment(orders.db, shipment.id) : null
   const costs = await shipmentCostsForPage(orders, shipment, { language, area: 'staff' })
   return {
-    notice:
-      (['cancelled', 'packed', 'shipped', 'delivered', 'claim', 'reissued'] as const).find((key) =>
-        done.has(key),
-      ) ??
-      PAYMENT_NOTICES.find((key) => done.get('done') === key) ??
-      null,
-    // The payments part's actions come back with ?done= (request-payments.server.ts).
-    paymentNotice: parsePaymentDone(done.get('done')),
     costs,
     money: { language, currency: 'JPY' as const, rates: null },
     // Re-issuing a receipt moves money: admins (docs/decisions/037).
@@ -133,12 +126,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/**
- * The payments part's notice that `paymentNotice` (app/components/orders/staff-payments.tsx) does
- * not cover: a customer's transfer notice dismissed (`?done=dismissed`).
- */
-const PAYMENT_NOTICES = ['dismissed'] as const
-
 export async function action({ params, context, request }: Route.ActionArgs) {
   const read = await readForm(request, {
     maxFiles: PACKING_LIMITS.photos + 1,
@@ -159,7 +146,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const orders = getOrderContext(context)
   const field = (name: string) => form.get(name) ?? undefined
   const version = form.get('version')
-  const back = (done: string) => redirect(`/admin-dashboard/shipments/${params.id}?${done}=1`)
+  const back = (notice: NoticeName) =>
+    redirectWithNotice(context, `/admin-dashboard/shipments/${params.id}`, notice)
   try {
     if (intent === 'ship') {
       await shipShipment(orders, {
@@ -168,11 +156,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         carrier: field('carrier'),
         trackingNumber: field('trackingNumber'),
       })
-      return back('shipped')
+      return back('shipmentShipped')
     }
     if (intent === 'deliver') {
       await confirmDelivery(orders, { id: params.id, version })
-      return back('delivered')
+      return back('shipmentDelivered')
     }
     if (intent === 'investigate') {
       await investigateClaim(orders, {
@@ -181,7 +169,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         carrierReference: field('carrierReference'),
         note: field('note'),
       })
-      return back('claim')
+      return back('claimSaved')
     }
     if (intent === 'resolve') {
       await resolveClaim(orders, {
@@ -190,7 +178,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         resolution: field('resolution'),
         reason: field('reason'),
       })
-      return back('claim')
+      return back('claimSaved')
     }
     await cancelShipment(orders, {
       id: params.id,
@@ -201,7 +189,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   } catch (error) {
     return actionFailure(error, { intent: typeof intent === 'string' ? intent : 'cancel' })
   }
-  return back('cancelled')
+  return back('shipmentCancelledByStaff')
 }
 
 /** `intent=pack`: weigh, price and issue the shipping receipt (with the box's photo). */
@@ -258,7 +246,7 @@ async function packAction(
     }
     return formFailure(error, submission, { intent: 'pack' as const })
   }
-  return redirect(`/admin-dashboard/shipments/${id}?packed=1`)
+  return redirectWithNotice(context, `/admin-dashboard/shipments/${id}`, 'shipmentPacked')
 }
 
 /**
@@ -300,42 +288,20 @@ async function reissueAction(form: FormData, context: Route.ActionArgs['context'
     }
     return formFailure(error, submission, { intent: 'reissue' as const })
   }
-  return redirect(`/admin-dashboard/shipments/${id}?reissued=1`)
+  return redirectWithNotice(context, `/admin-dashboard/shipments/${id}`, 'receiptReissued')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const {
-    shipment,
-    notice,
-    paymentNotice,
-    canPack,
-    payments,
-    box,
-    tracking,
-    claim,
-    canConfirmLoss,
-    costs,
-    money,
-    canReissue,
-  } = useLoaderData<typeof loader>()
+  const { shipment, canPack, payments, box, tracking, claim, canConfirmLoss, costs, money, canReissue } =
+    useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
   const formAnswer = answer && 'result' in answer ? answer : null
   const plainAnswer = answer && 'fieldErrors' in answer ? answer : null
   const cancelErrors = plainAnswer && plainAnswer.intent === 'cancel' ? plainAnswer.fieldErrors : null
-  const notices = {
-    cancelled: 'staffShipments.cancelled',
-    packed: 'staffShipments.packed',
-    shipped: 'staffShipments.shippedNotice',
-    delivered: 'staffShipments.deliveredNotice',
-    claim: 'staffShipments.claimSaved',
-    // A customer's transfer notice dismissed (`?done=dismissed`); the others are `paymentNotice`.
-    dismissed: 'payments.transfer.dismissed',
-    reissued: 'staffShipments.reissue.done',
-  } as const
   const title = t('staffShipments.detailTitle', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -348,14 +314,6 @@ export default function StaffShipmentRoute() {
       {refusal ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
           {errorText(t, refusal)}
-        </p>
-      ) : notice ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t(notices[notice])}
-        </p>
-      ) : paymentNotice && !answer ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t(paymentNoticeKey(paymentNotice, 'shipment'))}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -489,11 +447,7 @@ export default function StaffShipmentRoute() {
           <FormField
             id="cancel-reason"
             label={t('staffShipments.cancelReason')}
-            error={
-              cancelErrors?.reason?.[0]
-                ? t(`staffShipments.packErrors.${cancelErrors.reason[0] as 'reasonRequired'}`)
-                : null
-            }
+            error={errorTextIn(t, 'staffShipments.packErrors', cancelErrors?.reason?.[0])}
           >
             {(control) => (
               <textarea

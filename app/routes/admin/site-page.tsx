@@ -4,10 +4,9 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'r
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import {
   SITE_PAGE_LIMITS as LIMITS,
@@ -49,11 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirectWithCookies(
-    `/admin-dashboard/pages/${params.slug}`,
-    [],
-    await flashCookie(context, 'pageSaved'),
-  )
+  return redirectWithNotice(context, `/admin-dashboard/pages/${params.slug}`, 'pageSaved')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

@@ -5,6 +5,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import { bookedItems } from '#tests/support/warehouse-fixtures.ts'
@@ -71,7 +72,7 @@ test('overdue items: staff see them, only admins dispose (with a reason); custom
   expect(await status()).toBe('received')
   const done = await dispose(people.admin.cookie, { itemId, reason })
   expect(done.status).toBe(302)
-  expect(done.headers.get('location')).toBe('/admin-dashboard/storage?disposed=1')
+  expect(redirectOf(done)).toEqual({ location: '/admin-dashboard/storage', notice: { name: 'itemDisposed' } })
   expect(await status()).toBe('disposed')
   const again = await dispose(people.admin.cookie, { itemId, reason })
   expect(again.status).toBe(409)

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime, japanDay } from '#app/lib/dates.ts'
 import { actionFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { can } from '#core/shared/staff-policy.ts'
 import { DISPOSAL_REASON_MAX } from '#core/warehouse/disposal-schemas.ts'
@@ -17,14 +18,13 @@ import type { Route } from './+types/storage.ts'
 // may be disposed of. Staff who handle the warehouse see it; admins dispose of an item past its
 // last day, with the reason (audited; the customer is told).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   const { items, disposalAfterDays } = await listOverdueItems(orders)
   const { language } = context.get(requestContext)
   const when = japanDateTime(language)
   const day = japanDay(language)
   return {
-    done: new URL(request.url).searchParams.has('disposed'),
     canDispose: can(orders.actor, 'dispose_items'),
     disposalAfterDays,
     // The last free day written like the other dates (it showed as 2026-11-03 among them).
@@ -44,14 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionFailure(error, { itemId })
   }
-  return redirect('/admin-dashboard/storage?disposed=1')
+  return redirectWithNotice(context, '/admin-dashboard/storage', 'itemDisposed')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StorageRoute() {
   const { t } = useTranslation()
-  const { items, canDispose, disposalAfterDays, done } = useLoaderData<typeof loader>()
+  const { items, canDispose, disposalAfterDays } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   return (
     <section aria-labelledby="storage-heading" className="space-y-6">
@@ -60,11 +60,6 @@ export default function StorageRoute() {
         {t('overdue.title')}
       </h1>
       <p className="text-slate-700">{t('overdue.lead', { days: disposalAfterDays })}</p>
-      {done ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t('overdue.disposed')}
-        </p>
-      ) : null}
       {answer && !answer.fieldErrors.reason ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
           {errorText(t, answer.messageKey)}
@@ -115,7 +110,7 @@ export default function StorageRoute() {
                         id={`reason-${item.id}`}
                         label={t('overdue.reason')}
                         hint={t('overdue.reasonHint')}
-                        error={reasonError ? t(`overdue.errors.${reasonError as 'reasonRequired'}`) : null}
+                        error={errorTextIn(t, 'overdue.errors', reasonError)}
                       >
                         {(control) => (
                           <textarea

@@ -2,15 +2,14 @@ import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, refusalOf } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { STORE_CATEGORIES } from '#core/catalog/store-categories.ts'
 import {
@@ -90,11 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await setStoreLogo(ctx, id, new Uint8Array(await file.arrayBuffer()))
       }
       catalog.changed()
-      return redirectWithCookies(
-        `/admin-dashboard/stores/${id}`,
-        [],
-        await flashCookie(context, 'storeSaved'),
-      )
+      return redirectWithNotice(context, `/admin-dashboard/stores/${id}`, 'storeSaved')
     } catch (caught) {
       const refusal = refusalOf(caught)
       return data({ logoProblem: refusal.messageKey, result: undefined, fresh: null as Fresh }, refusal.init)
@@ -108,10 +103,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const saved = await saveStore(ctx, { id, ...submission.value })
     catalog.changed()
-    return redirectWithCookies(
+    return redirectWithNotice(
+      context,
       saved.created ? '/admin-dashboard/stores' : `/admin-dashboard/stores/${saved.id}`,
-      [],
-      await flashCookie(context, 'storeSaved'),
+      'storeSaved',
     )
   } catch (error) {
     let fresh: Fresh = null
@@ -240,7 +235,7 @@ function StoreForm() {
           </div>
           {categoryError ? (
             <p id="store-categories-error" className="mt-2 text-sm font-medium text-red-800">
-              {t(`adminForm.errors.${categoryError as 'required'}`)}
+              {errorTextIn(t, 'adminForm.errors', categoryError)}
             </p>
           ) : null}
         </fieldset>
@@ -293,7 +288,7 @@ function ColorField({ meta, savedNow }: { meta: FieldMetadata<string>; savedNow?
       </p>
       {errorKey ? (
         <p id={errorId} className="text-sm font-medium text-red-800">
-          {t(`adminForm.errors.${errorKey as 'required'}`, { ratio: LOGO_MIN_CONTRAST })}
+          {errorTextIn(t, 'adminForm.errors', errorKey, { ratio: LOGO_MIN_CONTRAST })}
         </p>
       ) : null}
     </div>

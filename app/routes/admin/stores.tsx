@@ -4,10 +4,9 @@ import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
-import type { FlashMessage } from '#app/lib/flash.ts'
 import { refusalOf } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
+import type { NoticeName } from '#app/lib/notice.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { listStoresForEditing, moveStore, setStoreHidden } from '#core/catalog/store-editor.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -39,8 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'hide' || intent === 'show') await setStoreHidden(ctx, id, intent === 'hide')
     else await moveStore(ctx, id, intent === 'up' ? 'up' : 'down')
     context.get(requestContext).catalog.changed()
-    const flash: FlashMessage = INTENTS[intent as keyof typeof INTENTS]
-    return redirectWithCookies(`/admin-dashboard/stores#store-${id}`, [], await flashCookie(context, flash))
+    const flash: NoticeName = INTENTS[intent as keyof typeof INTENTS]
+    return redirectWithNotice(context, `/admin-dashboard/stores#store-${id}`, flash)
   } catch (caught) {
     const refusal = refusalOf(caught)
     return data({ storeId, messageKey: refusal.messageKey }, refusal.init)

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { refusalOf } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { isRequestStatus } from '#core/orders/request-machine.ts'
 import { can } from '#core/shared/staff-policy.ts'
@@ -17,14 +18,10 @@ import type { Route } from './+types/user.ts'
 // did to the account; admins sign the user out everywhere, disable or re-enable the account
 // (each audited). Moderators read. Role changes are on the list (./users.tsx).
 
-const DONE = ['signedOut', 'disabled', 'enabled'] as const
-type Done = (typeof DONE)[number]
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = getServiceContext(context)
   const user = await getUserDetail(ctx, params.id)
   const format = japanDateTime(context.get(requestContext).language)
-  const done = new URL(request.url).searchParams.get('done')
   return {
     user: { ...user, createdLabel: format(user.createdAt) },
     requests: user.requests.flatMap((row) =>
@@ -34,7 +31,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
     history: user.history.map((entry) => ({ ...entry, whenLabel: format(entry.createdAt) })),
     canManage: can(ctx.actor, 'manage_users') && ctx.actor?.id !== user.id,
-    done: DONE.includes(done as Done) ? (done as Done) : null,
   }
 }
 
@@ -48,19 +44,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intentValue = String(formData.get('intent') ?? '')
   const intent: Intent | null = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : null
   const ctx = getServiceContext(context)
-  const back = (done: Done) => redirect(`/admin-dashboard/users/${params.id}?done=${done}`)
+  const back = (notice: 'userSignedOut' | 'userDisabled' | 'userEnabled') =>
+    redirectWithNotice(context, `/admin-dashboard/users/${params.id}`, notice)
   try {
     if (intent === 'sign_out') {
       await signOutEverywhere(ctx, { userId: params.id })
-      return back('signedOut')
+      return back('userSignedOut')
     }
     if (intent === 'disable') {
       await disableUser(ctx, { userId: params.id, reason: formData.get('reason') ?? '' })
-      return back('disabled')
+      return back('userDisabled')
     }
     if (intent === 'enable') {
       await enableUser(ctx, { userId: params.id })
-      return back('enabled')
+      return back('userEnabled')
     }
     return data({ intent: null, messageKey: 'errors.codes.invalid', fieldError: null }, { status: 400 })
   } catch (caught) {
@@ -72,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function UserRoute() {
   const { t } = useTranslation()
-  const { user, requests, history, canManage, done } = useLoaderData<typeof loader>()
+  const { user, requests, history, canManage } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
   const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
   const title = t('adminUsers.userTitle', { email: unknown(user.email) })
@@ -105,11 +102,6 @@ export default function UserRoute() {
       <h1 id="user-heading" className="text-3xl font-bold break-all text-slate-900">
         {title}
       </h1>
-      {done ? (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
-          {t(`adminUsers.done.${done}`)}
-        </p>
-      ) : null}
       {failed ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
           {errorText(t, failed.messageKey)}
@@ -161,9 +153,7 @@ export default function UserRoute() {
                 id="disable-reason"
                 label={t('adminUsers.disableReason')}
                 error={
-                  failed?.intent === 'disable' && failed.fieldError
-                    ? t(`adminUsers.errors.${failed.fieldError as 'reasonRequired'}`)
-                    : null
+                  failed?.intent === 'disable' ? errorTextIn(t, 'adminUsers.errors', failed.fieldError) : null
                 }
               >
                 {(control) => (

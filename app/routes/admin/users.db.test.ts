@@ -5,6 +5,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   type routeArgs,
   signedInCaller,
 } from '#tests/support/route-context.ts'
@@ -148,13 +149,13 @@ test('an admin signs a user out everywhere and disables then enables the account
   expect(await act(id, { intent: 'nonsense' }, cookie)).toMatchObject({ status: 400 })
   expect(await auditCount()).toBe(0)
   for (const [fields, done] of [
-    [{ intent: 'sign_out' }, 'signedOut'],
-    [{ intent: 'disable', reason: 'Fraud' }, 'disabled'],
-    [{ intent: 'enable' }, 'enabled'],
+    [{ intent: 'sign_out' }, 'userSignedOut'],
+    [{ intent: 'disable', reason: 'Fraud' }, 'userDisabled'],
+    [{ intent: 'enable' }, 'userEnabled'],
   ] as const) {
     const answer = await act(id, fields, cookie)
     expect(answer.status).toBe(302)
-    expect(answer.headers.get('location')).toBe(`/admin-dashboard/users/${id}?done=${done}`)
+    expect(redirectOf(answer)).toEqual({ location: `/admin-dashboard/users/${id}`, notice: { name: done } })
   }
   expect((await detail(id, cookie)).data).toMatchObject({
     user: { sessions: 0, disabled: false },

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestPasswordReset } from '#app/lib/auth-client.server.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import { ForgotPasswordSchema } from '#core/accounts/account-schemas.ts'
 import type { Route } from './+types/forgot-password.ts'
@@ -27,9 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirect('/forgot-password?sent=1', {
-    headers: { 'Set-Cookie': await flashCookie(context, 'resetLinkSent') },
-  })
+  // `?sent=1` is the check-your-email screen (a state of this page), not a notice.
+  return redirectWithNotice(context, '/forgot-password?sent=1', 'resetLinkSent')
 }
 
 export default function ForgotPasswordRoute() {

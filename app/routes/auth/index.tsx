@@ -11,9 +11,10 @@ import {
   signUpWithPassword,
   startGoogleSignIn,
 } from '#app/lib/auth-client.server.ts'
-import { flashCookie, sentToCookie } from '#app/lib/cookies.server.ts'
+import { sentToCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import { accountPageHeaders, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
@@ -44,9 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getSessionUser(context, request)) {
     // A Google sign-in comes back here signed in (its callbackURL): greet, then go on.
     if (url.searchParams.get('via') === 'google') {
-      throw redirect(safeRedirect(url.searchParams.get('redirectTo')), {
-        headers: { 'Set-Cookie': await flashCookie(context, 'signedIn') },
-      })
+      throw await redirectWithNotice(context, safeRedirect(url.searchParams.get('redirectTo')), 'signedIn')
     }
     throw redirect('/')
   }
@@ -146,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (mfaRequired) {
       return redirectWithCookies(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, setCookies)
     }
-    return redirectWithCookies(redirectTo, setCookies, await flashCookie(context, 'signedIn'))
+    return redirectWithNotice(context, redirectTo, 'signedIn', { setCookies })
   } catch (error) {
     return formFailure(error, withHiddenPasswords(submission, ['password']), { intent: 'signin' as const })
   }
@@ -154,10 +153,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The check-your-email screen, its toast, and the address the link went to. */
 async function sentScreen(context: Route.ActionArgs['context'], email: string) {
-  const headers = new Headers()
-  headers.append('Set-Cookie', await flashCookie(context, 'verificationSent'))
-  headers.append('Set-Cookie', await sentToCookie(context).serialize(email))
-  return redirect('/auth?mode=signup&sent=1', { headers })
+  // `?sent=1` is the check-your-email screen (a state of this page), not a notice.
+  return redirectWithNotice(context, '/auth?mode=signup&sent=1', 'verificationSent', {
+    setCookies: [await sentToCookie(context).serialize(email)],
+  })
 }
 
 /** A Conform submission whose replies never send the typed passwords back to the page. */

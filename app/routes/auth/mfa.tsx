@@ -5,12 +5,12 @@ import { useFormError } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { CodeField, FormAlert, IntentButton, useFieldError } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { mfaClient, type PublicFactor } from '#app/lib/mfa.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { safeRedirect } from '#app/lib/safe-redirect.ts'
-import { accountPageHeaders, getSessionUser, redirectWithCookies } from '#app/lib/session.server.ts'
+import { accountPageHeaders, getSessionUser } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import { MFA_LIMITS } from '#core/accounts/mfa/mfa-limits.ts'
 import { MfaChallengeFormSchema } from '#core/accounts/mfa/mfa-schemas.ts'
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       input.intent === 'backup'
         ? await mfa.verifyBackupCode(input.code)
         : await mfa.verifyCode({ factorId: input.factorId, code: input.code, challengeId: input.challengeId })
-    return redirectWithCookies(redirectTo, verified.setCookies, await flashCookie(context, 'signedIn'))
+    return redirectWithNotice(context, redirectTo, 'signedIn', { setCookies: verified.setCookies })
   } catch (error) {
     return formFailure(error, submission, { formId })
   }

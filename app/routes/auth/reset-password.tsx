@@ -5,9 +5,9 @@ import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert, PasswordRuleToasts } from '#app/components/failure-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { resetPassword } from '#app/lib/auth-client.server.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { accountPageHeaders } from '#app/lib/session.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import { ResetPasswordSchema } from '#core/accounts/account-schemas.ts'
@@ -39,10 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { newPassword: submission.value.password, token: submission.value.token },
     )
     if (!done) return redirect('/auth?reset=invalid')
-    // The sign-in page, with the 'Password updated!' toast.
-    return redirect('/auth?reset=done', {
-      headers: { 'Set-Cookie': await flashCookie(context, 'passwordUpdated') },
-    })
+    // The sign-in page, with the 'Password updated!' notice.
+    return redirectWithNotice(context, '/auth', 'passwordUpdated')
   } catch (error) {
     // A refused password (too common) is refused before the token is spent: the same link
     // works with another password.

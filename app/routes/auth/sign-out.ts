@@ -1,8 +1,7 @@
 import { redirect } from 'react-router'
 import { signOut } from '#app/lib/auth-client.server.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { requireOwnOrigin } from '#app/lib/same-origin.server.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Route } from './+types/sign-out.ts'
 
@@ -12,10 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A failed sign-out says so ('Sign out failed') instead of pretending.
   try {
     const { setCookies } = await signOut({ context, request })
-    return redirectWithCookies('/', setCookies, await flashCookie(context, 'signedOut'))
+    return redirectWithNotice(context, '/', 'signedOut', { setCookies })
   } catch (error) {
     if (!isAppError(error)) throw error
-    return redirectWithCookies('/dashboard', [], await flashCookie(context, 'signOutFailed'))
+    return redirectWithNotice(context, '/dashboard', 'signOutFailed')
   }
 }
 

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { AddressLines } from '#app/components/customer/address-card.tsx'
 import { errorText } from '#app/components/error-text.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
@@ -38,7 +39,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirect('/user-dashboard/profile?done=addressDeleted')
+  return redirectWithNotice(context, '/user-dashboard/profile', 'addressDeleted')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

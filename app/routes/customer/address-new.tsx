@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Link, useActionData, useLoaderData } from 'react-router'
 import { AddressForm } from '#app/components/customer/address-form.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { countryOptions } from '#core/customers/countries.ts'
 import { AddressSchema, PROFILE_LIMITS } from '#core/customers/profile-schemas.ts'
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirect('/user-dashboard/profile?done=addressAdded')
+  return redirectWithNotice(context, '/user-dashboard/profile', 'addressAdded')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

@@ -10,6 +10,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   routeAnswer,
   routeArgs,
   signedInCaller,
@@ -165,7 +166,10 @@ test('notifications: each customer sees only their own; marking another’s or a
 
   const one = await read({ intent: 'read', id: anaFirst })
   expect(one.status).toBe(302)
-  expect(one.headers.get('location')).toBe('/user-dashboard/notifications?marked=one')
+  expect(redirectOf(one)).toEqual({
+    location: '/user-dashboard/notifications',
+    notice: { name: 'notificationRead' },
+  })
   expect((await get('/user-dashboard/notifications', notificationsLoader, ana.cookie)).data).toMatchObject({
     unread: 1,
   })
@@ -177,10 +181,12 @@ test('notifications: each customer sees only their own; marking another’s or a
     { intent: 'read-all' },
     ana.cookie,
   )
-  expect(all.headers.get('location')).toBe(`/user-dashboard/notifications?cursor=${cursor}&marked=all`)
+  expect(redirectOf(all)).toEqual({
+    location: `/user-dashboard/notifications?cursor=${cursor}`,
+    notice: { name: 'notificationsAllRead' },
+  })
   expect((await get('/user-dashboard/notifications', notificationsLoader, ana.cookie)).data).toMatchObject({
     unread: 0,
-    marked: null,
   })
   // Bruno's stays unread.
   expect((await get('/user-dashboard/notifications', notificationsLoader, bruno.cookie)).data).toMatchObject({
@@ -272,14 +278,13 @@ test('profile: saved with a redirect; bad input is a 400 with field errors and n
     language: 'en',
   })
   expect(saved.status).toBe(302)
-  expect(saved.headers.get('location')).toBe('/user-dashboard/profile?done=saved')
+  expect(redirectOf(saved)).toEqual({ location: '/user-dashboard/profile', notice: { name: 'profileSaved' } })
   const row = (await db.select().from(users)).find((user) => user.id === ana.id)
   expect(row).toMatchObject({ name: 'Ana María', phone: '+5112345678', language: 'en' })
-  const page = await get('/user-dashboard/profile?done=saved', profileLoader, ana.cookie)
+  const page = await get('/user-dashboard/profile', profileLoader, ana.cookie)
   expect(page.data).toMatchObject({
     profile: { name: 'Ana María', email: 'ana@example.com', language: 'en' },
     hasPassword: true,
-    done: 'saved',
     addresses: [],
     canAdd: true,
   })
@@ -293,7 +298,7 @@ test('addresses: add, edit, make default, delete; another customer’s address i
 
   const added = await post('/user-dashboard/profile/addresses/new', newAction, VALID_ADDRESS, ana.cookie)
   expect(added.status).toBe(302)
-  expect(added.headers.get('location')).toBe('/user-dashboard/profile?done=addressAdded')
+  expect(redirectOf(added)).toEqual({ location: '/user-dashboard/profile', notice: { name: 'addressAdded' } })
   const second = await post(
     '/user-dashboard/profile/addresses/new',
     newAction,
@@ -324,14 +329,20 @@ test('addresses: add, edit, make default, delete; another customer’s address i
     ana.cookie,
     { id: lima },
   )
-  expect(edited.headers.get('location')).toBe('/user-dashboard/profile?done=addressSaved')
+  expect(redirectOf(edited)).toEqual({
+    location: '/user-dashboard/profile',
+    notice: { name: 'addressSaved' },
+  })
   const madeDefault = await post(
     '/user-dashboard/profile',
     profileAction,
     { intent: 'default', id: lima },
     ana.cookie,
   )
-  expect(madeDefault.headers.get('location')).toBe('/user-dashboard/profile?done=defaultChanged')
+  expect(redirectOf(madeDefault)).toEqual({
+    location: '/user-dashboard/profile',
+    notice: { name: 'defaultAddressChanged' },
+  })
   page = await get('/user-dashboard/profile', profileLoader, ana.cookie)
   expect(page.data).toMatchObject({
     addresses: [
@@ -372,7 +383,10 @@ test('addresses: add, edit, make default, delete; another customer’s address i
       id: lima,
     },
   )
-  expect(deleted.headers.get('location')).toBe('/user-dashboard/profile?done=addressDeleted')
+  expect(redirectOf(deleted)).toEqual({
+    location: '/user-dashboard/profile',
+    notice: { name: 'addressDeleted' },
+  })
   // Twice (a second tab): not found.
   expect(
     (

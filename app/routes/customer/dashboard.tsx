@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -9,6 +9,7 @@ import { requestContext } from '#app/context.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
 import {
@@ -62,7 +63,10 @@ async function submitRequestAction(formData: FormData, context: Route.ActionArgs
   try {
     const { language } = context.get(requestContext)
     const created = await submitRequest(getOrderContext(context), submission.value, { locale: language })
-    return redirect(`/user-dashboard/requests/${created.id}?sent=1`)
+    return redirectWithNotice(context, `/user-dashboard/requests/${created.id}`, {
+      name: 'requestSent',
+      params: { number: created.number },
+    })
   } catch (error) {
     return formFailure(error, submission, { form: 'request' as const })
   }
@@ -131,11 +135,9 @@ function RequestForm() {
     }
   }
   const items = fields.items.getFieldList()
-  const fieldErrorText = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`requests.errors.${errors[0] as 'required'}`) : null
+  const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'requests.errors', errors?.[0])
   // A photo's problems are the server's refusals' (photoTooLarge, photoType…).
-  const photoErrorText = (errors: string[] | undefined) =>
-    errors?.[0] ? t(`errors.reasons.${errors[0] as 'photoType'}`) : null
+  const photoErrorText = (errors: string[] | undefined) => errorTextIn(t, 'errors.reasons', errors?.[0])
   // A page sent back by the server (without JavaScript) cannot keep the files that were chosen.
   const photosLost = !hydrated && actionData?.form === 'request'
   const formError = errorText(t, form.errors?.[0])

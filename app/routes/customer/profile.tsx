@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { AccountSection } from '#app/components/customer/account-section.tsx'
 import { AddressCard } from '#app/components/customer/address-card.tsx'
@@ -10,10 +10,9 @@ import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { callAuth } from '#app/lib/auth-client.server.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
-import { redirectWithCookies } from '#app/lib/session.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
@@ -35,9 +34,6 @@ import type { Route } from './+types/profile.ts'
 
 const SignInMethodsSchema = z.array(z.object({ providerId: z.string() }))
 
-const DONE = ['saved', 'addressAdded', 'addressSaved', 'addressDeleted', 'defaultChanged'] as const
-type Done = (typeof DONE)[number]
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const service = getServiceContext(context)
   const { language } = context.get(requestContext)
@@ -47,7 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Whether deleting the account asks for the password or, without one, for a ticked confirmation.
     callAuth(context, request, { method: 'GET', path: '/list-accounts' }, SignInMethodsSchema),
   ])
-  const done = new URL(request.url).searchParams.get('done')
   return {
     profile,
     addresses: addresses.map((address) => ({
@@ -57,7 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     canAdd: addresses.length < PROFILE_LIMITS.addresses,
     hasPassword: methods.data.some((method) => method.providerId === 'credential'),
-    done: DONE.find((value) => value === done) ?? null,
   }
 }
 
@@ -70,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveProfileAction(formData, context)
 }
 
-const done = (what: Done) => redirect(`/user-dashboard/profile?done=${what}`)
+const done = (context: Route.ActionArgs['context'], notice: 'profileSaved' | 'defaultAddressChanged') =>
+  redirectWithNotice(context, '/user-dashboard/profile', notice)
 
 async function saveProfileAction(formData: FormData, context: Route.ActionArgs['context']) {
   const submission = parseSubmission(formData, { schema: ProfileSchema })
@@ -81,7 +76,7 @@ async function saveProfileAction(formData: FormData, context: Route.ActionArgs['
   } catch (error) {
     return formFailure(error, submission, { form: 'profile' as const })
   }
-  return done('saved')
+  return done(context, 'profileSaved')
 }
 
 async function makeDefaultAction(formData: FormData, context: Route.ActionArgs['context']) {
@@ -100,7 +95,7 @@ async function makeDefaultAction(formData: FormData, context: Route.ActionArgs['
   } catch (error) {
     return formFailure(error, submission, { form: 'default' as const })
   }
-  return done('defaultChanged')
+  return done(context, 'defaultAddressChanged')
 }
 
 /** Deleting the account asks for the password again (or, without one, a fresh session and a confirmation). */
@@ -120,7 +115,7 @@ async function deleteAccountAction(
       { method: 'POST', path: '/delete-user', body: { password, confirm: confirm === 'on' } },
       z.looseObject({ success: z.boolean() }),
     )
-    return redirectWithCookies('/', deleted.setCookies, await flashCookie(context, 'accountDeleted'))
+    return redirectWithNotice(context, '/', 'accountDeleted', { setCookies: deleted.setCookies })
   } catch (error) {
     return formFailure(error, submission, { form: 'delete' as const })
   }
@@ -133,7 +128,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export default function ProfileRoute() {
   const { t } = useTranslation()
-  const { addresses, canAdd, hasPassword, done } = useLoaderData<typeof loader>()
+  const { addresses, canAdd, hasPassword } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [defaultForm] = useForm({
     id: 'make-default',
@@ -146,11 +141,6 @@ export default function ProfileRoute() {
       <header>
         <h1 className="text-3xl font-bold text-slate-900">{t('profile.title')}</h1>
         <p className="mt-2 max-w-3xl text-slate-700">{t('profile.lead')}</p>
-        {done ? (
-          <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-            {t(`profile.done.${done}`)}
-          </p>
-        ) : null}
       </header>
 
       <ProfileForm />

@@ -1,10 +1,11 @@
-import { data, type RouterContextProvider, redirect } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import type { PaymentPanelData } from '#app/components/orders/payment-panel.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, refusalOf } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
@@ -104,7 +105,7 @@ export async function reportTransferAction(
   } catch (error) {
     return formFailure(error, submission, { intent: 'report_transfer' as const })
   }
-  return redirect(`${ownerPaths(owner).customer}?reported=1`)
+  return redirectWithNotice(context, ownerPaths(owner).customer, 'transferReported')
 }
 
 /**

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
@@ -17,6 +17,7 @@ import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice, listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
@@ -39,7 +40,7 @@ import {
 /** Item statuses after payment, which the customer sees on each item. */
 const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'disposed'] as const
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServiceContext(context)
   const detail = await getRequest(services, params.id)
   const invoices = await listRequestInvoices(services, detail.id)
@@ -53,7 +54,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     invoices.map((invoice) => invoice.id),
   )
   const format = japanDateTime(language)
-  const search = new URL(request.url).searchParams
   return {
     language,
     currency,
@@ -67,14 +67,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       submittedLabel: format(detail.submittedAt),
       events: detail.events.map((event) => ({ ...event, createdLabel: format(event.createdAt) })),
     },
-    notice:
-      search.get('sent') === '1'
-        ? ('sent' as const)
-        : search.get('cancelled') === '1'
-          ? ('cancelled' as const)
-          : search.get('reported') === '1'
-            ? ('reported' as const)
-            : null,
   }
 }
 
@@ -96,15 +88,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, submission)
   }
-  return redirect(`/user-dashboard/requests/${params.id}?cancelled=1`)
+  return redirectWithNotice(context, `/user-dashboard/requests/${params.id}`, 'requestCancelled')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, notice, quote, invoices, language, currency, payment, refunds } =
-    useLoaderData<typeof loader>()
+  const { request, quote, invoices, language, currency, payment, refunds } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const paying = actionData && 'payment' in actionData ? actionData.payment : null
   const reporting =
@@ -130,15 +121,6 @@ export default function MyRequestRoute() {
           {t('requests.back')}
         </Link>
       </p>
-      {notice ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {notice === 'sent'
-            ? t('requests.sent', { number: request.number })
-            : notice === 'reported'
-              ? t('payment.transfer.reported')
-              : t('requests.cancelled')}
-        </p>
-      ) : null}
       <header className="flex flex-wrap items-center gap-3">
         <h1 id="request-heading" className="text-3xl font-bold text-slate-900">
           {title}
@@ -267,7 +249,7 @@ function CancelForm({ version }: { version: number }) {
         id="cancel-reason"
         label={t('requests.cancelReason')}
         hint={t('requests.cancelReasonHint')}
-        error={reasonError ? t(`requests.errors.${reasonError as 'reasonTooLong'}`) : null}
+        error={errorTextIn(t, 'requests.errors', reasonError)}
       >
         {(control) => (
           <textarea

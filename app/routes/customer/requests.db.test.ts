@@ -6,6 +6,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import { loader as queueLoader } from '../admin/requests.tsx'
@@ -78,7 +79,12 @@ test('a signed-in customer submits two links and is sent to the request', async 
   )
   expect(answer.status).toBe(302)
   const location = answer.headers.get('location') ?? ''
-  expect(location).toMatch(/^\/user-dashboard\/requests\/[0-9a-f-]{36}\?sent=1$/)
+  expect(location).toMatch(/^\/user-dashboard\/requests\/[0-9a-f-]{36}$/)
+  // The notice names the request: "Request PR-… sent".
+  expect(redirectOf(answer).notice).toEqual({
+    name: 'requestSent',
+    params: { number: expect.stringMatching(/^PR-\d{6}$/) },
+  })
   expect(await stored()).toEqual({ requests: 1, items: 2, events: 1 })
   const id = location.split('/')[3]?.split('?')[0] ?? ''
   const page = await view(id, ana.cookie)
@@ -173,7 +179,10 @@ test("cancel: someone else's request is not found, a stale version is a conflict
 
   const done = await cancel(id, { version: '0' }, ana.cookie)
   expect(done.status).toBe(302)
-  expect(done.headers.get('location')).toBe(`/user-dashboard/requests/${id}?cancelled=1`)
+  expect(redirectOf(done)).toEqual({
+    location: `/user-dashboard/requests/${id}`,
+    notice: { name: 'requestCancelled' },
+  })
   const again = await cancel(id, { version: '0' }, ana.cookie)
   expect(again.status).toBe(409)
   expect(again.data).toMatchObject({ result: { error: { '': ['errors.reasons.requestChanged'] } } })

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
-import { errorText } from '#app/components/error-text.ts'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
@@ -13,6 +13,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
@@ -36,12 +37,11 @@ import {
 // the box (weight, size, photo), the shipping receipt and paying it (the quote's payment panel). Another
 // customer's shipment answers as a missing one (404).
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   const shipment = await getShipment(orders, params.id)
   const { language, currency } = context.get(requestContext)
   const when = japanDateTime(language)
-  const url = new URL(request.url)
   const payment =
     shipment.status === 'requested' || shipment.status === 'cancelled'
       ? null
@@ -81,10 +81,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             : null,
         }
       : null,
-    notice:
-      (['requested', 'cancelled', 'confirmed', 'claimed', 'reported'] as const).find((key) =>
-        url.searchParams.has(key),
-      ) ?? null,
     shipment: {
       id: shipment.id,
       number: shipment.number,
@@ -128,11 +124,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   try {
     if (intent === 'deliver') {
       await confirmDelivery(orders, input)
-      return redirect(`/user-dashboard/shipments/${params.id}?confirmed=1`)
+      return redirectWithNotice(context, `/user-dashboard/shipments/${params.id}`, 'deliveryConfirmed')
     }
     if (intent === 'claim') {
       await openClaim(orders, { ...input, note: form.get('note') ?? undefined })
-      return redirect(`/user-dashboard/shipments/${params.id}?claimed=1`)
+      return redirectWithNotice(context, `/user-dashboard/shipments/${params.id}`, 'parcelClaimed')
     }
     await cancelShipment(orders, {
       ...input,
@@ -142,14 +138,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   } catch (error) {
     return actionFailure(error, { intent: typeof intent === 'string' ? intent : 'cancel' })
   }
-  return redirect(`/user-dashboard/shipments/${params.id}?cancelled=1`)
+  return redirectWithNotice(context, `/user-dashboard/shipments/${params.id}`, 'shipmentCancelled')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function ShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, notice, payment, box, tracking, claim, claimable, claimFrom, costs, money } =
+  const { shipment, payment, box, tracking, claim, claimable, claimFrom, costs, money } =
     useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const paying = answer && 'payment' in answer ? answer.payment : null
@@ -158,13 +154,6 @@ export default function ShipmentRoute() {
   const cancelErrors =
     answer && 'fieldErrors' in answer && answer.intent === 'cancel' ? answer.fieldErrors : null
   const openReceipt = shipment.status === 'packed' ? costs.receipt : null
-  const notices = {
-    requested: 'shipments.requested',
-    cancelled: 'shipments.cancelledNotice',
-    confirmed: 'shipments.confirmed',
-    claimed: 'shipments.claimed',
-    reported: 'payment.transfer.reported',
-  } as const
   const title = t('shipments.title', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -177,10 +166,6 @@ export default function ShipmentRoute() {
       {refusal ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
           {errorText(t, refusal)}
-        </p>
-      ) : notice ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900">
-          {t(notices[notice])}
         </p>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
@@ -293,7 +278,7 @@ export default function ShipmentRoute() {
               <FormField
                 id="claim-note"
                 label={t('shipments.claimNote')}
-                error={noteError ? t(`shipments.claimErrors.${noteError as 'noteTooLong'}`) : null}
+                error={errorTextIn(t, 'shipments.claimErrors', noteError)}
               >
                 {(control) => (
                   <textarea
@@ -328,11 +313,7 @@ export default function ShipmentRoute() {
             id="cancel-reason"
             label={t('shipments.cancelReason')}
             hint={t('shipments.cancelReasonHint')}
-            error={
-              cancelErrors?.reason?.[0]
-                ? t(`shipments.errors.${cancelErrors.reason[0] as 'reasonTooLong'}`)
-                : null
-            }
+            error={errorTextIn(t, 'shipments.errors', cancelErrors?.reason?.[0])}
           >
             {(control) => (
               <textarea

@@ -10,6 +10,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import { seedAsInstalled } from '#tests/support/seeded.ts'
@@ -99,7 +100,8 @@ test('the owner sees the estimate, asks to ship and finds the shipment; nobody e
   const asked = await post({ intent: 'request', items: item, addressId, method: 'economic' }, cookie)
   expect(asked.status).toBe(302)
   const location = asked.headers.get('location') ?? ''
-  expect(location).toMatch(/^\/user-dashboard\/shipments\/[0-9a-f-]{36}\?requested=1$/)
+  expect(location).toMatch(/^\/user-dashboard\/shipments\/[0-9a-f-]{36}$/)
+  expect(redirectOf(asked).notice).toEqual({ name: 'shipmentRequested' })
   const id = location.split('/').at(-1)?.split('?')[0] ?? ''
   const page = (who?: string) =>
     customer(pageRequest(`/user-dashboard/shipments/${id}`, { cookie: who }), shipmentPage.loader, { id })
@@ -160,7 +162,10 @@ test('the owner sees the estimate, asks to ship and finds the shipment; nobody e
   expect(await page(cookie)).toMatchObject({ data: { shipment: { status: 'requested' } } })
   const done = await cancel(cookie, '0')
   expect(done.status).toBe(302)
-  expect(done.headers.get('location')).toBe(`/user-dashboard/shipments/${id}?cancelled=1`)
+  expect(redirectOf(done)).toEqual({
+    location: `/user-dashboard/shipments/${id}`,
+    notice: { name: 'shipmentCancelled' },
+  })
 })
 
 test('bad input on the shipping form: 4xx with the field that is wrong, nothing written', async () => {
@@ -246,7 +251,10 @@ test('staff pack through their page (customers refused), the customer sees the b
   expect(tooHeavy.data).toMatchObject({ result: { error: { weight: ['packedTooHeavy.economic'] } } })
   const packed = await staffPost(people.moderator.cookie, pack)
   expect(packed.status).toBe(302)
-  expect(packed.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?packed=1`)
+  expect(redirectOf(packed)).toEqual({
+    location: `/admin-dashboard/shipments/${id}`,
+    notice: { name: 'shipmentPacked' },
+  })
   // Packed without a photo of the box: the customer's texts do not ask to look at one (ADR 038).
   const told = await pool.query(`SELECT params FROM notifications WHERE type = 'shipment_packed'`)
   expect(told.rows.map((row) => row.params.variant)).toEqual(['noPhoto'])
@@ -290,23 +298,10 @@ test('staff pack through their page (customers refused), the customer sees the b
   expect((await staffPost(people.moderator.cookie, { ...transfer, amountJpy: total })).status).toBe(403)
   const recorded = await staffPost(people.admin.cookie, { ...transfer, amountJpy: total })
   expect(recorded.status).toBe(302)
-  expect(recorded.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?done=recorded`)
-  // Back on the shipment's page, the notice says what happened to the shipment (docs/decisions/034).
-  const notice = await staff(
-    pageRequest(`/admin-dashboard/shipments/${id}?done=recorded`, { cookie: people.admin.cookie }),
-    staffShipment.loader,
-    { id },
-  )
-  expect(notice.data).toMatchObject({ paymentNotice: 'recorded', notice: null })
-  expect(
-    (
-      await staff(
-        pageRequest(`/admin-dashboard/shipments/${id}?done=nonsense`, { cookie: people.admin.cookie }),
-        staffShipment.loader,
-        { id },
-      )
-    ).data,
-  ).toMatchObject({ paymentNotice: null })
+  expect(redirectOf(recorded)).toEqual({
+    location: `/admin-dashboard/shipments/${id}`,
+    notice: { name: 'shippingPaymentRecorded' },
+  })
   expect(
     await customer(
       pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
@@ -360,9 +355,10 @@ test('after payment: staff ship with tracking, the customer follows it and repor
   const typo = await staffPost(people.moderator.cookie, { ...ship, trackingNumber: 'EE123456786JP' })
   expect(typo.status).toBe(400)
   expect(typo.data).toMatchObject({ intent: 'ship', fieldErrors: { trackingNumber: ['trackingCheckDigit'] } })
-  expect((await staffPost(people.moderator.cookie, ship)).headers.get('location')).toBe(
-    `/admin-dashboard/shipments/${id}?shipped=1`,
-  )
+  expect(redirectOf(await staffPost(people.moderator.cookie, ship))).toEqual({
+    location: `/admin-dashboard/shipments/${id}`,
+    notice: { name: 'shipmentShipped' },
+  })
   const page = async () =>
     customer(
       pageRequest(`/user-dashboard/shipments/${id}`, { cookie: people.owner.cookie }),
@@ -397,7 +393,10 @@ test('after payment: staff ship with tracking, the customer follows it and repor
     version: await version(),
     note: 'No llegó',
   })
-  expect(claimed.headers.get('location')).toBe(`/user-dashboard/shipments/${id}?claimed=1`)
+  expect(redirectOf(claimed)).toEqual({
+    location: `/user-dashboard/shipments/${id}`,
+    notice: { name: 'parcelClaimed' },
+  })
   const claimId = (await pool.query('SELECT id FROM claims WHERE shipment_id = $1', [id])).rows[0]
     .id as string
 
@@ -511,7 +510,10 @@ test('money and destructive actions through the pages: confirmed or refused, wit
   })
   expect((await invoicesNow()).map((row) => row.status)).toEqual(['open'])
   const reissued = await staffPost(people.admin.cookie, { ...reissue, confirm: 'yes' })
-  expect(reissued.headers.get('location')).toBe(`/admin-dashboard/shipments/${id}?reissued=1`)
+  expect(redirectOf(reissued)).toEqual({
+    location: `/admin-dashboard/shipments/${id}`,
+    notice: { name: 'receiptReissued' },
+  })
   const [, replacement] = await invoicesNow()
   expect((await invoicesNow()).map((row) => row.status)).toEqual(['void', 'open'])
 

@@ -1,7 +1,7 @@
 import { Boxes, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { errorText } from '#app/components/error-text.ts'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { ShippingBreakdown } from '#app/components/orders/shipping-breakdown.tsx'
 import { PackagePhotos } from '#app/components/orders/warehouse-panel.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
@@ -9,6 +9,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime, japanDay } from '#app/lib/dates.ts'
 import { refusalOf } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { tables } = await shippingRates.get()
     if (intent === 'request') {
       const created = await requestShipment(orders, input, tables, { locale: language })
-      return redirect(`/user-dashboard/shipments/${created.id}?requested=1`)
+      return redirectWithNotice(context, `/user-dashboard/shipments/${created.id}`, 'shipmentRequested')
     }
     const { estimate, country } = await estimateMyShipment(orders, input, tables)
     const settings = await orders.settings.get()
@@ -172,7 +173,7 @@ export default function ShippingRoute() {
   const sent = answer?.sent
   const fieldError = (name: string) => {
     const key = answer?.errors?.[name]?.[0]
-    return key ? t(`shipments.errors.${key as 'invalid'}`) : null
+    return errorTextIn(t, 'shipments.errors', key)
   }
   const defaultAddress =
     sent?.addressId || addresses.find((address) => address.isDefault)?.id || addresses[0]?.id

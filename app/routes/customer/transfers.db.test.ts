@@ -8,6 +8,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import { middleware as adminMiddleware } from '../admin/layout.tsx'
@@ -105,7 +106,10 @@ test('"I have paid" through the request page: the notice, then the page says it 
     ana.cookie,
   )
   expect(sent.status).toBe(302)
-  expect(sent.headers.get('location')).toBe(`/user-dashboard/requests/${quoted.requestId}?reported=1`)
+  expect(redirectOf(sent)).toEqual({
+    location: `/user-dashboard/requests/${quoted.requestId}`,
+    notice: { name: 'transferReported' },
+  })
   const [notice] = await db.select().from(transferNotices)
   const after = (await view(quoted.requestId, ana.cookie)).data as {
     payment: Record<string, unknown>
@@ -201,7 +205,10 @@ test('staff: payments to confirm for admins only; "not arrived" from the request
   })
   const done = await staffPost(quoted.requestId, fields, admin.cookie)
   expect(done.status).toBe(302)
-  expect(done.headers.get('location')).toBe(`/admin-dashboard/requests/${quoted.requestId}?done=dismissed`)
+  expect(redirectOf(done)).toEqual({
+    location: `/admin-dashboard/requests/${quoted.requestId}`,
+    notice: { name: 'transferDismissed' },
+  })
   const [after] = await db.select().from(transferNotices)
   expect(after).toMatchObject({ status: 'dismissed', dismissReason: 'Nothing arrived.' })
   expect(await toConfirm(admin.cookie)).toMatchObject({ data: { reported: [] } })

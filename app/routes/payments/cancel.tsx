@@ -1,6 +1,5 @@
-import { redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { ownerOfPayment } from '#core/payments/payment-service.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -17,8 +16,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!owner) {
     throw new AppError('not_found', `Payment ${paymentId} not found`, { reason: 'paymentNotFound' })
   }
-  return redirect(ownerPaths(owner).customer, {
-    headers: { 'Set-Cookie': await flashCookie(context, 'paymentCancelled'), 'Cache-Control': 'no-store' },
+  return redirectWithNotice(context, ownerPaths(owner).customer, 'paymentCancelled', {
+    headers: { 'Cache-Control': 'no-store' },
   })
 }
 

@@ -16,6 +16,7 @@ import {
   createTestServices,
   formPost,
   pageRequest,
+  redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
 import { ana, moderator, RATES, requestedShipment } from '#tests/support/shipment-fixtures.ts'
@@ -150,7 +151,10 @@ test('no provider configured: the customer sees the bank-transfer details with t
   })
   const recorded = await postStaff(quoted.requestId, fields, admin.cookie)
   expect(recorded.status).toBe(302)
-  expect(recorded.headers.get('location')).toBe(`/admin-dashboard/requests/${quoted.requestId}?done=recorded`)
+  expect(redirectOf(recorded)).toEqual({
+    location: `/admin-dashboard/requests/${quoted.requestId}`,
+    notice: { name: 'paymentRecorded' },
+  })
   const again = await postStaff(quoted.requestId, fields, admin.cookie)
   expect(again.status).toBe(409)
   expect(await status(quoted.requestId)).toBe('paid')
@@ -315,12 +319,18 @@ test('each money event its own message: a shipping receipt paid says the box lea
   // What is due on it (the whole second payment) goes back, still processing at the provider;
   // then ¥100 owed on the first payment (say, an overpayment) goes back at once.
   const pending = await refund(second.paymentId)
-  expect(pending.headers.get('location')).toBe(`/admin-dashboard/shipments/${shipment.id}?done=refundPending`)
+  expect(redirectOf(pending)).toEqual({
+    location: `/admin-dashboard/shipments/${shipment.id}`,
+    notice: { name: 'refundPending' },
+  })
   await pool.query(
     `INSERT INTO refunds (payment_id, amount_jpy, status, reason) VALUES ($1, 100, 'due', 'test')`,
     [first.paymentId],
   )
   standIn.refundStatus = 'succeeded'
   const sent = await refund(first.paymentId)
-  expect(sent.headers.get('location')).toBe(`/admin-dashboard/shipments/${shipment.id}?done=refundSent`)
+  expect(redirectOf(sent)).toEqual({
+    location: `/admin-dashboard/shipments/${shipment.id}`,
+    notice: { name: 'refundSent' },
+  })
 })

@@ -1,7 +1,6 @@
-import { redirect } from 'react-router'
 import { requestContext } from '#app/context.ts'
-import { flashCookie } from '#app/lib/cookies.server.ts'
-import { paymentReturnMessage } from '#app/lib/flash.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
+import { paymentReturnNotice } from '#app/lib/notice.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { confirmReturn } from '#core/payments/payment-service.ts'
 import type { Route } from './+types/return.ts'
@@ -10,7 +9,7 @@ import type { Route } from './+types/return.ts'
 // after paying. The provider is asked about the checkout stored on our payment (never what the
 // query says: PayPal's token, Stripe's session id) and its answer settled, idempotently, as a
 // webhook would be (core/payments/payment-service.ts `confirmReturn`); then back to the request
-// (or the shipment) with the message for what happened (app/lib/flash.ts). No session needed: the provider is the authority, the page says nothing about
+// (or the shipment) with the message for what happened (app/lib/notice.ts). No session needed: the provider is the authority, the page says nothing about
 // the payment, and the request page it leads to is the owner's only. An unknown payment: 404.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,12 +23,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       `payment ${back.status === 'held' ? 'held for staff review' : 'paid twice: refund due'}`,
     )
   }
-  return redirect(ownerPaths(back.owner).customer, {
-    headers: {
-      'Set-Cookie': await flashCookie(context, paymentReturnMessage(back.status, back.owner.kind)),
-      'Cache-Control': 'no-store',
-    },
-  })
+  return redirectWithNotice(
+    context,
+    ownerPaths(back.owner).customer,
+    paymentReturnNotice(back.status, back.owner.kind),
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 // Never rendered (the loader redirects or throws); a component makes a refusal the site's page.
