@@ -79,12 +79,3 @@ export function IntentButton({
     </button>
   )
 }
-
-/** A form's error with no field of its own, announced. */
-export function FormAlert({ id, error }: { id?: string; error: string | null }) {
-  return error ? (
-    <p id={id} role="alert" className="text-sm font-medium text-red-800">
-      {error}
-    </p>
-  ) : null
-}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import type { loadNotifications } from '#app/lib/notifications.server.ts'
 import type { NotificationTone } from '#core/notifications/notification-service.ts'
@@ -52,11 +53,9 @@ export function NotificationsList({
         {lead} {t('requests.japanTime')}
       </p>
       {children}
-      {formError ? (
-        <p id={form.errorId} role="alert" className="mt-4 font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} className="mt-4">
+        {formError}
+      </FormAlert>
       <div className="mt-6 flex flex-wrap items-center gap-4">
         <p className="font-medium text-slate-800" data-testid="unread-count">
           {unread > 99

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -195,9 +196,7 @@ function ContactForm() {
     // noValidate: the messages come from our schema, in the page language, with and without JS.
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-          {t(formError as 'contact.form.errors.unreadable')}
-        </p>
+        <FormAlert look="box">{t(formError as 'contact.form.errors.unreadable')}</FormAlert>
       ) : null}
       <FormField id={fields.name.id} label={t('contact.form.name')} error={errorOf('name')}>
         {(control) => (

@@ -2,7 +2,8 @@ import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useFormError } from '#app/components/error-text.ts'
-import { CodeField, FormAlert, IntentButton } from '#app/components/mfa-fields.tsx'
+import { FormAlert } from '#app/components/form-alert.tsx'
+import { CodeField, IntentButton } from '#app/components/mfa-fields.tsx'
 import { FormIdInput, PasswordField } from './fields.tsx'
 import { type SecurityFactor, useSecurityForm } from './security-form.ts'
 
@@ -125,7 +126,9 @@ function SendCodeForm({ factor }: { factor: SecurityFactor }) {
       <FormIdInput formId={form.id} />
       <input type="hidden" name="factorId" value={factor.id} />
       <div className="mb-2">
-        <FormAlert id={form.errorId} error={useFormError(form)} />
+        <FormAlert id={form.errorId} className="text-sm">
+          {useFormError(form)}
+        </FormAlert>
       </div>
       <IntentButton intent="send-sms" label={t('mfa.sendCode')} secondary />
     </Form>
@@ -152,7 +155,9 @@ function RemoveForm({ factor }: { factor: SecurityFactor }) {
           />
         </div>
       ) : (
-        <FormAlert id={form.errorId} error={formError} />
+        <FormAlert id={form.errorId} className="text-sm">
+          {formError}
+        </FormAlert>
       )}
       <IntentButton intent="remove" label={verified ? t('mfa.remove') : t('mfa.cancelSetup')} secondary />
     </Form>

@@ -2,6 +2,7 @@ import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 
 /**
@@ -109,26 +110,18 @@ export function AdminFormAlert({
   const { t } = useTranslation()
   if (conflict) {
     return (
-      <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
-        <p className="font-semibold">{conflict.title}</p>
-        <p className="mt-1 text-sm">{conflict.text}</p>
-      </div>
+      <FormAlert tone="conflict" look="box" title={conflict.title}>
+        {conflict.text}
+      </FormAlert>
     )
   }
   if (formError) {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-semibold">{failedTitle}</p>
-        <p className="mt-1 text-sm">{errorText(t, formError)}</p>
-      </div>
+      <FormAlert look="box" title={failedTitle} className="p-4">
+        {errorText(t, formError)}
+      </FormAlert>
     )
   }
-  if (fieldErrors) {
-    return (
-      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-semibold text-red-900">
-        {t('adminForm.errorSummary')}
-      </p>
-    )
-  }
+  if (fieldErrors) return <FormAlert look="box" title={t('adminForm.errorSummary')} className="p-4" />
   return null
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { formatMoney, formatNumber } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -51,20 +52,10 @@ export function RateTableEditor({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="method" value={method} />
       <input type="hidden" name="version" key={version} defaultValue={version} />
-      {formError ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
-        >
-          {errorText(t, formError)}
-        </p>
-      ) : null}
-      {hasCellErrors ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-semibold text-red-900">
-          {t('adminForm.errorSummary')}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} look="box" weight="normal">
+        {errorText(t, formError)}
+      </FormAlert>
+      {hasCellErrors ? <FormAlert look="box" title={t('adminForm.errorSummary')} /> : null}
       {/* Wider than a phone: the grid scrolls sideways, and can be scrolled from the keyboard. */}
       <section
         aria-label={t('adminRates.tableCaption', { method: methodName })}
@@ -132,11 +123,9 @@ export function RateTableEditor({
           </tbody>
         </table>
       </section>
-      {tableError ? (
-        <p id={fields.rows.errorId} role="alert" className="font-medium text-red-800">
-          {errorTextIn(t, 'adminForm.errors', tableError, { max: maxG })}
-        </p>
-      ) : null}
+      <FormAlert id={fields.rows.errorId}>
+        {errorTextIn(t, 'adminForm.errors', tableError, { max: maxG })}
+      </FormAlert>
       <p className="text-sm text-slate-700">{t('adminRates.spareHint')}</p>
       <button
         type="submit"
@@ -180,10 +169,9 @@ export function RateChangePreview({
   return (
     <div className="space-y-4">
       {conflict ? (
-        <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">{t('adminRates.conflictTitle')}</p>
-          <p className="mt-1 text-sm">{t('errors.reasons.ratesChanged')}</p>
-        </div>
+        <FormAlert tone="conflict" look="box" title={t('adminRates.conflictTitle')}>
+          {t('errors.reasons.ratesChanged')}
+        </FormAlert>
       ) : null}
       <h3 className="text-lg font-semibold text-slate-900">
         {t('adminRates.previewTitle', { method: methodName })}

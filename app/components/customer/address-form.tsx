@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { addressRule } from '#core/customers/address-rules.ts'
@@ -110,11 +111,7 @@ export function AddressForm({
   }
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       {text(fields.fullName, 'addressName', 'shipping name')}
       <FormField
         id={fields.country.id}

@@ -10,6 +10,7 @@ import { Form } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from '#core/shipping/shipment-schemas.ts'
@@ -92,11 +93,7 @@ export function PackShipmentForm({
         <input type="hidden" name="intent" value="pack" />
         <input type="hidden" name="id" value={shipment.id} />
         <input type="hidden" name="version" value={shipment.version} />
-        {form.errors?.[0] ? (
-          <p id={form.errorId} role="alert" className="font-medium text-red-800">
-            {errorText(t, form.errors[0])}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId}>{errorText(t, form.errors?.[0])}</FormAlert>
         <FormField
           id={fields.weight.id}
           label={t('staffShipments.weight')}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { TRANSFER_LIMITS, TRANSFER_PROOF_ACCEPT } from '#core/payments/payment-schemas.ts'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
@@ -71,11 +72,7 @@ export function PaymentPanel({
     if (checkout) window.location.assign(checkout.payUrl)
   }, [checkout])
   if (!invoice) return null
-  const error = formError ? (
-    <p role="alert" className="font-medium text-red-800">
-      {formError}
-    </p>
-  ) : null
+  const error = <FormAlert>{formError}</FormAlert>
   const body = (
     <PanelBody
       panel={panel}
@@ -213,16 +210,12 @@ function PanelBody({
   return (
     <>
       {panel.transferDismissed ? (
-        <p
-          role="alert"
-          className="rounded-md bg-amber-50 p-3 text-amber-950"
-          data-testid="transfer-dismissed"
-        >
+        <FormAlert tone="warning" look="box" weight="normal" data-testid="transfer-dismissed">
           {t('payment.transfer.dismissed', {
             date: panel.transferDismissed.atLabel,
             reason: panel.transferDismissed.reason,
           })}
-        </p>
+        </FormAlert>
       ) : null}
       {panel.providers.length > 0 ? (
         <>
@@ -333,11 +326,7 @@ function ReportTransferForm({
         {t('payment.transfer.heading')}
       </h4>
       <p className="text-slate-700">{t('payment.transfer.lead')}</p>
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <input type="hidden" name="intent" value="report_transfer" />
       <input type="hidden" name="invoiceId" value={invoiceId} />
       <FormField

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { parseYen } from '#core/money/parse-yen.ts'
@@ -116,11 +117,7 @@ export function QuotePricingForm({
       <input type="hidden" name="intent" value="price" />
       <input type="hidden" name="id" value={requestId} />
       <input type="hidden" name="version" value={version} />
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <RequestItems
         heading={t('queue.itemsHeading')}
         items={items}

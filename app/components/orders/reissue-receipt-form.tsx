@@ -10,6 +10,7 @@ import { Form } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { PACKING_LIMITS, ReissueReceiptSchema } from '#core/shipping/shipment-schemas.ts'
@@ -71,11 +72,7 @@ export function ReissueReceiptForm({
         <input type="hidden" name="intent" value="reissue" />
         <input type="hidden" name="id" value={shipment.id} />
         <input type="hidden" name="version" value={shipment.version} />
-        {formError ? (
-          <p id={form.errorId} role="alert" className="font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId}>{formError}</FormAlert>
         <FormField
           id={fields.price.id}
           label={t('staffShipments.reissue.price')}

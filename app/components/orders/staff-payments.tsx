@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
@@ -261,11 +262,7 @@ function ResolveHeldForm({
       <p className="text-sm text-slate-800">
         {receipt ? t('payments.held.leadReceipt') : t('payments.held.lead')}
       </p>
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <FormField
         id={fields.note.id}
         label={t('payments.held.note')}
@@ -321,11 +318,7 @@ function ProviderRefundForm({
       <input type="hidden" name="intent" value="refund_provider" />
       <input type="hidden" name="paymentId" value={row.id} />
       <input type="hidden" name="version" value={row.version} />
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <p id={`provider-refund-hint-${row.id}`} className="text-sm text-slate-800">
         {t('payments.refundThroughHint', { provider })}
       </p>
@@ -361,11 +354,7 @@ function RefundDoneForm({
       <input type="hidden" name="intent" value="refund_done" />
       <input type="hidden" name="paymentId" value={row.id} />
       <input type="hidden" name="version" value={row.version} />
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <FormField
         id={fields.reference.id}
         label={t('payments.refundReference')}
@@ -423,11 +412,7 @@ function RecordBankTransfer({
       <input type="hidden" name="intent" value="record_payment" />
       <input type="hidden" name="invoiceId" value={invoice.id} />
       <input type="hidden" name="version" value={invoice.version} />
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <FormField
         id={fields.amountJpy.id}
         label={t('payments.record.amount')}
@@ -579,11 +564,7 @@ function DismissTransfer({
         <input type="hidden" name="intent" value="dismiss_transfer" />
         <input type="hidden" name="noticeId" value={transfer.id} />
         <input type="hidden" name="version" value={transfer.version} />
-        {formError ? (
-          <p id={form.errorId} role="alert" className="font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId}>{formError}</FormAlert>
         <FormField
           id={fields.reason.id}
           label={t('payments.transfer.reason')}

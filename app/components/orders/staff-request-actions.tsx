@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import {
@@ -65,15 +66,6 @@ function Hidden({ intent, requestId, version }: { intent: string; requestId: str
   )
 }
 
-function FormError({ id, text }: { id: string; text: string | null }) {
-  if (!text) return null
-  return (
-    <p id={id} role="alert" className="font-medium text-red-800">
-      {text}
-    </p>
-  )
-}
-
 const primary = 'min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800'
 const secondary = 'min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50'
 
@@ -108,7 +100,7 @@ export function ApproveForm({
       {withPricingForm ? (
         <>
           <p className="text-slate-700">{t('quote.approveSavesTyped')}</p>
-          <FormError id={form.errorId} text={errors.form(form.errors)} />
+          <FormAlert id={form.errorId}>{errors.form(form.errors)}</FormAlert>
           <button type="submit" form="quote-pricing" name="intent" value="approve" className={primary}>
             {t('quote.approve')}
           </button>
@@ -120,7 +112,7 @@ export function ApproveForm({
           )}
           <Form method="post" {...getFormProps(form)} className="space-y-3">
             <Hidden intent="approve" requestId={requestId} version={version} />
-            <FormError id={form.errorId} text={errors.form(form.errors)} />
+            <FormAlert id={form.errorId}>{errors.form(form.errors)}</FormAlert>
             <button type="submit" className={primary}>
               {t('quote.approve')}
             </button>
@@ -145,7 +137,7 @@ export function RejectForm({ requestId, version, lastResult }: Common) {
     <ActionBox headingId="reject-heading" heading={t('quote.rejectHeading')}>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <Hidden intent="reject" requestId={requestId} version={version} />
-        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormAlert id={form.errorId}>{errors.form(form.errors)}</FormAlert>
         <FormField
           id={fields.reason.id}
           label={t('quote.reason')}
@@ -188,7 +180,7 @@ export function ReviseForm({
       <p className="text-slate-700">{t('quote.reviseHint', { number: invoiceNumber })}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <Hidden intent="revise" requestId={requestId} version={version} />
-        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormAlert id={form.errorId}>{errors.form(form.errors)}</FormAlert>
         <button type="submit" className={secondary}>
           {t('quote.revise')}
         </button>
@@ -213,7 +205,7 @@ export function NoteForm({ requestId, version, lastResult }: Common) {
     <ActionBox headingId="note-heading" heading={t('quote.notesHeading')}>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <Hidden intent="note" requestId={requestId} version={version} />
-        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormAlert id={form.errorId}>{errors.form(form.errors)}</FormAlert>
         <FormField
           id={fields.text.id}
           label={t('quote.noteText')}
@@ -278,7 +270,7 @@ export function CancelRequestForm({ requestId, version, lastResult }: Common) {
       <p className="text-slate-700">{t('quote.cancelHint')}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <Hidden intent="cancel" requestId={requestId} version={version} />
-        <FormError id={form.errorId} text={errors.form(form.errors)} />
+        <FormAlert id={form.errorId}>{errors.form(form.errors)}</FormAlert>
         <FormField
           id={fields.reason.id}
           label={t('quote.cancelReason')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { FormAlert } from '#app/components/form-alert.tsx'
 
 /**
  * The warehouse on a staff request page (docs/decisions/027): mark the items bought at the shop,
@@ -46,11 +47,7 @@ export function WarehousePanel({
         {t('arrival.heading')}
       </h2>
       {canMarkOrdered || canBook ? <p className="text-slate-700">{t('arrival.lead')}</p> : null}
-      {error ? (
-        <p role="alert" className="font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
       <div className="flex flex-wrap items-center gap-3">
         {canMarkOrdered ? (
           <Form method="post">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useLoaderData } from 'react-router'
 import { BarChart } from '#app/components/admin/bar-chart.tsx'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -197,11 +198,7 @@ export default function AnalyticsRoute() {
         </button>
       </Form>
       <p className="text-sm text-slate-700">{t('analytics.customHint')}</p>
-      {problem ? (
-        <p role="alert" className="font-medium text-red-800">
-          {errorText(t, problem)}
-        </p>
-      ) : null}
+      <FormAlert>{errorText(t, problem)}</FormAlert>
       {view ? (
         <>
           <p className="text-slate-800" data-testid="analytics-period">

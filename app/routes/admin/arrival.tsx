@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { readForm } from '#app/lib/form-data.server.ts'
@@ -120,16 +121,8 @@ export default function ArrivalRoute() {
           <p className="text-slate-700">{t('arrival.intro')}</p>
           <input type="hidden" name="id" value={request.id} />
           <input type="hidden" name="version" value={request.version} />
-          {form.errors?.[0] ? (
-            <p id={form.errorId} role="alert" className="font-medium text-red-800">
-              {errorText(t, form.errors[0])}
-            </p>
-          ) : null}
-          {fields.items.errors?.[0] ? (
-            <p id={fields.items.errorId} role="alert" className="font-medium text-red-800">
-              {fieldError(fields.items.errors)}
-            </p>
-          ) : null}
+          <FormAlert id={form.errorId}>{errorText(t, form.errors?.[0])}</FormAlert>
+          <FormAlert id={fields.items.errorId}>{fieldError(fields.items.errors)}</FormAlert>
           {items.map((item, index) => {
             const field = itemFields[index]?.getFieldset()
             if (!field) return null

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { subjectLabel } from '#app/lib/contact-subject.ts'
@@ -171,10 +172,9 @@ export default function MessageRoute() {
         </Form>
       </div>
       {formError ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">{t('inbox.actionFailed')}</p>
-          <p className="text-sm">{t(formError as 'inbox.actionFailed')}</p>
-        </div>
+        <FormAlert look="box" title={t('inbox.actionFailed')} className="mt-4">
+          {t(formError as 'inbox.actionFailed')}
+        </FormAlert>
       ) : null}
     </section>
   )

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
 import { RequestItems } from '#app/components/orders/request-items.tsx'
@@ -312,9 +313,9 @@ export default function StaffRequestRoute() {
         </Link>
       </p>
       {failure && conflict ? (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
+        <FormAlert tone="warning" look="box">
           {errorText(t, failure.messageKey)}
-        </p>
+        </FormAlert>
       ) : null}
       <header className="flex flex-wrap items-center gap-3">
         <h1 id="request-heading" className="text-3xl font-bold text-slate-900">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
@@ -311,11 +312,9 @@ export default function StaffShipmentRoute() {
           {t('staffShipments.back')}
         </Link>
       </p>
-      {refusal ? (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-          {errorText(t, refusal)}
-        </p>
-      ) : null}
+      <FormAlert tone="warning" look="box">
+        {errorText(t, refusal)}
+      </FormAlert>
       <header className="flex flex-wrap items-center gap-3">
         <h1 id="shipment-heading" className="text-3xl font-bold text-slate-900">
           {title}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -61,9 +62,9 @@ export default function StorageRoute() {
       </h1>
       <p className="text-slate-700">{t('overdue.lead', { days: disposalAfterDays })}</p>
       {answer && !answer.fieldErrors.reason ? (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
+        <FormAlert tone="warning" look="box">
           {errorText(t, answer.messageKey)}
-        </p>
+        </FormAlert>
       ) : null}
       {items.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">{t('overdue.empty')}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
@@ -313,14 +314,9 @@ function LogoForms({
       <p className="mt-1 text-sm text-slate-700">
         {t(logoUrl ? 'adminStores.logo.current' : 'adminStores.logo.none')}
       </p>
-      {problem ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900"
-        >
-          {errorText(t, problem)}
-        </p>
-      ) : null}
+      <FormAlert look="box" className="mt-3">
+        {errorText(t, problem)}
+      </FormAlert>
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="logo" />
         <div className="space-y-1">

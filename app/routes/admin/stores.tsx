@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
@@ -72,12 +73,9 @@ export default function StoresRoute() {
         </Link>
       </div>
       {failed ? (
-        <p
-          role="alert"
-          className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-900"
-        >
+        <FormAlert look="box" className="mt-6 p-4">
           {errorText(t, failed.messageKey)}
-        </p>
+        </FormAlert>
       ) : null}
       <p className="mt-6 text-sm text-slate-700">{t('adminStores.count', { count: stores.length })}</p>
       <ol className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">

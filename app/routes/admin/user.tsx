@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
@@ -102,11 +103,7 @@ export default function UserRoute() {
       <h1 id="user-heading" className="text-3xl font-bold break-all text-slate-900">
         {title}
       </h1>
-      {failed ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-          {errorText(t, failed.messageKey)}
-        </p>
-      ) : null}
+      {failed ? <FormAlert look="box">{errorText(t, failed.messageKey)}</FormAlert> : null}
 
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading" className="text-xl font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -144,10 +145,14 @@ export default function UsersRoute() {
         </div>
       ) : null}
       {failed ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">{failed.denied ? t('roles.deniedTitle') : t('roles.failedTitle')}</p>
-          <p>{errorText(t, failed.messageKey)}</p>
-        </div>
+        <FormAlert
+          look="box"
+          title={failed.denied ? t('roles.deniedTitle') : t('roles.failedTitle')}
+          className="mt-4"
+          detailClassName=""
+        >
+          {errorText(t, failed.messageKey)}
+        </FormAlert>
       ) : null}
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
@@ -209,9 +214,7 @@ export default function UsersRoute() {
       </Form>
 
       {problem ? (
-        <p role="alert" className="mt-4 font-medium text-red-800">
-          {errorText(t, problem)}
-        </p>
+        <FormAlert className="mt-4">{errorText(t, problem)}</FormAlert>
       ) : rows.length === 0 ? (
         <p className="mt-6 text-slate-700">
           {t(q || role ? 'adminUsers.emptyFiltered' : 'adminUsers.empty')}

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AuthField } from '#app/components/auth-field.tsx'
 import { FailureAlert, PasswordRuleToasts } from '#app/components/failure-alert.tsx'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import {
@@ -216,16 +217,14 @@ export default function AuthRoute() {
             </div>
           ) : null}
           {reset === 'invalid' ? (
-            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-              <p className="font-semibold">{t('auth.invalidResetTitle')}</p>
-              <p className="text-sm">{t('auth.invalidResetText')}</p>
-            </div>
+            <FormAlert look="box" title={t('auth.invalidResetTitle')} className="mt-4">
+              {t('auth.invalidResetText')}
+            </FormAlert>
           ) : null}
           {invalidVerification ? (
-            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-              <p className="font-semibold">{t('auth.invalidVerificationTitle')}</p>
-              <p className="text-sm">{t('auth.invalidVerificationText')}</p>
-            </div>
+            <FormAlert look="box" title={t('auth.invalidVerificationTitle')} className="mt-4">
+              {t('auth.invalidVerificationText')}
+            </FormAlert>
           ) : null}
           {mode === 'signup' ? <SignUpForm /> : <SignInForm redirectTo={redirectTo} />}
           {googleEnabled ? (

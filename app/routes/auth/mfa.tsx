@@ -2,8 +2,9 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { useFormError } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
-import { CodeField, FormAlert, IntentButton, useFieldError } from '#app/components/mfa-fields.tsx'
+import { CodeField, IntentButton, useFieldError } from '#app/components/mfa-fields.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
@@ -134,7 +135,9 @@ function SendCodeForm({ factor, redirectTo }: { factor: PublicFactor; redirectTo
       <input type="hidden" name="factorId" value={factor.id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="mt-2">
-        <FormAlert id={form.errorId} error={useFormError(form)} />
+        <FormAlert id={form.errorId} className="text-sm">
+          {useFormError(form)}
+        </FormAlert>
       </div>
       <IntentButton intent="send-sms" label={t('mfa.sendCode')} />
     </Form>

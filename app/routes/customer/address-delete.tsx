@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { AddressLines } from '#app/components/customer/address-card.tsx'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
@@ -61,11 +62,7 @@ export default function DeleteAddressRoute() {
       </div>
       <p className="text-slate-800">{t('profile.deleteText')}</p>
       {address.isDefault ? <p className="text-slate-800">{t('profile.deleteDefaultText')}</p> : null}
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-3">
         <button
           type="submit"

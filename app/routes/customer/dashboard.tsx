@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { ItemEstimate } from '#app/components/orders/item-estimate.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -156,11 +157,7 @@ function RequestForm() {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="form" value="request" />
         <input type="hidden" name="submissionKey" value={submissionKey} />
-        {formError ? (
-          <p id={form.errorId} role="alert" className="font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId}>{formError}</FormAlert>
         <ol className="space-y-4">
           {items.map((item, index) => {
             const item_ = item.getFieldset()
@@ -259,11 +256,9 @@ function RequestForm() {
             )
           })}
         </ol>
-        {listError ? (
-          <p id={fields.items.errorId} role="alert" className="text-sm font-medium text-red-800">
-            {listError}
-          </p>
-        ) : null}
+        <FormAlert id={fields.items.errorId} className="text-sm">
+          {listError}
+        </FormAlert>
         {items.length < REQUEST_LIMITS.items ? (
           <button
             {...form.insert.getButtonProps({

@@ -6,6 +6,7 @@ import { AccountSection } from '#app/components/customer/account-section.tsx'
 import { AddressCard } from '#app/components/customer/address-card.tsx'
 import { useProfileFieldError } from '#app/components/customer/field-errors.ts'
 import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
@@ -150,11 +151,7 @@ export default function ProfileRoute() {
           {t('profile.addressesHeading')}
         </h2>
         <p className="max-w-3xl text-slate-700">{t('profile.addressesLead')}</p>
-        {defaultError ? (
-          <p id={defaultForm.errorId} role="alert" className="font-medium text-red-800">
-            {defaultError}
-          </p>
-        ) : null}
+        <FormAlert id={defaultForm.errorId}>{defaultError}</FormAlert>
         {addresses.length === 0 ? (
           <p className="text-slate-700">{t('profile.noAddresses')}</p>
         ) : (
@@ -213,11 +210,7 @@ function ProfileForm() {
       </h2>
       <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
         <input type="hidden" name="intent" value="profile" />
-        {formError ? (
-          <p id={form.errorId} role="alert" className="font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId}>{formError}</FormAlert>
         <FormField
           id={fields.name.id}
           label={t('profile.name')}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
@@ -239,11 +240,7 @@ function CancelForm({ version }: { version: number }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <p className="text-sm text-slate-700">{t('requests.cancelHint')}</p>
-      {formError ? (
-        <p id={form.errorId} role="alert" className="font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId}>{formError}</FormAlert>
       <input type="hidden" name="version" value={version} />
       <FormField
         id="cancel-reason"

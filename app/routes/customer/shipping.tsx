@@ -2,6 +2,7 @@ import { Boxes, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { ShippingBreakdown } from '#app/components/orders/shipping-breakdown.tsx'
 import { PackagePhotos } from '#app/components/orders/warehouse-panel.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
@@ -199,11 +200,9 @@ export default function ShippingRoute() {
             {shippable.length > 0 ? (
               <p className="max-w-3xl text-slate-700">{t('shipments.chooseLead')}</p>
             ) : null}
-            {answer?.messageKey ? (
-              <p role="alert" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-                {errorText(t, answer.messageKey)}
-              </p>
-            ) : null}
+            <FormAlert tone="warning" look="box">
+              {errorText(t, answer?.messageKey)}
+            </FormAlert>
             {fieldError('items') ? (
               <p id="items-error" className="font-medium text-red-800">
                 {fieldError('items')}
