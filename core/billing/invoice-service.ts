@@ -223,7 +223,16 @@ export async function issuePurchaseInvoice(
  */
 export async function applyInvoiceEvent(
   tx: Executor,
-  input: { invoiceId: string; event: InvoiceEvent; actor: OrderActor; at: Date; note?: string | null },
+  input: {
+    invoiceId: string
+    event: InvoiceEvent
+    actor: OrderActor
+    at: Date
+    note?: string | null
+    /** The version the caller read with the row locked (paying it). */
+    expectedVersion?: number
+    data?: Record<string, unknown>
+  },
 ): Promise<{ from: InvoiceStatus; to: InvoiceStatus } | null> {
   const applied = await applyEventUnlessDone(tx, INVOICE, {
     id: input.invoiceId,
@@ -231,6 +240,8 @@ export async function applyInvoiceEvent(
     actor: input.actor,
     at: input.at,
     note: input.note,
+    expectedVersion: input.expectedVersion,
+    data: input.data,
     set: input.event === 'void' ? { voidedAt: input.at } : input.event === 'pay' ? { paidAt: input.at } : {},
   })
   return applied && { from: applied.from, to: applied.to }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { changedPaths, recordAudit } from '#core/audit/audit-log.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import { requireStaffAction } from '#core/shared/staff-policy.ts'
@@ -199,21 +200,19 @@ export async function saveStore(
       if (Object.keys(diff.after).length === 0 && Object.keys(diff.before).length === 0) {
         return { id, version: current.version, created: false }
       }
-      const [updated] = await tx
-        .update(stores)
-        .set({
+      const saved = await setIfVersion(tx, stores, {
+        id,
+        set: {
           name: values.name,
           url: values.url,
           descriptionEs: values.descriptionEs,
           descriptionEn: values.descriptionEn,
           logoText: values.logoText,
           logoColor: values.logoColor,
-          version: sql`${stores.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(stores.id, id))
-        .returning({ version: stores.version })
-      version = updated?.version ?? current.version + 1
+        },
+      })
+      if (saved === null) throw new Error(`Store ${id} vanished under its lock`)
+      version = saved
       await tx.delete(storeCategories).where(eq(storeCategories.storeId, id))
       await tx
         .insert(storeCategories)
@@ -240,10 +239,7 @@ export async function setStoreHidden(
   await db.transaction(async (tx) => {
     const current = await readStore(tx, id, true)
     if (current.hidden === hidden) return
-    await tx
-      .update(stores)
-      .set({ hidden, version: sql`${stores.version} + 1`, updatedAt: new Date() })
-      .where(eq(stores.id, id))
+    await setIfVersion(tx, stores, { id, set: { hidden } })
     await recordAudit(tx, {
       actorId: actor.id,
       kind: hidden ? 'store.hide' : 'store.show',
@@ -321,15 +317,7 @@ export async function setStoreLogo(ctx: ServiceContext, id: number, bytes: Uint8
   await ctx.db.transaction(async (tx) => {
     const current = await readStore(tx, id, true)
     if (current.logoSha256 === logo.sha256) return
-    await tx
-      .update(stores)
-      .set({
-        logoPng: logo.png,
-        logoSha256: logo.sha256,
-        version: sql`${stores.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(stores.id, id))
+    await setIfVersion(tx, stores, { id, set: { logoPng: logo.png, logoSha256: logo.sha256 } })
     await recordAudit(tx, {
       actorId: actor.id,
       kind: 'store.logo',
@@ -348,10 +336,7 @@ export async function removeStoreLogo(ctx: ServiceContext, id: number): Promise<
   await ctx.db.transaction(async (tx) => {
     const current = await readStore(tx, id, true)
     if (!current.logoSha256) return
-    await tx
-      .update(stores)
-      .set({ logoPng: null, logoSha256: null, version: sql`${stores.version} + 1`, updatedAt: new Date() })
-      .where(eq(stores.id, id))
+    await setIfVersion(tx, stores, { id, set: { logoPng: null, logoSha256: null } })
     await recordAudit(tx, {
       actorId: actor.id,
       kind: 'store.logo',

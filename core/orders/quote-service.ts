@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from '#core/billing/invoice-service.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from '#core/pricing/quote-pricing.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
@@ -89,16 +90,16 @@ export async function lockRequest(tx: Executor, id: string, expectedVersion: num
 
 /** A change to the request that is not a status change (prices, a note): the version moves on. */
 export async function bumpVersion(tx: Executor, request: LockedRequest): Promise<number> {
-  const [updated] = await tx
-    .update(purchaseRequests)
-    .set({ version: sql`${purchaseRequests.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(purchaseRequests.id, request.id), eq(purchaseRequests.version, request.version)))
-    .returning({ version: purchaseRequests.version })
-  if (!updated)
+  const version = await setIfVersion(tx, purchaseRequests, {
+    id: request.id,
+    version: request.version,
+    set: {},
+  })
+  if (version === null)
     throw new AppError('conflict', `Purchase request ${request.id} changed meanwhile`, {
       reason: 'requestChanged',
     })
-  return updated.version
+  return version
 }
 
 /** Refuses an event the machine refuses, before anything is written (a number taken, a line stored). */

@@ -5,6 +5,7 @@ import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { type ActorKind, actorKindFor } from '#core/shared/actor-kind.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
+import { recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { invalidInput } from '#core/shared/input-errors.ts'
 import { decodeTimeCursor, keysetPage, newestFirst, olderThan, type TimeCursor } from '#core/shared/keyset.ts'
@@ -239,14 +240,13 @@ export async function submitRequest(
           : []
       })
       if (photoRows.length > 0) await tx.insert(requestPhotos).values(photoRows)
-      await tx.insert(orderEvents).values({
+      await recordOrderEvent(tx, {
         entityType: ENTITY,
         entityId: request.id,
         event: 'submit',
-        fromStatus: null,
-        toStatus: step.to,
-        actorKind: 'customer',
-        actorId: user.id,
+        from: null,
+        to: step.to,
+        actor: { kind: 'customer', id: user.id },
       })
       await notifyCustomer(tx, jobs, {
         userId: user.id,

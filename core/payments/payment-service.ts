@@ -2,13 +2,15 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
 import { ownerOf, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { hasPendingTransfer } from '#core/billing/pending-transfers.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { requireActor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
-import { isPaymentStatus, type PaymentStatus, paymentTransition } from './payment-machine.ts'
+import { applyPaymentEventIfAllowed, PAYMENT_ENTITY } from './payment-events.ts'
+import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { StartCheckoutSchema } from './payment-schemas.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 import {
@@ -16,7 +18,6 @@ import {
   invoiceNotFound,
   invoiceWithOwner,
   moveOf,
-  PAYMENT_ENTITY,
   PAYMENTS_NEED_SIGN_IN,
   type PaymentSystemDeps,
   providerOf,
@@ -194,17 +195,14 @@ export async function startCheckout(
 
   // Store what the provider answered, unless a parallel click already did (the same key gives
   // the same checkout back, so both answers are the same).
-  const [stored] = await ctx.db
-    .update(payments)
-    .set({
-      providerRef: checkout.providerRef,
-      payUrl: checkout.payUrl,
-      version: sql`${payments.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending'), isNull(payments.providerRef)))
-    .returning({ payUrl: payments.payUrl })
-  if (stored?.payUrl) return { paymentId, payUrl: stored.payUrl, provider: provider.name, reused: false }
+  const stored = await setIfVersion(ctx.db, payments, {
+    id: paymentId,
+    set: { providerRef: checkout.providerRef, payUrl: checkout.payUrl },
+    where: and(eq(payments.status, 'pending'), isNull(payments.providerRef)),
+  })
+  if (stored !== null && checkout.payUrl) {
+    return { paymentId, payUrl: checkout.payUrl, provider: provider.name, reused: false }
+  }
   const [current] = await ctx.db
     .select({ status: payments.status, payUrl: payments.payUrl })
     .from(payments)
@@ -438,30 +436,9 @@ export async function reconcilePendingPayments(
     .orderBy(payments.createdAt)
     .limit(RECONCILE_BATCH)
   for (const { id } of stale) {
-    const closed = await deps.db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, id))
-        .for('update')
-      if (!payment || !isPaymentStatus(payment.status)) return false
-      const step = paymentTransition(payment.status, 'abandon', 'system')
-      if (!step.ok) return false
-      await tx
-        .update(payments)
-        .set({ status: step.to, version: sql`${payments.version} + 1`, updatedAt: new Date() })
-        .where(eq(payments.id, id))
-      await recordOrderEvent(tx, {
-        entityType: PAYMENT_ENTITY,
-        entityId: id,
-        event: 'abandon',
-        from: payment.status,
-        to: step.to,
-        actor: { kind: 'system', id: null },
-        visibleToCustomer: false,
-      })
-      return true
-    })
+    const closed = await deps.db.transaction((tx) =>
+      applyPaymentEventIfAllowed(tx, { id, event: 'abandon', actor: { kind: 'system', id: null } }),
+    )
     if (closed) report.abandoned += 1
   }
   return report

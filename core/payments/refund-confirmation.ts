@@ -1,19 +1,15 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import type { Executor } from '#db/client.ts'
 import { orderEvents, payments, refunds } from '#db/schema/index.ts'
 import { MONEY_HISTORY_PATH, REFUND_FAILED_REASON } from './money-history.ts'
+import { PAYMENT_ENTITY } from './payment-events.ts'
 import type { RefundState } from './provider.ts'
-import {
-  invoiceWithOwner,
-  PAYMENT_ENTITY,
-  type PaymentSystemDeps,
-  PROVIDER_LABELS,
-  providerOf,
-} from './settle-payment.ts'
+import { invoiceWithOwner, type PaymentSystemDeps, PROVIDER_LABELS, providerOf } from './settle-payment.ts'
 
 /**
  * A refund through the provider that it reported `pending` (a bank's delay, a card network's) is
@@ -119,10 +115,7 @@ export async function confirmPendingRefunds(deps: PaymentSystemDeps): Promise<Re
         status: 'due',
         reason: REFUND_FAILED_REASON,
       })
-      await tx
-        .update(payments)
-        .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
-        .where(eq(payments.id, row.paymentId))
+      await setIfVersion(tx, payments, { id: row.paymentId, set: {} })
       await recordOrderEvent(tx, {
         entityType: PAYMENT_ENTITY,
         entityId: row.paymentId,

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
-import { invoiceTransition } from '#core/billing/invoice-machine.ts'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { ownerOf, ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
@@ -11,6 +11,7 @@ import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { applyShipmentEvent } from '#core/shipping/shipment-events.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { invoiceLines, invoices, payments, purchaseRequests, refunds, shipments } from '#db/schema/index.ts'
+import { applyPaymentEvent, applyPaymentEventIfAllowed } from './payment-events.ts'
 import {
   isPaymentStatus,
   type PaymentEvent,
@@ -27,8 +28,6 @@ import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.t
 
 /** Thrown (`unauthorized`, by `requireActor`) to anyone not signed in. */
 export const PAYMENTS_NEED_SIGN_IN = 'Payments need a signed-in user'
-export const PAYMENT_ENTITY = 'payment'
-export const INVOICE_ENTITY = 'invoice'
 
 /** What webhooks and the scheduled job have: the order dependencies and the database, no actor. */
 export type PaymentSystemDeps = Omit<OrderDeps, 'files'> & { db: Database }
@@ -171,28 +170,16 @@ export async function payInvoice(
   payment: { id: string; provider: string; amountJpy: number },
   actor: OrderActor,
 ) {
-  const step = invoiceTransition('open', 'pay', actor.kind)
-  if (!step.ok || invoice.status !== 'open') throw new Error(`Invoice ${invoice.number} cannot be paid now`)
   const paidAt = new Date()
-  const [updated] = await tx
-    .update(invoices)
-    .set({ status: step.to, paidAt, version: sql`${invoices.version} + 1`, updatedAt: paidAt })
-    .where(and(eq(invoices.id, invoice.id), eq(invoices.version, invoice.version)))
-    .returning({ id: invoices.id })
-  if (!updated) {
-    throw new AppError('conflict', `Invoice ${invoice.number} changed meanwhile`, {
-      reason: 'invoiceChanged',
-    })
-  }
-  await recordOrderEvent(tx, {
-    entityType: INVOICE_ENTITY,
-    entityId: invoice.id,
+  const paid = await applyInvoiceEvent(tx, {
+    invoiceId: invoice.id,
     event: 'pay',
-    from: 'open',
-    to: step.to,
     actor,
+    at: paidAt,
+    expectedVersion: invoice.version,
     data: { paymentId: payment.id, provider: payment.provider },
   })
+  if (!paid) throw new Error(`Invoice ${invoice.number} is paid already`)
   const { owner } = invoice
   if (owner.kind === 'shipment') {
     if (invoice.ownerStatus === 'packed') {
@@ -355,25 +342,16 @@ export async function settleWithin(
   const unchanged = (): SettleResult => ({ ...base, result: 'unchanged', status: state })
 
   if (outcome.status === 'failed') {
-    const step = paymentTransition(state, 'fail', 'provider')
-    if (!step.ok) return unchanged()
     // A denied or failed capture is no money: its id goes in the history, not on the payment,
     // which keeps room for the capture that completes later (the one a refund must target).
-    await tx
-      .update(payments)
-      .set({ status: step.to, version: sql`${payments.version} + 1`, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
-    await recordOrderEvent(tx, {
-      entityType: PAYMENT_ENTITY,
-      entityId: payment.id,
+    const failed = await applyPaymentEventIfAllowed(tx, {
+      id: payment.id,
       event: 'fail',
-      from: state,
-      to: step.to,
       actor: PROVIDER_ACTOR,
       data: { source, ...(outcome.captureRef ? { captureRef: outcome.captureRef } : {}) },
-      visibleToCustomer: false,
     })
-    return { ...base, result: 'failed', status: step.to }
+    if (!failed) return unchanged()
+    return { ...base, result: 'failed', status: failed.to }
   }
 
   // Money was taken. Only a pending or failed attempt can still learn it.
@@ -392,27 +370,18 @@ export async function settleWithin(
     [event, holdReason] = ['hold', 'not_payable']
   else event = 'succeed'
 
-  const step = moveOf(state, event, 'provider')
   const settledAt = new Date()
-  await tx
-    .update(payments)
-    .set({
-      status: step.to,
+  const step = await applyPaymentEvent(tx, {
+    id: payment.id,
+    event,
+    actor: PROVIDER_ACTOR,
+    at: settledAt,
+    set: {
       captureRef: payment.captureRef ?? outcome.captureRef,
       amount: payment.amount ?? reportedJpy,
       currency: payment.currency ?? outcome.currency,
       settledAt,
-      version: sql`${payments.version} + 1`,
-      updatedAt: settledAt,
-    })
-    .where(eq(payments.id, payment.id))
-  await recordOrderEvent(tx, {
-    entityType: PAYMENT_ENTITY,
-    entityId: payment.id,
-    event,
-    from: state,
-    to: step.to,
-    actor: PROVIDER_ACTOR,
+    },
     data: {
       source,
       captureRef: outcome.captureRef,
@@ -420,7 +389,6 @@ export async function settleWithin(
       currency: outcome.currency,
       ...(holdReason ? { holdReason } : {}),
     },
-    visibleToCustomer: false,
   })
   const paths = ownerPaths(invoice.owner)
   const requestId = invoice.owner.kind === 'request' ? invoice.owner.id : null

@@ -6,6 +6,7 @@ import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { REQUEST_ENTITY } from '#core/orders/order-events.ts'
 import { completeFinishedRequests } from '#core/orders/request-completion.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -17,6 +18,7 @@ import { SHIPMENT_ENTITY } from '#core/shipping/shipment-events.ts'
 import type { Executor } from '#db/client.ts'
 import { invoices, payments, refunds } from '#db/schema/index.ts'
 import { MONEY_HISTORY_PATH } from './money-history.ts'
+import { applyPaymentEvent, PAYMENT_ENTITY } from './payment-events.ts'
 import { isPaymentStatus, paymentTransition } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import {
@@ -35,7 +37,6 @@ import {
   invoiceWithOwner,
   moveOf,
   ownerAwaitsPayment,
-  PAYMENT_ENTITY,
   PAYMENTS_NEED_SIGN_IN,
   PROVIDER_LABELS,
   payInvoice,
@@ -318,10 +319,7 @@ async function recordRefundDone(
     if (isConstraintViolation(error, 'check', 'refunds_within_due')) throw nothingDue(paymentId)
     throw error
   }
-  await tx
-    .update(payments)
-    .set({ version: sql`${payments.version} + 1`, refundingAt: null, updatedAt: new Date() })
-    .where(eq(payments.id, paymentId))
+  await setIfVersion(tx, payments, { id: paymentId, set: { refundingAt: null } })
   await recordOrderEvent(tx, {
     entityType: PAYMENT_ENTITY,
     entityId: paymentId,
@@ -435,10 +433,11 @@ export async function refundThroughProvider(
     const before = await refundBalance(tx, payment.id)
     const amountJpy = before.due - before.done
     if (amountJpy <= 0) throw nothingDue(payment.id)
-    await tx
-      .update(payments)
-      .set({ refundingAt: new Date(), version: sql`${payments.version} + 1`, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
+    await setIfVersion(tx, payments, {
+      id: payment.id,
+      version: payment.version,
+      set: { refundingAt: new Date() },
+    })
     return {
       paymentId: payment.id,
       captureRef: payment.captureRef,
@@ -523,8 +522,7 @@ export async function resolveHeldPayment(
     if (payment.version !== version) {
       throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     }
-    const step = paymentTransition(payment.status, resolution, 'staff')
-    if (!step.ok) {
+    if (!paymentTransition(payment.status, resolution, 'staff').ok) {
       throw new AppError('conflict', `Payment ${payment.id} is ${payment.status}, not held`, {
         reason: 'paymentNotHeld',
       })
@@ -542,25 +540,17 @@ export async function resolveHeldPayment(
     }
     const now = new Date()
     const staff: OrderActor = { kind: 'staff', id: actor.id }
-    const [moved] = await tx
-      .update(payments)
-      .set({ status: step.to, version: sql`${payments.version} + 1`, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.version, version)))
-      .returning({ id: payments.id })
-    if (!moved) throw new AppError('conflict', `Payment ${payment.id} changed`, { reason: 'paymentChanged' })
     // What goes back: all of it (refund), or what it took above the quote (accept).
     const refundDueJpy =
       resolution === 'refund' ? (takenJpy ?? Number(payment.requestedJpy)) : (takenJpy ?? 0) - invoice.dueJpy
-    await recordOrderEvent(tx, {
-      entityType: PAYMENT_ENTITY,
-      entityId: payment.id,
+    const step = await applyPaymentEvent(tx, {
+      id: payment.id,
       event: resolution,
-      from: payment.status,
-      to: step.to,
       actor: staff,
+      at: now,
+      expectedVersion: version,
       note: note ?? null,
       data: { invoiceId: invoice.id, refundDueJpy },
-      visibleToCustomer: false,
     })
     if (refundDueJpy > 0) {
       await tx.insert(refunds).values({

@@ -4,6 +4,7 @@ import { recordAudit } from '#core/audit/audit-log.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
@@ -252,16 +253,11 @@ export async function dismissTransferNotice(
       throw new AppError('conflict', `Transfer notice ${noticeId} changed`, { reason: 'transferChanged' })
     }
     const now = new Date()
-    await tx
-      .update(transferNotices)
-      .set({
-        status: 'dismissed',
-        dismissReason: reason,
-        resolvedBy: actor.id,
-        resolvedAt: now,
-        version: sql`${transferNotices.version} + 1`,
-      })
-      .where(eq(transferNotices.id, noticeId))
+    await setIfVersion(tx, transferNotices, {
+      id: noticeId,
+      version,
+      set: { status: 'dismissed', dismissReason: reason, resolvedBy: actor.id, resolvedAt: now },
+    })
     await recordOrderEvent(tx, {
       entityType: ownerEntity(invoice.owner),
       entityId: invoice.owner.id,

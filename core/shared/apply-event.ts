@@ -80,10 +80,57 @@ export async function applyEventUnlessDone<Event extends string, State extends s
   return applied.replay ? null : applied.result
 }
 
+/**
+ * As `applyEvent`, but an event the table refuses from the row's state (a replay, or a state
+ * that moved on: a payment settled before the reconciliation job abandons it) is no error: null.
+ * A version other than `expectedVersion` is still refused (`aggregate.changed`).
+ */
+export async function applyEventIfAllowed<Event extends string, State extends string, Extra>(
+  tx: Executor,
+  aggregate: Aggregate<Event, State, Extra>,
+  input: EventInput<Event>,
+): Promise<AppliedEvent<State, Extra> | null> {
+  const applied = await move(tx, aggregate, input, { quiet: true })
+  return applied.replay ? null : applied.result
+}
+
+/** A table whose rows carry an optimistic `version` (and, most of them, `updatedAt`). */
+type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt?: PgColumn }
+
+/**
+ * The compare-and-set every change of a versioned row goes through, with or without a move of
+ * state: sets the columns and moves `version` on, if the row still has the version the caller
+ * read (`version`; leave it out when the row is locked and any version will do). Returns the new
+ * version, or null when the row moved meanwhile (or is gone, or `where` no longer holds).
+ */
+export async function setIfVersion(
+  tx: Executor,
+  table: VersionedTable,
+  input: { id: string | number; version?: number; set: Record<string, unknown>; at?: Date; where?: SQL },
+): Promise<number | null> {
+  const [updated] = (await tx
+    .update(table)
+    .set({
+      ...input.set,
+      version: sql`${table.version} + 1`,
+      ...(table.updatedAt ? { updatedAt: input.at ?? new Date() } : {}),
+    } as Record<string, unknown>)
+    .where(
+      and(
+        eq(table.id, input.id),
+        input.version === undefined ? undefined : eq(table.version, input.version),
+        input.where,
+      ) as SQL,
+    )
+    .returning({ version: table.version })) as { version: number }[]
+  return updated?.version ?? null
+}
+
 async function move<Event extends string, State extends string, Extra>(
   tx: Executor,
   aggregate: Aggregate<Event, State, Extra>,
   input: EventInput<Event>,
+  options: { quiet?: boolean } = {},
 ): Promise<{ replay: true; row: Extra } | { replay: false; result: AppliedEvent<State, Extra> }> {
   const { table } = aggregate
   const [row] = (await tx
@@ -108,20 +155,16 @@ async function move<Event extends string, State extends string, Extra>(
         `${input.actor.kind} may not ${input.event} ${aggregate.entity} ${input.id}`,
       )
     }
-    if (step.refusal === 'already') return { replay: true, row }
+    if (step.refusal === 'already' || options.quiet) return { replay: true, row }
     throw aggregate.notAllowed(input.id, { ...row, status }, input.event)
   }
-  const [updated] = (await tx
-    .update(table)
-    .set({
-      ...input.set,
-      status: step.to,
-      version: sql`${table.version} + 1`,
-      updatedAt: input.at ?? new Date(),
-    } as Record<string, unknown>)
-    .where(and(eq(table.id, input.id), eq(table.version, row.version)) as SQL)
-    .returning({ version: table.version })) as { version: number }[]
-  if (!updated) throw aggregate.changed(input.id, row)
+  const version = await setIfVersion(tx, table, {
+    id: input.id,
+    version: row.version,
+    set: { ...input.set, status: step.to },
+    at: input.at,
+  })
+  if (version === null) throw aggregate.changed(input.id, row)
   await recordOrderEvent(tx, {
     entityType: aggregate.entity,
     entityId: input.id,
@@ -136,6 +179,6 @@ async function move<Event extends string, State extends string, Extra>(
   const { status: _status, version: _version, ...extra } = row
   return {
     replay: false,
-    result: { ...(extra as Extra), from: status, to: step.to, version: updated.version },
+    result: { ...(extra as Extra), from: status, to: step.to, version },
   }
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { completeFinishedRequests, requestsInShipment } from '#core/orders/request-completion.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
@@ -181,15 +182,13 @@ export async function investigateClaim(
   }
   return db.transaction(async (tx) => {
     const claim = await lockClaim(tx, data.claimId, data.version)
-    const [updated] = await tx
-      .update(claims)
-      .set({
+    const version = await setIfVersion(tx, claims, {
+      id: claim.id,
+      set: {
         status: 'investigating',
         ...(data.carrierReference ? { carrierReference: data.carrierReference } : {}),
-        version: sql`${claims.version} + 1`,
-      })
-      .where(eq(claims.id, claim.id))
-      .returning({ version: claims.version })
+      },
+    })
     await recordOrderEvent(tx, {
       entityType: SHIPMENT_ENTITY,
       entityId: claim.shipmentId,
@@ -207,7 +206,8 @@ export async function investigateClaim(
         link: shipmentPath(claim.shipmentId),
       })
     }
-    return { version: updated?.version ?? claim.version + 1 }
+    if (version === null) throw new Error(`Claim ${claim.id} vanished under its lock`)
+    return { version }
   })
 }
 
@@ -276,10 +276,7 @@ export async function resolveClaim(
           reason: `lost parcel ${claim.number}: 50% of ¥${valueJpy}`,
           recordedBy: staff.id,
         })
-        await tx
-          .update(payments)
-          .set({ version: sql`${payments.version} + 1`, updatedAt: now })
-          .where(eq(payments.id, payment.id))
+        await setIfVersion(tx, payments, { id: payment.id, set: {}, at: now })
         refundJpy += share
       }
       // One history row says it all: lost, and what is refunded.
@@ -298,16 +295,15 @@ export async function resolveClaim(
         after: { status: 'lost', shipment: claim.number, refundJpy, reason: data.reason ?? '' },
       })
     }
-    await tx
-      .update(claims)
-      .set({
+    await setIfVersion(tx, claims, {
+      id: claim.id,
+      set: {
         status: data.resolution,
         closeReason: data.reason ?? null,
         refundJpy: data.resolution === 'lost' ? refundJpy : null,
         resolvedAt: now,
-        version: sql`${claims.version} + 1`,
-      })
-      .where(eq(claims.id, claim.id))
+      },
+    })
     if (data.resolution === 'closed') {
       await recordOrderEvent(tx, {
         entityType: SHIPMENT_ENTITY,

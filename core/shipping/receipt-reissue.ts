@@ -13,6 +13,7 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
@@ -215,10 +216,7 @@ async function refundAcrossPayments(
       reason: 'receipt_reissued',
       recordedBy: input.actorId,
     })
-    await tx
-      .update(payments)
-      .set({ version: sql`${payments.version} + 1`, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
+    await setIfVersion(tx, payments, { id: payment.id, set: {} })
     made.push({ paymentId: payment.id, amountJpy: share })
     left -= share
   }
@@ -305,17 +303,16 @@ export async function reissueShippingReceipt(ctx: OrderContext, input: unknown):
             actorId: staff.id,
           })
         : []
-    const [moved] = await tx
-      .update(shipments)
-      .set({
+    const moved = await setIfVersion(tx, shipments, {
+      id: shipment.id,
+      version: shipment.version,
+      at: now,
+      set: {
         priceJpy: plan.totals.shippingJpy,
         priceReason: sql`case when ${shipments.ratePriceJpy} is not distinct from ${plan.totals.shippingJpy}::int then null else ${reason} end`,
-        version: sql`${shipments.version} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(shipments.id, shipment.id), eq(shipments.version, shipment.version)))
-      .returning({ version: shipments.version })
-    if (!moved) {
+      },
+    })
+    if (moved === null) {
       throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
     }
     const facts = {
@@ -377,7 +374,7 @@ export async function reissueShippingReceipt(ctx: OrderContext, input: unknown):
       toPayJpy: plan.toPayJpy,
       refundDueJpy: plan.refundDueJpy,
       creditNote: creditNote ? { id: creditNote.id, number: creditNote.number } : null,
-      version: moved.version,
+      version: moved,
     }
   })
 }

@@ -4,6 +4,7 @@ import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { REQUEST_ENTITY } from '#core/orders/order-events.ts'
 import { completeFinishedRequests } from '#core/orders/request-completion.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
@@ -167,10 +168,7 @@ export async function disposeItem(
       .update(requestItems)
       .set({ status: 'disposed', updatedAt: now })
       .where(eq(requestItems.id, data.itemId))
-    await tx
-      .update(purchaseRequests)
-      .set({ version: sql`${purchaseRequests.version} + 1`, updatedAt: now })
-      .where(eq(purchaseRequests.id, request.id))
+    await setIfVersion(tx, purchaseRequests, { id: request.id, set: {}, at: now })
     await recordOrderEvent(tx, {
       entityType: REQUEST_ENTITY,
       entityId: request.id,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
@@ -7,6 +7,7 @@ import { REQUEST_ENTITY } from '#core/orders/order-events.ts'
 import { freeText, id, version } from '#core/orders/quote-schemas.ts'
 import { bumpVersion, lockRequest } from '#core/orders/quote-service.ts'
 import { completeFinishedRequests } from '#core/orders/request-completion.ts'
+import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
@@ -146,10 +147,7 @@ export async function markItemUnavailable(
       reason: `item ${item.position} unavailable: ${data.reason ?? ''}`.slice(0, 1000),
       recordedBy: admin.id,
     })
-    await tx
-      .update(payments)
-      .set({ version: sql`${payments.version} + 1`, updatedAt: now })
-      .where(eq(payments.id, payment.id))
+    await setIfVersion(tx, payments, { id: payment.id, set: {}, at: now })
     const nextVersion = await bumpVersion(tx, request)
     await recordOrderEvent(tx, {
       entityType: REQUEST_ENTITY,
