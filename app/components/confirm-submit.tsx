@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from 'react'
+import { type ReactNode, type RefObject, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 
@@ -33,44 +33,23 @@ export function ConfirmSubmit({
   submitValue?: string
   describedBy?: string
 }) {
-  const { t } = useTranslation()
   const hydrated = useHydrated()
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const checkbox = useRef<HTMLInputElement>(null)
   const submit = useRef<HTMLButtonElement>(null)
-  const questionId = `${id}-question`
-  const errorId = `${id}-error`
   // With JavaScript the dialog asks; the checkbox stays for a refusal to point at.
   const boxHidden = hydrated && !error
   return (
     <div className="space-y-3">
-      <div hidden={boxHidden} className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-3">
-        <p id={questionId} className="font-medium text-amber-950">
-          {question}
-        </p>
-        <div className="flex min-h-11 items-center gap-3">
-          <input
-            ref={checkbox}
-            type="checkbox"
-            id={`${id}-confirm`}
-            name="confirm"
-            value="yes"
-            required
-            aria-describedby={error ? `${questionId} ${errorId}` : questionId}
-            aria-invalid={error ? true : undefined}
-            className="size-5 shrink-0 accent-red-700"
-          />
-          <label htmlFor={`${id}-confirm`} className="font-semibold text-slate-900">
-            {confirmLabel}
-          </label>
-        </div>
-        {error ? (
-          <p id={errorId} className="text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ConfirmCheckbox
+        id={id}
+        hidden={boxHidden}
+        checkbox={checkbox}
+        question={question}
+        confirmLabel={confirmLabel}
+        error={error}
+      />
       <button
         ref={submit}
         type="submit"
@@ -87,37 +66,111 @@ export function ConfirmSubmit({
         {submitLabel}
       </button>
       {hydrated ? (
-        <dialog
-          ref={dialog}
-          aria-labelledby={`${id}-dialog-question`}
-          className="m-auto max-w-md rounded-lg border border-slate-300 p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
-        >
-          <p id={`${id}-dialog-question`} className="font-medium">
-            {question}
-          </p>
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-50"
-            >
-              {t('confirmAction.keep')}
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                if (checkbox.current) checkbox.current.checked = true
-                dialog.current?.close()
-                const form = submit.current?.form
-                if (form && submit.current) form.requestSubmit(submit.current)
-              }}
-              className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </dialog>
+        <ConfirmDialog
+          dialog={dialog}
+          questionId={`${id}-dialog-question`}
+          question={question}
+          confirmLabel={confirmLabel}
+          onConfirm={() => {
+            if (checkbox.current) checkbox.current.checked = true
+            dialog.current?.close()
+            const form = submit.current?.form
+            if (form && submit.current) form.requestSubmit(submit.current)
+          }}
+        />
       ) : null}
     </div>
+  )
+}
+
+/** The no-JavaScript confirmation: the question and a `confirm=yes` checkbox, with the server's refusal. */
+function ConfirmCheckbox({
+  id,
+  hidden,
+  checkbox,
+  question,
+  confirmLabel,
+  error,
+}: {
+  id: string
+  hidden: boolean
+  checkbox: RefObject<HTMLInputElement | null>
+  question: ReactNode
+  confirmLabel: string
+  error?: string | null
+}) {
+  const questionId = `${id}-question`
+  const errorId = `${id}-error`
+  return (
+    <div hidden={hidden} className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-3">
+      <p id={questionId} className="font-medium text-amber-950">
+        {question}
+      </p>
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          ref={checkbox}
+          type="checkbox"
+          id={`${id}-confirm`}
+          name="confirm"
+          value="yes"
+          required
+          aria-describedby={error ? `${questionId} ${errorId}` : questionId}
+          aria-invalid={error ? true : undefined}
+          className="size-5 shrink-0 accent-red-700"
+        />
+        <label htmlFor={`${id}-confirm`} className="font-semibold text-slate-900">
+          {confirmLabel}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The dialog the submit button opens with JavaScript: "no" closes it, "yes" runs `onConfirm`. */
+function ConfirmDialog({
+  dialog,
+  questionId,
+  question,
+  confirmLabel,
+  onConfirm,
+}: {
+  dialog: RefObject<HTMLDialogElement | null>
+  questionId: string
+  question: ReactNode
+  confirmLabel: string
+  onConfirm: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={questionId}
+      className="m-auto max-w-md rounded-lg border border-slate-300 p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <p id={questionId} className="font-medium">
+        {question}
+      </p>
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-50"
+        >
+          {t('confirmAction.keep')}
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
   )
 }

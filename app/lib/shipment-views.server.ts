@@ -7,6 +7,7 @@ import { getInvoice } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { Language } from '#core/preferences/preferences.ts'
+import type { Settings } from '#core/settings/settings-schema.ts'
 import type { ClaimView } from '#core/shipping/claims.ts'
 import { receiptsOfShipment, type ShipmentDetail } from '#core/shipping/shipment-service.ts'
 import { CARRIER_NAMES, trackingUrl } from '#core/shipping/tracking.ts'
@@ -58,12 +59,35 @@ export async function shipmentCostsForPage(
   const settings = await ctx.settings.get()
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const rate = formatPercent(settings.taxRate, language)
-  const when = japanDateTime(language)
   const [receipts, credits] = await Promise.all([
     receiptsOfShipment(ctx.db, shipment.id),
     creditNotesOfShipment(ctx.db, shipment.id),
   ])
   const base = area === 'customer' ? '/user-dashboard' : '/admin-dashboard'
+  const estimate = estimateForPage(shipment, settings, { language, rate })
+  const receipt = await receiptForPage(ctx, shipment, receipts, { base, language })
+  const documents = documentsForPage(receipts, credits, { base, language })
+  return {
+    estimate,
+    receipt,
+    explanation: {
+      freeDays: settings.freeStorageDays,
+      fee: yen(settings.storageFeePerDayJpy),
+      rate,
+    },
+    documents,
+  }
+}
+
+type Receipts = Awaited<ReturnType<typeof receiptsOfShipment>>
+type Links = { base: string; language: Language }
+
+/** The estimate the customer saw, with each item's storage while the shipment waits to be packed. */
+function estimateForPage(
+  shipment: ShipmentDetail,
+  settings: Settings,
+  { language, rate }: { language: Language; rate: string },
+): ShipmentCosts['estimate'] {
   // While it waits to be packed the items' clocks are stopped: their storage is what the
   // estimate counted, item by item.
   const waiting = shipment.status === 'requested'
@@ -77,7 +101,7 @@ export async function shipmentCostsForPage(
         }))
         .filter((line) => line.days > 0 && line.feePerDayJpy > 0)
     : []
-  const estimate = {
+  return {
     weight: formatGrams(shipment.estimatedWeightG, language),
     shippingJpy: shipment.estimatedPriceJpy,
     storage: estimateStorage,
@@ -86,50 +110,68 @@ export async function shipmentCostsForPage(
     taxRateLabel: rate,
     totalJpy: shipment.estimatedPriceJpy + shipment.estimatedStorageFeeJpy + shipment.estimatedTaxJpy,
   }
+}
+
+/** The receipt in force (the open one, else the last paid one) of a packed shipment, with its breakdown and credit. */
+async function receiptForPage(
+  ctx: OrderContext,
+  shipment: ShipmentDetail,
+  receipts: Receipts,
+  { base, language }: Links,
+): Promise<ShipmentCosts['receipt']> {
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const current =
     receipts.find((receipt) => receipt.status === 'open') ??
     [...receipts].reverse().find((receipt) => receipt.status === 'paid') ??
     null
-  let receipt: ShipmentCosts['receipt'] = null
-  if (current && shipment.packing) {
-    const invoice = await getInvoice(ctx, current.id)
-    const storage = invoice.lines
-      .filter((line) => line.kind === 'storage_fee')
-      .map((line) => ({
-        id: String(line.position),
-        title: line.description,
-        days: line.quantity,
-        feePerDayJpy: line.unitPriceJpy,
-      }))
-    receipt = {
-      number: invoice.number,
-      href: `${base}/invoices/${invoice.id}`,
-      weight: formatGrams(shipment.packing.weightG, language),
-      total: yen(invoice.totalJpy),
-      breakdown: {
-        shippingJpy: invoice.shippingJpy,
-        storage,
-        storageFeeJpy: invoice.storageFeeJpy,
-        taxJpy: invoice.taxJpy,
-        taxRateLabel: formatPercent(invoice.taxRateBasisPoints / 10_000, language),
-        totalJpy: invoice.totalJpy,
-      },
-      credit:
-        invoice.creditAppliedJpy > 0
-          ? {
-              amount: yen(invoice.creditAppliedJpy),
-              from: invoice.replacesNumber ?? '',
-              note: invoice.creditFrom?.number ?? '',
-            }
-          : null,
-      toPay:
-        invoice.creditAppliedJpy > 0 && invoice.status === 'open'
-          ? yen(invoice.totalJpy - invoice.creditAppliedJpy)
-          : null,
-    }
+  if (!current || !shipment.packing) return null
+  const invoice = await getInvoice(ctx, current.id)
+  const storage = invoice.lines
+    .filter((line) => line.kind === 'storage_fee')
+    .map((line) => ({
+      id: String(line.position),
+      title: line.description,
+      days: line.quantity,
+      feePerDayJpy: line.unitPriceJpy,
+    }))
+  return {
+    number: invoice.number,
+    href: `${base}/invoices/${invoice.id}`,
+    weight: formatGrams(shipment.packing.weightG, language),
+    total: yen(invoice.totalJpy),
+    breakdown: {
+      shippingJpy: invoice.shippingJpy,
+      storage,
+      storageFeeJpy: invoice.storageFeeJpy,
+      taxJpy: invoice.taxJpy,
+      taxRateLabel: formatPercent(invoice.taxRateBasisPoints / 10_000, language),
+      totalJpy: invoice.totalJpy,
+    },
+    credit:
+      invoice.creditAppliedJpy > 0
+        ? {
+            amount: yen(invoice.creditAppliedJpy),
+            from: invoice.replacesNumber ?? '',
+            note: invoice.creditFrom?.number ?? '',
+          }
+        : null,
+    toPay:
+      invoice.creditAppliedJpy > 0 && invoice.status === 'open'
+        ? yen(invoice.totalJpy - invoice.creditAppliedJpy)
+        : null,
   }
+}
+
+/** Every receipt and credit note of the shipment, oldest first (a credit note first when issued with a receipt). */
+function documentsForPage(
+  receipts: Receipts,
+  credits: Awaited<ReturnType<typeof creditNotesOfShipment>>,
+  { base, language }: Links,
+): ShipmentDocument[] {
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const when = japanDateTime(language)
   const numberOf = new Map(receipts.map((row) => [row.id, row.number]))
-  const documents: ShipmentDocument[] = [
+  return [
     ...receipts.map((row) => ({
       kind: 'receipt' as const,
       id: row.id,
@@ -157,14 +199,4 @@ export async function shipmentCostsForPage(
   ]
     .sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'creditNote' ? -1 : 1))
     .map(({ at: _at, ...document }) => document)
-  return {
-    estimate,
-    receipt,
-    explanation: {
-      freeDays: settings.freeStorageDays,
-      fee: yen(settings.storageFeePerDayJpy),
-      rate,
-    },
-    documents,
-  }
 }

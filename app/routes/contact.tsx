@@ -185,10 +185,6 @@ function ContactForm() {
   // the page does not reload). Validating in the browser too would ship zod (30 kB gzip) and its
   // eval probe, which the CSP blocks.
   const [form, fields] = useForm<ContactFormFields>({ id: 'contact', lastResult: actionData?.result })
-  const errorOf = (name: keyof typeof LIMITS) => {
-    const key = fields[name].errors?.[0]
-    return errorTextIn(t, 'contact.form.errors', key, LIMITS[name])
-  }
   // Form-level errors are whole locale keys (from app/lib/http-errors.ts or this route).
   const formError = form.errors?.[0]
 
@@ -198,6 +194,36 @@ function ContactForm() {
       {formError ? (
         <FormAlert look="box">{t(formError as 'contact.form.errors.unreadable')}</FormAlert>
       ) : null}
+      <ContactFields fields={fields} />
+      {/* The bot-check: hidden from people and assistive technology, so only bots tick it. */}
+      <div hidden>
+        <label>
+          <input type="checkbox" name="botcheck" tabIndex={-1} autoComplete="off" />
+          {t('contact.form.botcheck')}
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+      >
+        {isSubmitting ? t('contact.form.sending') : t('contact.form.send')}
+      </button>
+    </Form>
+  )
+}
+
+type ContactFieldset = ReturnType<typeof useForm<ContactFormFields>>[1]
+
+/** The form's four fields, each with its message in the page language. */
+function ContactFields({ fields }: { fields: ContactFieldset }) {
+  const { t } = useTranslation()
+  const errorOf = (name: keyof typeof LIMITS) => {
+    const key = fields[name].errors?.[0]
+    return errorTextIn(t, 'contact.form.errors', key, LIMITS[name])
+  }
+  return (
+    <>
       <FormField id={fields.name.id} label={t('contact.form.name')} error={errorOf('name')}>
         {(control) => (
           <input
@@ -264,20 +290,6 @@ function ContactForm() {
           />
         )}
       </FormField>
-      {/* The bot-check: hidden from people and assistive technology, so only bots tick it. */}
-      <div hidden>
-        <label>
-          <input type="checkbox" name="botcheck" tabIndex={-1} autoComplete="off" />
-          {t('contact.form.botcheck')}
-        </label>
-      </div>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-      >
-        {isSubmitting ? t('contact.form.sending') : t('contact.form.send')}
-      </button>
-    </Form>
+    </>
   )
 }

@@ -69,28 +69,57 @@ export default function HomeRoute() {
           })),
         }}
       />
-      <PageIntro heading={t('home.heading')} lead={t('home.lead')}>
-        <div className="mt-8 flex flex-wrap items-start gap-3">
-          <OrderButton
-            messaging={settings.messaging}
-            demo={root.demo.messaging}
-            signedIn={root.user !== null}
-          />
-          <Link
-            to={href('/store-guide')}
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
-          >
-            {t('home.ctaStoreGuide')}
-          </Link>
-          <Link
-            to={href('/calculator')}
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
-          >
-            {t('home.ctaCalculator')}
-          </Link>
-        </div>
-      </PageIntro>
+      <HomeIntro messaging={settings.messaging} demo={root.demo.messaging} signedIn={root.user !== null} />
       <ProcessSteps methods={methods} />
+      <HomeFeatures methods={methods} />
+      <PricingSummary />
+      <ReviewsSection summary={reviews} language={language} />
+      <GallerySection thirdParty={root.thirdParty} />
+      <Faq values={faqValues} />
+      <ContactCta />
+    </>
+  )
+}
+
+type RootData = NonNullable<ReturnType<typeof useRootData>>
+
+/** The heading and lead with the three calls to action: order now, the store guide, the calculator. */
+function HomeIntro({
+  messaging,
+  demo,
+  signedIn,
+}: {
+  messaging: RootData['settings']['messaging']
+  demo: boolean
+  signedIn: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <PageIntro heading={t('home.heading')} lead={t('home.lead')}>
+      <div className="mt-8 flex flex-wrap items-start gap-3">
+        <OrderButton messaging={messaging} demo={demo} signedIn={signedIn} />
+        <Link
+          to={href('/store-guide')}
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
+        >
+          {t('home.ctaStoreGuide')}
+        </Link>
+        <Link
+          to={href('/calculator')}
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
+        >
+          {t('home.ctaCalculator')}
+        </Link>
+      </div>
+    </PageIntro>
+  )
+}
+
+/** Why order with us, and what else the service offers: two grids of features. */
+function HomeFeatures({ methods }: { methods: string }) {
+  const { t } = useTranslation()
+  return (
+    <>
       <FeatureGrid
         id="reasons-heading"
         heading={t('home.reasons.heading')}
@@ -141,34 +170,45 @@ export default function HomeRoute() {
           { key: 'web', Icon: Store, title: t('home.extras.web.title'), text: t('home.extras.web.text') },
         ]}
       />
-      <PricingSummary />
-      <ReviewsSection summary={reviews} language={language} />
-      <section aria-labelledby="gallery-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
-          {root.thirdParty.instagramWidgetId && root.thirdParty.consent === 'granted'
-            ? t('home.gallery.instagramHeading')
-            : t('home.gallery.heading')}
-        </h2>
-        <ThirdPartyWidget widgetId={root.thirdParty.instagramWidgetId} fallback={<Gallery />} />
-      </section>
-      <Faq values={faqValues} />
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <div className="flex flex-col items-start gap-4 rounded-xl bg-red-800 p-8 text-white md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="cta-heading" className="text-2xl font-bold">
-              {t('home.cta.heading')}
-            </h2>
-            <p className="mt-1">{t('home.cta.text')}</p>
-          </div>
-          <Link
-            to={href('/contact')}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-5 font-semibold text-red-900"
-          >
-            <PackageCheck aria-hidden="true" className="size-5" />
-            {t('home.cta.button')}
-          </Link>
-        </div>
-      </section>
     </>
+  )
+}
+
+/** Our photos, or the Instagram widget once it is configured and consented to. */
+function GallerySection({ thirdParty }: { thirdParty: RootData['thirdParty'] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="gallery-heading" className="mx-auto max-w-6xl px-4 py-12">
+      <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
+        {thirdParty.instagramWidgetId && thirdParty.consent === 'granted'
+          ? t('home.gallery.instagramHeading')
+          : t('home.gallery.heading')}
+      </h2>
+      <ThirdPartyWidget widgetId={thirdParty.instagramWidgetId} fallback={<Gallery />} />
+    </section>
+  )
+}
+
+/** The closing banner: a link to the contact page. */
+function ContactCta() {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-12">
+      <div className="flex flex-col items-start gap-4 rounded-xl bg-red-800 p-8 text-white md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 id="cta-heading" className="text-2xl font-bold">
+            {t('home.cta.heading')}
+          </h2>
+          <p className="mt-1">{t('home.cta.text')}</p>
+        </div>
+        <Link
+          to={href('/contact')}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-5 font-semibold text-red-900"
+        >
+          <PackageCheck aria-hidden="true" className="size-5" />
+          {t('home.cta.button')}
+        </Link>
+      </div>
+    </section>
   )
 }

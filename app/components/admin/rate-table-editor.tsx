@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
@@ -6,7 +13,12 @@ import { FormAlert } from '#app/components/form-alert.tsx'
 import { formatMoney, formatNumber } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type ShippingMethod, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
-import { RATE_FORM_COLUMNS, type RateFormRow, type RatePreview } from '#core/pricing/rate-tables.ts'
+import {
+  RATE_FORM_COLUMNS,
+  type RateFormColumn,
+  type RateFormRow,
+  type RatePreview,
+} from '#core/pricing/rate-tables.ts'
 
 /**
  * The shipping rate editor's two steps for one method (app/routes/admin/rates.tsx): the grid
@@ -42,8 +54,6 @@ export function RateTableEditor({
   })
   const rows = fields.rows.getFieldList()
   const methodName = t(`adminRates.methods.${method}`)
-  const columnName = (column: (typeof RATE_FORM_COLUMNS)[number]) =>
-    column === 'ceilingG' ? t('adminRates.ceiling') : t(`adminRates.regions.${column}`)
   const { maxG } = WEIGHT_LIMITS[method]
   const tableError = fields.rows.errors?.[0]
   const formError = form.errors?.[0]
@@ -69,7 +79,7 @@ export function RateTableEditor({
             <tr>
               {RATE_FORM_COLUMNS.map((column) => (
                 <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                  {columnName(column)}
+                  {columnName(t, column)}
                 </th>
               ))}
               <th scope="col" className="px-2 py-2 font-semibold">
@@ -78,48 +88,9 @@ export function RateTableEditor({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => {
-              const cells = row.getFieldset()
-              return (
-                <tr key={row.key} className="border-t border-slate-200 align-top">
-                  {RATE_FORM_COLUMNS.map((column) => {
-                    const cell = cells[column]
-                    const error = cell.errors?.[0]
-                    return (
-                      <td key={column} className="px-2 py-2">
-                        <input
-                          {...getInputProps(cell, { type: 'text', ariaAttributes: false })}
-                          aria-label={t('adminRates.cellLabel', {
-                            column: columnName(column),
-                            row: index + 1,
-                          })}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? cell.errorId : undefined}
-                          inputMode="numeric"
-                          autoComplete="off"
-                          className={cellClass}
-                        />
-                        {error ? (
-                          <p id={cell.errorId} className="mt-1 w-28 text-xs font-medium text-red-800">
-                            {errorTextIn(t, 'adminForm.errors', error)}
-                          </p>
-                        ) : null}
-                      </td>
-                    )
-                  })}
-                  <td className="px-2 py-2">
-                    <input
-                      {...getInputProps(cells.remove, { type: 'checkbox', ariaAttributes: false })}
-                      aria-label={t('adminRates.cellLabel', {
-                        column: t('adminRates.remove'),
-                        row: index + 1,
-                      })}
-                      className="h-6 w-6"
-                    />
-                  </td>
-                </tr>
-              )
-            })}
+            {rows.map((row, index) => (
+              <RateRow key={row.key} row={row} index={index} />
+            ))}
           </tbody>
         </table>
       </section>
@@ -138,6 +109,56 @@ export function RateTableEditor({
       </button>
     </Form>
   )
+}
+
+/** One row of the grid: a cell per column, with its error, and the Remove box. */
+function RateRow({ row, index }: { row: FieldMetadata<RateFormRow, EditorFields>; index: number }) {
+  const { t } = useTranslation()
+  const cells = row.getFieldset()
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      {RATE_FORM_COLUMNS.map((column) => {
+        const cell = cells[column]
+        const error = cell.errors?.[0]
+        return (
+          <td key={column} className="px-2 py-2">
+            <input
+              {...getInputProps(cell, { type: 'text', ariaAttributes: false })}
+              aria-label={t('adminRates.cellLabel', {
+                column: columnName(t, column),
+                row: index + 1,
+              })}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? cell.errorId : undefined}
+              inputMode="numeric"
+              autoComplete="off"
+              className={cellClass}
+            />
+            {error ? (
+              <p id={cell.errorId} className="mt-1 w-28 text-xs font-medium text-red-800">
+                {errorTextIn(t, 'adminForm.errors', error)}
+              </p>
+            ) : null}
+          </td>
+        )
+      })}
+      <td className="px-2 py-2">
+        <input
+          {...getInputProps(cells.remove, { type: 'checkbox', ariaAttributes: false })}
+          aria-label={t('adminRates.cellLabel', {
+            column: t('adminRates.remove'),
+            row: index + 1,
+          })}
+          className="h-6 w-6"
+        />
+      </td>
+    </tr>
+  )
+}
+
+/** A column's heading: the weight ceiling, or a region. */
+function columnName(t: TFunction, column: RateFormColumn) {
+  return column === 'ceilingG' ? t('adminRates.ceiling') : t(`adminRates.regions.${column}`)
 }
 
 /** Today's prices against the new ones on sample weights, then Confirm (saves) or Back to editing. */
@@ -159,8 +180,6 @@ export function RateChangePreview({
   const { t } = useTranslation()
   const navigation = useNavigation()
   const methodName = t(`adminRates.methods.${method}`)
-  const yen = (amount: number | null) =>
-    amount === null ? t('adminRates.noPrice') : formatMoney(amount, 'JPY', language)
   const grams = (list: number[]) =>
     list.length === 0
       ? t('adminRates.none')
@@ -186,52 +205,7 @@ export function RateChangePreview({
               changed: grams(preview.changed),
             })}
       </p>
-      <section
-        aria-label={t('adminRates.previewCaption', { method: methodName })}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-slate-200"
-      >
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">{t('adminRates.previewCaption', { method: methodName })}</caption>
-          <thead className="bg-slate-50 text-left text-slate-900">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('adminRates.weight')}
-              </th>
-              {REGIONS.map((region) => (
-                <th key={region} scope="col" className="px-3 py-2 font-semibold">
-                  {t(`adminRates.regions.${region}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.samples.map((sample) => (
-              <tr key={sample.weightG} className="border-t border-slate-200">
-                <th
-                  scope="row"
-                  className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-900"
-                >
-                  {t('adminRates.grams', { weight: formatNumber(sample.weightG, language) })}
-                </th>
-                {REGIONS.map((region) => {
-                  const { before, after } = sample.prices[region]
-                  const differs = before !== after
-                  return (
-                    <td
-                      key={region}
-                      className={`px-3 py-2 whitespace-nowrap ${differs ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
-                    >
-                      {yen(before)} → {yen(after)}
-                    </td>
-                  )
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <RatePreviewTable method={method} samples={preview.samples} language={language} />
       <Form method="post" className="flex flex-wrap gap-3">
         <input type="hidden" name="method" value={method} />
         <input type="hidden" name="version" value={version} />
@@ -266,5 +240,66 @@ export function RateChangePreview({
         </button>
       </Form>
     </div>
+  )
+}
+
+/** Today's price and the new one for each sample weight and region; the ones that change in bold. */
+function RatePreviewTable({
+  method,
+  samples,
+  language,
+}: {
+  method: ShippingMethod
+  samples: RatePreview['samples']
+  language: Language
+}) {
+  const { t } = useTranslation()
+  const methodName = t(`adminRates.methods.${method}`)
+  const yen = (amount: number | null) =>
+    amount === null ? t('adminRates.noPrice') : formatMoney(amount, 'JPY', language)
+  return (
+    <section
+      aria-label={t('adminRates.previewCaption', { method: methodName })}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200"
+    >
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">{t('adminRates.previewCaption', { method: methodName })}</caption>
+        <thead className="bg-slate-50 text-left text-slate-900">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('adminRates.weight')}
+            </th>
+            {REGIONS.map((region) => (
+              <th key={region} scope="col" className="px-3 py-2 font-semibold">
+                {t(`adminRates.regions.${region}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {samples.map((sample) => (
+            <tr key={sample.weightG} className="border-t border-slate-200">
+              <th scope="row" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-900">
+                {t('adminRates.grams', { weight: formatNumber(sample.weightG, language) })}
+              </th>
+              {REGIONS.map((region) => {
+                const { before, after } = sample.prices[region]
+                const differs = before !== after
+                return (
+                  <td
+                    key={region}
+                    className={`px-3 py-2 whitespace-nowrap ${differs ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
+                  >
+                    {yen(before)} → {yen(after)}
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   )
 }

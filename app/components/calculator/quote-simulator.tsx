@@ -4,7 +4,9 @@ import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { formatMoney } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import {
+  type CountError,
   DESTINATIONS,
+  type Estimate,
   estimateOrder,
   findDestination,
   MAX_ITEM_COUNT,
@@ -72,9 +74,6 @@ export function QuoteSimulator({
           rates: tables,
         })
       : null
-  const yen = (amount: number) => (
-    <YenWithLocal amountJpy={amount} currency={currency} language={language} rates={settings.yenRates} />
-  )
 
   return (
     <section aria-labelledby="quote-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
@@ -85,27 +84,7 @@ export function QuoteSimulator({
         <p className="mt-1 text-sm text-slate-700">{t('calculator.quote.lead')}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="country" label={t('calculator.quote.country')}>
-          {(control) => (
-            <select
-              {...control}
-              name={QUERY_KEYS.country}
-              value={country}
-              onChange={(event) => setCountry(event.currentTarget.value)}
-              className={inputClass}
-            >
-              {GROUPS.map((group) => (
-                <optgroup key={group.key} label={t(`calculator.quote.${group.key}`)}>
-                  {group.codes.map((option) => (
-                    <option key={option.code} value={option.code}>
-                      {nameOf(option.code)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <CountryField value={country} nameOf={nameOf} onChange={setCountry} />
         <PriceField
           id="quote-price"
           name={QUERY_KEYS.quotePrice}
@@ -115,28 +94,7 @@ export function QuoteSimulator({
           language={language}
           onChange={setPrice}
         />
-        <FormField
-          id="quote-count"
-          label={t('calculator.quote.count')}
-          error={
-            parsedCount.ok ? null : t(`calculator.errors.count.${parsedCount.error}`, { max: MAX_ITEM_COUNT })
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              name={QUERY_KEYS.quoteCount}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_ITEM_COUNT}
-              step={1}
-              value={count}
-              onChange={(event) => setCount(event.currentTarget.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <ItemCountField value={count} error={parsedCount.ok ? null : parsedCount.error} onChange={setCount} />
         <MethodChoice
           name={QUERY_KEYS.quoteMethod}
           legend={t('calculator.quote.method')}
@@ -156,6 +114,113 @@ export function QuoteSimulator({
         error={parsedWeight.ok ? null : parsedWeight.error}
         onChange={setWeight}
       />
+      <QuoteResult
+        estimate={estimate}
+        noPriceYet={parsedPrice.ok && parsedPrice.value === null}
+        countryName={nameOf(country)}
+        settings={settings}
+        language={language}
+        currency={currency}
+      />
+    </section>
+  )
+}
+
+/** The destination: countries with direct shipping, countries by courier through the USA, regions. */
+function CountryField({
+  value,
+  nameOf,
+  onChange,
+}: {
+  value: string
+  nameOf: (code: string) => string
+  onChange: (country: string) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <FormField id="country" label={t('calculator.quote.country')}>
+      {(control) => (
+        <select
+          {...control}
+          name={QUERY_KEYS.country}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={inputClass}
+        >
+          {GROUPS.map((group) => (
+            <optgroup key={group.key} label={t(`calculator.quote.${group.key}`)}>
+              {group.codes.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {nameOf(option.code)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </FormField>
+  )
+}
+
+/** How many of the item, as typed. */
+function ItemCountField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string
+  error: CountError | null
+  onChange: (count: string) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <FormField
+      id="quote-count"
+      label={t('calculator.quote.count')}
+      error={error === null ? null : t(`calculator.errors.count.${error}`, { max: MAX_ITEM_COUNT })}
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={QUERY_KEYS.quoteCount}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_ITEM_COUNT}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  )
+}
+
+/** The estimate's lines and total (or a prompt for the price), and its announcement. */
+function QuoteResult({
+  estimate,
+  noPriceYet,
+  countryName,
+  settings,
+  language,
+  currency,
+}: {
+  estimate: Estimate | null
+  /** No price typed yet (nor a wrong one): the prompt shows. */
+  noPriceYet: boolean
+  /** The chosen destination's name, for the courier note. */
+  countryName: string
+  settings: PricingSettings
+  language: Language
+  currency: Currency
+}) {
+  const { t } = useTranslation()
+  const yen = (amount: number) => (
+    <YenWithLocal amountJpy={amount} currency={currency} language={language} rates={settings.yenRates} />
+  )
+  return (
+    <>
       {estimate ? (
         <div className="space-y-3">
           <ResultList
@@ -180,11 +245,11 @@ export function QuoteSimulator({
           />
           {estimate.route === 'courier_via_usa' ? (
             <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
-              {t('calculator.quote.courierNote', { country: nameOf(country) })}
+              {t('calculator.quote.courierNote', { country: countryName })}
             </p>
           ) : null}
         </div>
-      ) : parsedPrice.ok && parsedPrice.value === null ? (
+      ) : noPriceYet ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-700">{t('calculator.quote.prompt')}</p>
       ) : null}
       <p role="status" className="sr-only">
@@ -192,6 +257,6 @@ export function QuoteSimulator({
           ? t('calculator.quote.status', { total: formatMoney(estimate.grandTotal, 'JPY', language) })
           : ''}
       </p>
-    </section>
+    </>
   )
 }

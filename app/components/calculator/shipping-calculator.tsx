@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
-import { shippingReceiptTotals } from '#core/billing/receipt-totals.ts'
+import { type ShippingReceiptTotals, shippingReceiptTotals } from '#core/billing/receipt-totals.ts'
 import type { YenRates } from '#core/money/money.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
@@ -51,7 +51,7 @@ export function ShippingCalculator({
   language: Language
   currency: Currency
   /** The storage settings: free days and the daily fee per item, and the tax rate. */
-  storage: { freeDays: number; feePerDayJpy: number; taxRate: number }
+  storage: StorageSettings
 }) {
   const { t } = useTranslation()
   const [region, setRegion] = useState(initial.region)
@@ -69,32 +69,13 @@ export function ShippingCalculator({
     items && days ? Array.from({ length: items }, () => ({ days, feePerDayJpy: storage.feePerDayJpy })) : []
   const totals =
     price === null ? null : shippingReceiptTotals(price, storageLines, Math.round(storage.taxRate * 10_000))
-  const money = (amountJpy: number) => (
-    <YenWithLocal amountJpy={amountJpy} currency={currency} language={language} rates={rates} />
-  )
 
   return (
     <section aria-labelledby="shipping-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
       <h2 id="shipping-heading" className="text-xl font-bold text-slate-900">
         {t('calculator.shipping.heading')}
       </h2>
-      <FormField id="region" label={t('calculator.shipping.region')}>
-        {(control) => (
-          <select
-            {...control}
-            name={QUERY_KEYS.region}
-            value={region}
-            onChange={(event) => setRegion(event.currentTarget.value as Region)}
-            className={inputClass}
-          >
-            {REGIONS.map((option) => (
-              <option key={option} value={option}>
-                {t(`calculator.regions.${option}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <RegionField value={region} onChange={setRegion} />
       <MethodChoice
         name={QUERY_KEYS.method}
         legend={t('calculator.shipping.method')}
@@ -114,58 +95,153 @@ export function ShippingCalculator({
         error={parsedWeight.ok ? null : parsedWeight.error}
         onChange={setWeight}
       />
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">
-          {t('calculator.shipping.storageLegend')}
-        </legend>
-        <p id="storage-hint" className="text-sm text-slate-700">
-          {t('calculator.shipping.storageHint', {
-            days: storage.freeDays,
-            fee: formatMoney(storage.feePerDayJpy, 'JPY', language),
-          })}
-        </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
-            id="storage-items"
-            label={t('calculator.shipping.storageItems')}
-            error={items === null ? t('calculator.errors.storageItems', { max: STORAGE_LIMITS.items }) : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={QUERY_KEYS.storageItems}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={8}
-                value={storageItems}
-                onChange={(event) => setStorageItems(event.currentTarget.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="storage-days"
-            label={t('calculator.shipping.storageDays', { days: storage.freeDays })}
-            error={days === null ? t('calculator.errors.storageDays', { max: STORAGE_LIMITS.days }) : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={QUERY_KEYS.storageDays}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={8}
-                value={storageDays}
-                onChange={(event) => setStorageDays(event.currentTarget.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-        </div>
-      </fieldset>
-      {parsedWeight.ok ? (
+      <StorageFields
+        storage={storage}
+        language={language}
+        items={{ text: storageItems, invalid: items === null, onChange: setStorageItems }}
+        days={{ text: storageDays, invalid: days === null, onChange: setStorageDays }}
+      />
+      <ShippingResult
+        weightOk={parsedWeight.ok}
+        price={price}
+        totals={totals}
+        items={items}
+        days={days}
+        storage={storage}
+        language={language}
+        currency={currency}
+        rates={rates}
+      />
+    </section>
+  )
+}
+
+type StorageSettings = { freeDays: number; feePerDayJpy: number; taxRate: number }
+
+/** The destination region, as a select. */
+function RegionField({ value, onChange }: { value: Region; onChange: (region: Region) => void }) {
+  const { t } = useTranslation()
+  return (
+    <FormField id="region" label={t('calculator.shipping.region')}>
+      {(control) => (
+        <select
+          {...control}
+          name={QUERY_KEYS.region}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value as Region)}
+          className={inputClass}
+        >
+          {REGIONS.map((option) => (
+            <option key={option} value={option}>
+              {t(`calculator.regions.${option}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  )
+}
+
+/** A count as typed, whether it is refused, and how to change it. */
+type CountInput = { text: string; invalid: boolean; onChange: (text: string) => void }
+
+/** How many items are kept past their free days, and for how many days. */
+function StorageFields({
+  storage,
+  language,
+  items,
+  days,
+}: {
+  storage: StorageSettings
+  language: Language
+  items: CountInput
+  days: CountInput
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-slate-900">
+        {t('calculator.shipping.storageLegend')}
+      </legend>
+      <p id="storage-hint" className="text-sm text-slate-700">
+        {t('calculator.shipping.storageHint', {
+          days: storage.freeDays,
+          fee: formatMoney(storage.feePerDayJpy, 'JPY', language),
+        })}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          id="storage-items"
+          label={t('calculator.shipping.storageItems')}
+          error={items.invalid ? t('calculator.errors.storageItems', { max: STORAGE_LIMITS.items }) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={QUERY_KEYS.storageItems}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              value={items.text}
+              onChange={(event) => items.onChange(event.currentTarget.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="storage-days"
+          label={t('calculator.shipping.storageDays', { days: storage.freeDays })}
+          error={days.invalid ? t('calculator.errors.storageDays', { max: STORAGE_LIMITS.days }) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={QUERY_KEYS.storageDays}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              value={days.text}
+              onChange={(event) => days.onChange(event.currentTarget.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </div>
+    </fieldset>
+  )
+}
+
+/** The price (with storage, its tax and the total when items are kept), and its announcement. */
+function ShippingResult({
+  weightOk,
+  price,
+  totals,
+  items,
+  days,
+  storage,
+  language,
+  currency,
+  rates,
+}: {
+  weightOk: boolean
+  price: number | null
+  totals: ShippingReceiptTotals | null
+  items: number | null
+  days: number | null
+  storage: StorageSettings
+  language: Language
+  currency: Currency
+  rates: YenRates
+}) {
+  const { t } = useTranslation()
+  const money = (amountJpy: number) => (
+    <YenWithLocal amountJpy={amountJpy} currency={currency} language={language} rates={rates} />
+  )
+  return (
+    <>
+      {weightOk ? (
         price === null || totals === null ? (
           <p className="rounded-md bg-amber-50 p-4 font-medium text-amber-950">{t('calculator.noRate')}</p>
         ) : (
@@ -208,6 +284,6 @@ export function ShippingCalculator({
               })
             : t('calculator.shipping.status', { price: formatMoney(totals.shippingJpy, 'JPY', language) })}
       </p>
-    </section>
+    </>
   )
 }

@@ -1,10 +1,12 @@
 import {
+  type FieldMetadata,
   getFormProps,
   getInputProps,
   getSelectProps,
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
@@ -60,28 +62,7 @@ export function AddressForm({
   const countryCode = typeof fields.country.value === 'string' ? fields.country.value : ''
   const country = countries.find((option) => option.code === countryCode)
   const rule = addressRule(countryCode)
-  const messageValues = {
-    country: country?.name ?? '',
-    example: rule.example ?? '',
-    regionExample: rule.regionExample ?? '',
-  }
-  const labels: Partial<Record<keyof AddressFormValues, string>> = {
-    region: !country
-      ? t('profile.region')
-      : rule.regionRequired
-        ? t(`profile.regionKinds.${rule.regionKind}`)
-        : t('profile.optional', { label: t(`profile.regionKinds.${rule.regionKind}`) }),
-    postalCode: !country
-      ? t('profile.postalCode')
-      : rule.postalRequired
-        ? t('profile.postalCodeRequired')
-        : t('profile.optional', { label: t('profile.postalCodeRequired') }),
-  }
-  const hints: Partial<Record<keyof AddressFormValues, string | null>> = {
-    phone: t('profile.addressPhoneHint'),
-    postalCode: rule.example ? t('profile.postalCodeExample', { example: rule.example }) : null,
-    region: rule.regionExample ? t('profile.regionExample', { example: rule.regionExample }) : null,
-  }
+  const { messageValues, labels, hints } = countryWording(t, country, rule)
   const text = (
     field: (typeof fields)['fullName'],
     limit: keyof typeof PROFILE_LIMITS,
@@ -113,38 +94,95 @@ export function AddressForm({
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
       <FormAlert id={form.errorId}>{formError}</FormAlert>
       {text(fields.fullName, 'addressName', 'shipping name')}
-      <FormField
-        id={fields.country.id}
-        label={t('profile.country')}
-        error={fieldError(fields.country.errors)}
-      >
-        {(control) => (
-          <select
-            {...getSelectProps(fields.country, { ariaAttributes: false })}
-            {...control}
-            required
-            autoComplete="shipping country"
-            className={inputClass}
-          >
-            <option value="">{t('profile.chooseCountry')}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <CountrySelect field={fields.country} countries={countries} error={fieldError(fields.country.errors)} />
       {text(fields.street, 'street', 'shipping address-line1')}
       {text(fields.city, 'city', 'shipping address-level2')}
       {text(fields.region, 'region', 'shipping address-level1', { required: rule.regionRequired })}
       {text(fields.postalCode, 'postalCode', 'shipping postal-code', { required: rule.postalRequired })}
       {text(fields.phone, 'phone', 'shipping tel', { type: 'tel' })}
+      <AddressFormFooter isDefault={isDefault} makeDefault={fields.makeDefault} />
+    </Form>
+  )
+}
+
+type Country = { code: string; name: string }
+
+/** The labels, hints and message values that depend on the chosen country's rule. */
+function countryWording(t: TFunction, country: Country | undefined, rule: ReturnType<typeof addressRule>) {
+  const messageValues = {
+    country: country?.name ?? '',
+    example: rule.example ?? '',
+    regionExample: rule.regionExample ?? '',
+  }
+  const labels: Partial<Record<keyof AddressFormValues, string>> = {
+    region: !country
+      ? t('profile.region')
+      : rule.regionRequired
+        ? t(`profile.regionKinds.${rule.regionKind}`)
+        : t('profile.optional', { label: t(`profile.regionKinds.${rule.regionKind}`) }),
+    postalCode: !country
+      ? t('profile.postalCode')
+      : rule.postalRequired
+        ? t('profile.postalCodeRequired')
+        : t('profile.optional', { label: t('profile.postalCodeRequired') }),
+  }
+  const hints: Partial<Record<keyof AddressFormValues, string | null>> = {
+    phone: t('profile.addressPhoneHint'),
+    postalCode: rule.example ? t('profile.postalCodeExample', { example: rule.example }) : null,
+    region: rule.regionExample ? t('profile.regionExample', { example: rule.regionExample }) : null,
+  }
+  return { messageValues, labels, hints }
+}
+
+/** The country list, named in the page's language, with the browser's autofill. */
+function CountrySelect({
+  field,
+  countries,
+  error,
+}: {
+  field: FieldMetadata<string>
+  countries: Country[]
+  error: string | null
+}) {
+  const { t } = useTranslation()
+  return (
+    <FormField id={field.id} label={t('profile.country')} error={error}>
+      {(control) => (
+        <select
+          {...getSelectProps(field, { ariaAttributes: false })}
+          {...control}
+          required
+          autoComplete="shipping country"
+          className={inputClass}
+        >
+          <option value="">{t('profile.chooseCountry')}</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  )
+}
+
+/** "Use as my default" (or that it is the default already), then save and cancel. */
+function AddressFormFooter({
+  isDefault,
+  makeDefault,
+}: {
+  isDefault: boolean
+  makeDefault: FieldMetadata<string>
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
       {isDefault ? (
         <p className="text-slate-800">{t('profile.isDefaultNote')}</p>
       ) : (
         <label className="flex min-h-11 items-center gap-3 text-slate-900">
-          <input {...getInputProps(fields.makeDefault, { type: 'checkbox' })} className="h-5 w-5" />
+          <input {...getInputProps(makeDefault, { type: 'checkbox' })} className="h-5 w-5" />
           {t('profile.makeDefaultCheckbox')}
         </label>
       )}
@@ -162,6 +200,6 @@ export function AddressForm({
           {t('profile.cancel')}
         </Link>
       </div>
-    </Form>
+    </>
   )
 }

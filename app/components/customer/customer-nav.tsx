@@ -1,5 +1,5 @@
 import { Bell, ClipboardList, type LucideIcon, Menu, Package, Send, UserRound, Wallet, X } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, matchPath, useLocation, useMatches } from 'react-router'
 
@@ -152,19 +152,7 @@ export function CustomerMenu({ unread }: { unread: number }) {
       return
     }
     if (event.key !== 'Tab' || !enhanced || !panelRef.current) return
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>('a[href], button')]
-    const first = focusable[0]
-    const last = focusable.at(-1)
-    if (!first || !last) return
-    const active = document.activeElement
-    const inside = panelRef.current.contains(active)
-    if (event.shiftKey && (active === first || !inside)) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && (active === last || !inside)) {
-      event.preventDefault()
-      first.focus()
-    }
+    keepTabInside(event, panelRef.current)
   }
 
   return (
@@ -183,41 +171,92 @@ export function CustomerMenu({ unread }: { unread: number }) {
         <span>{t('customerArea.menuButton', { tab: t(`customerArea.${tab?.key ?? 'submit'}`) })}</span>
         {tab?.key === 'notifications' ? null : <UnreadBadge count={unread} />}
       </summary>
-      <div id={panelId} className={enhanced ? 'fixed inset-0 z-40 flex' : 'mt-2'}>
-        {enhanced ? (
-          // A click beside the panel closes it; the keyboard has Escape and the close button.
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 bg-slate-900/50 motion-safe:animate-[fade-in_200ms_ease-out]"
-            onClick={() => setOpen(false)}
-          />
-        ) : null}
-        <div
-          ref={panelRef}
-          className={
-            enhanced
-              ? 'relative flex h-full w-72 max-w-[85%] flex-col gap-3 overflow-y-auto bg-white p-4 shadow-xl motion-safe:animate-[slide-in-start_200ms_ease-out]'
-              : ''
-          }
-        >
-          {enhanced ? (
-            <div className="flex items-center justify-between gap-2">
-              <p className="font-bold text-slate-900">{t('customerArea.nav')}</p>
-              <button
-                type="button"
-                onClick={close}
-                aria-label={t('customerArea.closeMenu')}
-                className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-              >
-                <X aria-hidden="true" className="size-6" />
-              </button>
-            </div>
-          ) : null}
-          <nav aria-label={t('customerArea.nav')}>
-            <TabLinks unread={unread} />
-          </nav>
-        </div>
-      </div>
+      <MenuPanel
+        id={panelId}
+        panelRef={panelRef}
+        enhanced={enhanced}
+        unread={unread}
+        onClose={close}
+        onBackdrop={() => setOpen(false)}
+      />
     </details>
+  )
+}
+
+/** Tab and Shift+Tab go round the open panel's links and buttons instead of leaving it. */
+function keepTabInside(event: KeyboardEvent<HTMLElement>, panel: HTMLElement) {
+  const focusable = [...panel.querySelectorAll<HTMLElement>('a[href], button')]
+  const first = focusable[0]
+  const last = focusable.at(-1)
+  if (!first || !last) return
+  const active = document.activeElement
+  const inside = panel.contains(active)
+  if (event.shiftKey && (active === first || !inside)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || !inside)) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+/**
+ * The menu's panel: before hydration a plain list under the button; after, a sheet over a dimmed
+ * page, with its own close button.
+ */
+function MenuPanel({
+  id,
+  panelRef,
+  enhanced,
+  unread,
+  onClose,
+  onBackdrop,
+}: {
+  id: string
+  panelRef: RefObject<HTMLDivElement | null>
+  enhanced: boolean
+  unread: number
+  /** Closes and gives the focus back to the menu button. */
+  onClose: () => void
+  /** A click beside the panel. */
+  onBackdrop: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div id={id} className={enhanced ? 'fixed inset-0 z-40 flex' : 'mt-2'}>
+      {enhanced ? (
+        // A click beside the panel closes it; the keyboard has Escape and the close button.
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-slate-900/50 motion-safe:animate-[fade-in_200ms_ease-out]"
+          onClick={onBackdrop}
+        />
+      ) : null}
+      <div
+        ref={panelRef}
+        className={
+          enhanced
+            ? 'relative flex h-full w-72 max-w-[85%] flex-col gap-3 overflow-y-auto bg-white p-4 shadow-xl motion-safe:animate-[slide-in-start_200ms_ease-out]'
+            : ''
+        }
+      >
+        {enhanced ? (
+          <div className="flex items-center justify-between gap-2">
+            <p className="font-bold text-slate-900">{t('customerArea.nav')}</p>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('customerArea.closeMenu')}
+              className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+            >
+              <X aria-hidden="true" className="size-6" />
+            </button>
+          </div>
+        ) : null}
+        <nav aria-label={t('customerArea.nav')}>
+          <TabLinks unread={unread} />
+        </nav>
+      </div>
+    </div>
   )
 }

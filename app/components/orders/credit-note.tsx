@@ -5,6 +5,7 @@ import type { CreditNoteView } from '#core/billing/credit-notes.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
+import { DocumentParties, LinesTableHead } from './document-parts.tsx'
 import { lineDescription, PrintButton } from './receipt.tsx'
 import { YenAmount } from './yen-amount.tsx'
 
@@ -64,35 +65,7 @@ export function CreditNoteDocument({
         <p className="text-slate-700">{t('creditNote.qualified')}</p>
       </header>
 
-      <div className="grid gap-6 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="cn-issuer-heading">
-          <h2 id="cn-issuer-heading" className="text-lg font-semibold text-slate-900">
-            {t('receipt.issuer')}
-          </h2>
-          <address className="mt-1 not-italic text-slate-800">
-            <span className="block font-semibold">{note.issuer.name}</span>
-            <span className="block whitespace-pre-line">{note.issuer.address}</span>
-            <span className="block break-all">{note.issuer.email}</span>
-            <span className="block">{t('receipt.registration', { id: note.issuer.taxRegistrationId })}</span>
-          </address>
-        </section>
-        <section aria-labelledby="cn-recipient-heading">
-          <h2 id="cn-recipient-heading" className="text-lg font-semibold text-slate-900">
-            {t('receipt.recipient')}
-          </h2>
-          <p className="mt-1 text-slate-800">
-            <span className="block font-semibold">
-              {t('receipt.recipientName', { name: note.recipient.name })}
-            </span>
-            <span className="block break-all">{note.recipient.email}</span>
-            <span className="block">
-              {note.owner.kind === 'shipment'
-                ? t('receipt.shipment', { number: note.ownerNumber })
-                : t('receipt.request', { number: note.ownerNumber })}
-            </span>
-          </p>
-        </section>
-      </div>
+      <DocumentParties idPrefix="cn-" document={note} />
 
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] print:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-700">{t('creditNote.number')}</dt>
@@ -126,96 +99,107 @@ export function CreditNoteDocument({
       </dl>
       <p className="text-sm text-slate-700">{t('receipt.japanTime')}</p>
 
-      <section aria-labelledby="cn-lines-heading">
-        <h2 id="cn-lines-heading" className="text-lg font-semibold text-slate-900">
-          {t('creditNote.lines')}
-        </h2>
-        <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
-          <thead>
-            <tr className="border-b-2 border-slate-300">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {t('receipt.description')}
-              </th>
-              <th
-                scope="col"
-                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
-              >
-                {t('receipt.quantity')}
-              </th>
-              <th
-                scope="col"
-                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
-              >
-                {t('receipt.unitPrice')}
-              </th>
-              <th
-                scope="col"
-                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
-              >
-                {t('receipt.taxRate')}
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                {t('receipt.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {note.lines.map((line) => (
-              <tr key={line.position} className="border-b border-slate-200 align-top">
-                <td className="py-2 pr-3 break-words">
-                  <span className="block text-slate-900">{lineDescription(t, line)}</span>
-                  <span className="block text-sm text-slate-700 sm:hidden print:hidden">
-                    {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
-                    {line.taxable ? rate : t('receipt.notTaxable')}
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                  {line.quantity}
-                </td>
-                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                  {yen(line.unitPriceJpy)}
-                </td>
-                <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
-                  {line.taxable ? rate : t('receipt.notTaxable')}
-                </td>
-                <td className="py-2 text-right tabular-nums">−{yen(line.amountJpy)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <CreditNoteLines lines={note.lines} rate={rate} yen={yen} />
 
-      <section aria-labelledby="cn-totals-heading" className="ml-auto max-w-md">
-        <h2 id="cn-totals-heading" className="sr-only">
-          {t('receipt.totals')}
-        </h2>
-        <dl className="space-y-1">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
-            <dd className="tabular-nums text-slate-900">−{yen(note.taxableJpy)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
-            <dd className="tabular-nums text-slate-900">−{yen(note.taxJpy)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('creditNote.notTaxable')}</dt>
-            <dd className="tabular-nums text-slate-900">−{yen(note.nonTaxableJpy)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
-            <dt>{t('creditNote.total')}</dt>
-            <dd data-testid="credit-note-total">
-              <YenAmount
-                amountJpy={note.totalJpy}
-                currency={currency}
-                language={language}
-                rates={note.yenRates}
-              />
-            </dd>
-          </div>
-        </dl>
-        <p className="mt-3 text-sm text-slate-700">{t('creditNote.taxNote')}</p>
-      </section>
+      <CreditNoteTotals note={note} rate={rate} yen={yen} language={language} currency={currency} />
     </article>
+  )
+}
+
+/** The lines it takes back, each amount negative; on narrow screens each says its quantity, unit price and rate under it. */
+function CreditNoteLines({
+  lines,
+  rate,
+  yen,
+}: {
+  lines: CreditNotePage['lines']
+  /** The tax rate, written out. */
+  rate: string
+  yen: (amount: number) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="cn-lines-heading">
+      <h2 id="cn-lines-heading" className="text-lg font-semibold text-slate-900">
+        {t('creditNote.lines')}
+      </h2>
+      <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
+        <LinesTableHead />
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.position} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-3 break-words">
+                <span className="block text-slate-900">{lineDescription(t, line)}</span>
+                <span className="block text-sm text-slate-700 sm:hidden print:hidden">
+                  {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
+                  {line.taxable ? rate : t('receipt.notTaxable')}
+                </span>
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
+                {line.quantity}
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
+                {yen(line.unitPriceJpy)}
+              </td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
+                {line.taxable ? rate : t('receipt.notTaxable')}
+              </td>
+              <td className="py-2 text-right tabular-nums">−{yen(line.amountJpy)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+/** The amounts it takes back by tax rate, with their tax, and its total. */
+function CreditNoteTotals({
+  note,
+  rate,
+  yen,
+  language,
+  currency,
+}: {
+  note: CreditNotePage
+  /** The tax rate, written out. */
+  rate: string
+  yen: (amount: number) => string
+  language: Language
+  currency: Currency
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="cn-totals-heading" className="ml-auto max-w-md">
+      <h2 id="cn-totals-heading" className="sr-only">
+        {t('receipt.totals')}
+      </h2>
+      <dl className="space-y-1">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
+          <dd className="tabular-nums text-slate-900">−{yen(note.taxableJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
+          <dd className="tabular-nums text-slate-900">−{yen(note.taxJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('creditNote.notTaxable')}</dt>
+          <dd className="tabular-nums text-slate-900">−{yen(note.nonTaxableJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
+          <dt>{t('creditNote.total')}</dt>
+          <dd data-testid="credit-note-total">
+            <YenAmount
+              amountJpy={note.totalJpy}
+              currency={currency}
+              language={language}
+              rates={note.yenRates}
+            />
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-slate-700">{t('creditNote.taxNote')}</p>
+    </section>
   )
 }

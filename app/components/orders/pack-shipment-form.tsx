@@ -1,10 +1,12 @@
 import {
+  type FieldMetadata,
   getFormProps,
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { z } from 'zod'
@@ -67,22 +69,7 @@ export function PackShipmentForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSubmission(formData, { schema: PackShipmentSchema }),
   })
-  const fieldError = (errors: string[] | undefined) =>
-    errorTextIn(t, 'staffShipments.packErrors', errors?.[0])
   const photoErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.photos ?? undefined
-  const side = (field: (typeof fields)['length'], label: string) => (
-    <FormField id={field.id} label={label} error={fieldError(field.errors)}>
-      {(control) => (
-        <input
-          {...getInputProps(field, { type: 'text', ariaAttributes: false })}
-          {...control}
-          inputMode="numeric"
-          autoComplete="off"
-          className={`${inputClass} w-24`}
-        />
-      )}
-    </FormField>
-  )
   return (
     <section aria-labelledby="pack-heading" className="space-y-4 rounded-lg border border-slate-300 p-4">
       <h2 id="pack-heading" className="text-xl font-semibold text-slate-900">
@@ -94,50 +81,21 @@ export function PackShipmentForm({
         <input type="hidden" name="id" value={shipment.id} />
         <input type="hidden" name="version" value={shipment.version} />
         <FormAlert id={form.errorId}>{errorText(t, form.errors?.[0])}</FormAlert>
-        <FormField
-          id={fields.weight.id}
+        <NumericField
+          meta={fields.weight}
           label={t('staffShipments.weight')}
           hint={t('staffShipments.weightHint')}
-          error={fieldError(fields.weight.errors)}
-        >
-          {(control) => (
-            <input
-              {...getInputProps(fields.weight, { type: 'text', ariaAttributes: false })}
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              className={`${inputClass} max-w-40`}
-            />
-          )}
-        </FormField>
-        <fieldset className="space-y-2">
-          <legend className="font-semibold text-slate-900">{t('staffShipments.size')}</legend>
-          <div className="flex flex-wrap gap-4">
-            {side(fields.length, t('staffShipments.length'))}
-            {side(fields.width, t('staffShipments.width'))}
-            {side(fields.height, t('staffShipments.height'))}
-          </div>
-        </fieldset>
-        <FormField
-          id={fields.price.id}
+        />
+        <BoxSizeFieldset length={fields.length} width={fields.width} height={fields.height} />
+        <NumericField
+          meta={fields.price}
           label={t('staffShipments.price')}
           hint={t('staffShipments.priceHint')}
-          error={fieldError(fields.price.errors)}
-        >
-          {(control) => (
-            <input
-              {...getInputProps(fields.price, { type: 'text', ariaAttributes: false })}
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              className={`${inputClass} max-w-40`}
-            />
-          )}
-        </FormField>
+        />
         <FormField
           id={fields.reason.id}
           label={t('staffShipments.reason')}
-          error={fieldError(fields.reason.errors)}
+          error={packError(t, fields.reason.errors)}
         >
           {(control) => (
             <textarea
@@ -153,7 +111,7 @@ export function PackShipmentForm({
           id="pack-photo"
           label={t('staffShipments.photo')}
           hint={t('staffShipments.photoHint')}
-          error={fieldError(photoErrors)}
+          error={packError(t, photoErrors)}
         >
           {(control) => (
             <input
@@ -165,30 +123,97 @@ export function PackShipmentForm({
             />
           )}
         </FormField>
-        {preview ? (
-          <ConfirmSubmit
-            question={
-              <>
-                {preview.rate
-                  ? t('staffShipments.packConfirmQuestion', preview)
-                  : t('staffShipments.packConfirmQuestionNoRate', preview)}{' '}
-                {t('staffShipments.packConfirmPhoto')}
-              </>
-            }
-            confirmLabel={t('staffShipments.packConfirm', { price: preview.price })}
-            submitLabel={t('staffShipments.pack')}
-            error={t('staffShipments.packConfirmNeeded')}
-            submitClassName="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-          />
-        ) : (
-          <button
-            type="submit"
-            className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-          >
-            {t('staffShipments.pack')}
-          </button>
-        )}
+        <PackSubmit preview={preview} />
       </Form>
     </section>
+  )
+}
+
+/** One field of the pack form, as Conform gives it. */
+type PackField = FieldMetadata<string, PackFields>
+
+/** A field's problem, from the pack form's messages. */
+const packError = (t: TFunction, errors: string[] | undefined) =>
+  errorTextIn(t, 'staffShipments.packErrors', errors?.[0])
+
+/** The box's size when measured: length, width and height. */
+function BoxSizeFieldset({
+  length,
+  width,
+  height,
+}: {
+  length: PackField
+  width: PackField
+  height: PackField
+}) {
+  const { t } = useTranslation()
+  const side = (field: PackField, label: string) => (
+    <FormField id={field.id} label={label} error={packError(t, field.errors)}>
+      {(control) => (
+        <input
+          {...getInputProps(field, { type: 'text', ariaAttributes: false })}
+          {...control}
+          inputMode="numeric"
+          autoComplete="off"
+          className={`${inputClass} w-24`}
+        />
+      )}
+    </FormField>
+  )
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold text-slate-900">{t('staffShipments.size')}</legend>
+      <div className="flex flex-wrap gap-4">
+        {side(length, t('staffShipments.length'))}
+        {side(width, t('staffShipments.width'))}
+        {side(height, t('staffShipments.height'))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** A whole number with its hint: the box's weight in grams, or another price in yen. */
+function NumericField({ meta, label, hint }: { meta: PackField; label: string; hint: string }) {
+  const { t } = useTranslation()
+  return (
+    <FormField id={meta.id} label={label} hint={hint} error={packError(t, meta.errors)}>
+      {(control) => (
+        <input
+          {...getInputProps(meta, { type: 'text', ariaAttributes: false })}
+          {...control}
+          inputMode="numeric"
+          autoComplete="off"
+          className={`${inputClass} max-w-40`}
+        />
+      )}
+    </FormField>
+  )
+}
+
+/** Pack; with another price than the rate table's (the server's preview), confirm its amounts first. */
+function PackSubmit({ preview }: { preview: PackPreview | null }) {
+  const { t } = useTranslation()
+  return preview ? (
+    <ConfirmSubmit
+      question={
+        <>
+          {preview.rate
+            ? t('staffShipments.packConfirmQuestion', preview)
+            : t('staffShipments.packConfirmQuestionNoRate', preview)}{' '}
+          {t('staffShipments.packConfirmPhoto')}
+        </>
+      }
+      confirmLabel={t('staffShipments.packConfirm', { price: preview.price })}
+      submitLabel={t('staffShipments.pack')}
+      error={t('staffShipments.packConfirmNeeded')}
+      submitClassName="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+    />
+  ) : (
+    <button
+      type="submit"
+      className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+    >
+      {t('staffShipments.pack')}
+    </button>
   )
 }

@@ -133,21 +133,7 @@ function PanelBody({
   const { t } = useTranslation()
   const invoice = panel.invoice
   if (!invoice) return null
-  if (invoice.status === 'paid') {
-    return (
-      <div role="status" className="space-y-2 rounded-md bg-emerald-50 p-3 text-emerald-900">
-        <p className="font-semibold">{t('payment.paid', { date: panel.paidLabel ?? '' })}</p>
-        {panel.paidWith ? <p>{t(`payment.paidWith.${panel.paidWith}`)}</p> : null}
-        {receiptHref ? (
-          <p>
-            <a href={receiptHref} className="font-semibold underline">
-              {t('payment.receipt')}
-            </a>
-          </p>
-        ) : null}
-      </div>
-    )
-  }
+  if (invoice.status === 'paid') return <PaidNote panel={panel} receiptHref={receiptHref} />
   if (panel.underReview) {
     return (
       <p role="status" className="rounded-md bg-amber-50 p-3 font-medium text-amber-900">
@@ -162,43 +148,9 @@ function PanelBody({
       </p>
     )
   }
-  if (panel.transferReported) {
-    return (
-      <div
-        role="status"
-        className="space-y-2 rounded-md bg-sky-50 p-3 text-sky-950"
-        data-testid="transfer-reported"
-      >
-        <p className="font-semibold">
-          {t('payment.transfer.checking', { date: panel.transferReported.atLabel })}
-        </p>
-        <p>{t('payment.transfer.checkingHint')}</p>
-        {panel.transferReported.proofHref ? (
-          <p>
-            <a href={panel.transferReported.proofHref} className="font-semibold underline">
-              {t('payment.transfer.seeProof')}
-            </a>
-          </p>
-        ) : null}
-      </div>
-    )
-  }
+  if (panel.transferReported) return <TransferReportedNote reported={panel.transferReported} />
   if (!panel.canPay) return <p className="text-slate-700">{t('payment.notPayable')}</p>
-  if (checkout) {
-    return (
-      <div role="status" className="space-y-2 rounded-md bg-sky-50 p-4 text-sky-950">
-        <p>
-          <a
-            href={checkout.payUrl}
-            className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-          >
-            {t(`payment.continueTo.${checkout.provider}`)}
-          </a>
-        </p>
-        <p>{t('payment.continueHint', { amount: panel.totalLabel })}</p>
-      </div>
-    )
-  }
+  if (checkout) return <CheckoutLink checkout={checkout} totalLabel={panel.totalLabel} />
   const bank = (
     <>
       <BankTransfer panel={panel} />
@@ -219,32 +171,7 @@ function PanelBody({
       ) : null}
       {panel.providers.length > 0 ? (
         <>
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="pay" />
-            <input type="hidden" name="invoiceId" value={invoice.id} />
-            <fieldset className="space-y-3">
-              <legend className="font-semibold text-slate-900">{t('payment.choose')}</legend>
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {panel.providers.map((provider) => (
-                  <li key={provider} className="space-y-1">
-                    <button
-                      type="submit"
-                      name="provider"
-                      value={provider}
-                      aria-describedby={`pay-hint-${provider}`}
-                      className="min-h-11 w-full rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-                    >
-                      {t(`payment.payWith.${provider}`)}
-                    </button>
-                    <p id={`pay-hint-${provider}`} className="text-sm text-slate-700">
-                      {t(`payment.hints.${provider}`)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-            <p className="text-sm text-slate-700">{t('payment.secure')}</p>
-          </Form>
+          <ProviderChoice invoiceId={invoice.id} providers={panel.providers} />
           <details className="rounded-md border border-slate-200 p-3">
             <summary className="cursor-pointer font-semibold text-slate-900">
               {t('payment.bankOther')}
@@ -259,6 +186,103 @@ function PanelBody({
         </div>
       )}
     </>
+  )
+}
+
+/** The invoice is paid: when, how, and the receipt. */
+function PaidNote({ panel, receiptHref }: { panel: PaymentPanelData; receiptHref: string | null }) {
+  const { t } = useTranslation()
+  return (
+    <div role="status" className="space-y-2 rounded-md bg-emerald-50 p-3 text-emerald-900">
+      <p className="font-semibold">{t('payment.paid', { date: panel.paidLabel ?? '' })}</p>
+      {panel.paidWith ? <p>{t(`payment.paidWith.${panel.paidWith}`)}</p> : null}
+      {receiptHref ? (
+        <p>
+          <a href={receiptHref} className="font-semibold underline">
+            {t('payment.receipt')}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The customer said they paid by transfer: it is being checked, and their proof. */
+function TransferReportedNote({ reported }: { reported: NonNullable<PaymentPanelData['transferReported']> }) {
+  const { t } = useTranslation()
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-md bg-sky-50 p-3 text-sky-950"
+      data-testid="transfer-reported"
+    >
+      <p className="font-semibold">{t('payment.transfer.checking', { date: reported.atLabel })}</p>
+      <p>{t('payment.transfer.checkingHint')}</p>
+      {reported.proofHref ? (
+        <p>
+          <a href={reported.proofHref} className="font-semibold underline">
+            {t('payment.transfer.seeProof')}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The provider's page to continue to, once the customer chose a provider. */
+function CheckoutLink({
+  checkout,
+  totalLabel,
+}: {
+  checkout: { payUrl: string; provider: ProviderName }
+  totalLabel: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <div role="status" className="space-y-2 rounded-md bg-sky-50 p-4 text-sky-950">
+      <p>
+        <a
+          href={checkout.payUrl}
+          className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+        >
+          {t(`payment.continueTo.${checkout.provider}`)}
+        </a>
+      </p>
+      <p>{t('payment.continueHint', { amount: totalLabel })}</p>
+    </div>
+  )
+}
+
+/** One button per configured provider, each posting `intent=pay` with its name. */
+function ProviderChoice({ invoiceId, providers }: { invoiceId: string; providers: ProviderName[] }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="invoiceId" value={invoiceId} />
+      <fieldset className="space-y-3">
+        <legend className="font-semibold text-slate-900">{t('payment.choose')}</legend>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {providers.map((provider) => (
+            <li key={provider} className="space-y-1">
+              <button
+                type="submit"
+                name="provider"
+                value={provider}
+                aria-describedby={`pay-hint-${provider}`}
+                className="min-h-11 w-full rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+              >
+                {t(`payment.payWith.${provider}`)}
+              </button>
+              <p id={`pay-hint-${provider}`} className="text-sm text-slate-700">
+                {t(`payment.hints.${provider}`)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <p className="text-sm text-slate-700">{t('payment.secure')}</p>
+    </Form>
   )
 }
 

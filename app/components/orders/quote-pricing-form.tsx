@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
@@ -84,32 +90,12 @@ export function QuotePricingForm({
     onValidate: ({ formData }) => parseSubmission(formData, { schema: SaveQuoteDraftSchema }),
   })
   const rows = fields.items.getFieldList()
-  const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'quote.errors', errors?.[0])
   const formError = errorText(t, form.errors?.[0])
 
   // The totals of what is typed, once the page runs JavaScript.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
-  const typed = priceQuote(
-    rows.flatMap((row, index) => {
-      const item = items[index]
-      const fieldset = row.getFieldset()
-      const unitPriceJpy = asYen(fieldset.unitPrice.value, QUOTE_LIMITS.unitPriceJpy)
-      if (!item || unitPriceJpy === null) return []
-      return [
-        {
-          itemId: item.id,
-          position: item.position,
-          title: String(fieldset.title.value ?? ''),
-          quantity: item.quantity,
-          unitPriceJpy,
-          domesticShippingJpy: asYen(fieldset.domesticShipping.value, QUOTE_LIMITS.domesticShippingJpy) ?? 0,
-        },
-      ]
-    }),
-    pricing,
-  )
-  const { lines: _, ...typedTotals } = typed
+  const { lines: _, ...typedTotals } = priceTyped(rows, items, pricing)
   const changed = hydrated && JSON.stringify(typedTotals) !== JSON.stringify(savedTotals)
 
   return (
@@ -118,92 +104,7 @@ export function QuotePricingForm({
       <input type="hidden" name="id" value={requestId} />
       <input type="hidden" name="version" value={version} />
       <FormAlert id={form.errorId}>{formError}</FormAlert>
-      <RequestItems
-        heading={t('queue.itemsHeading')}
-        items={items}
-        linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
-        photo={(item) =>
-          item.photo
-            ? {
-                src: `/admin-dashboard/requests/${requestId}/photos/${item.photo.id}`,
-                alt: t('queue.photoAlt', { number: item.position }),
-                width: item.photo.width,
-                height: item.photo.height,
-              }
-            : null
-        }
-        details={(item) => {
-          const index = items.indexOf(item)
-          const row = rows[index]
-          if (!row) return null
-          const field = row.getFieldset()
-          return (
-            <>
-              <ItemFacts item={item} />
-              <fieldset className="mt-3 space-y-3">
-                <legend className="font-semibold text-slate-900">
-                  {t('quote.itemLegend', {
-                    number: item.position,
-                    host: item.shopHost,
-                    quantity: item.quantity,
-                  })}
-                </legend>
-                <input {...getInputProps(field.id, { type: 'hidden' })} />
-                <FormField
-                  id={field.title.id}
-                  label={t('quote.title')}
-                  hint={t('quote.titleHint')}
-                  error={fieldErrorText(field.title.errors)}
-                >
-                  {(control) => (
-                    <input
-                      {...getInputProps(field.title, { type: 'text', ariaAttributes: false })}
-                      {...control}
-                      maxLength={QUOTE_LIMITS.title}
-                      autoComplete="off"
-                      className={inputClass}
-                    />
-                  )}
-                </FormField>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <FormField
-                    id={field.unitPrice.id}
-                    label={t('quote.unitPrice')}
-                    hint={t('quote.unitPriceHint')}
-                    error={fieldErrorText(field.unitPrice.errors)}
-                  >
-                    {(control) => (
-                      <input
-                        {...getInputProps(field.unitPrice, { type: 'text', ariaAttributes: false })}
-                        {...control}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        className={inputClass}
-                      />
-                    )}
-                  </FormField>
-                  <FormField
-                    id={field.domesticShipping.id}
-                    label={t('quote.domesticShipping')}
-                    hint={t('quote.domesticShippingHint')}
-                    error={fieldErrorText(field.domesticShipping.errors)}
-                  >
-                    {(control) => (
-                      <input
-                        {...getInputProps(field.domesticShipping, { type: 'text', ariaAttributes: false })}
-                        {...control}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        className={inputClass}
-                      />
-                    )}
-                  </FormField>
-                </div>
-              </fieldset>
-            </>
-          )
-        }}
-      />
+      <PricingItems requestId={requestId} items={items} rows={rows} />
       <section aria-labelledby="totals-heading" className="space-y-2">
         <h3 id="totals-heading" className="text-lg font-semibold text-slate-900">
           {t('quote.totalsHeading')}
@@ -226,6 +127,140 @@ export function QuotePricingForm({
         {t('quote.save')}
       </button>
     </Form>
+  )
+}
+
+/** One item's fields in the pricing form, as Conform gives them. */
+type PricingRow = FieldMetadata<PricingFields['items'][number], PricingFields>
+
+/** The quote of what is typed: the items with a valid price, priced by the invoice's engine. */
+function priceTyped(rows: readonly PricingRow[], items: readonly PricingItem[], pricing: QuotePricing) {
+  return priceQuote(
+    rows.flatMap((row, index) => {
+      const item = items[index]
+      const fieldset = row.getFieldset()
+      const unitPriceJpy = asYen(fieldset.unitPrice.value, QUOTE_LIMITS.unitPriceJpy)
+      if (!item || unitPriceJpy === null) return []
+      return [
+        {
+          itemId: item.id,
+          position: item.position,
+          title: String(fieldset.title.value ?? ''),
+          quantity: item.quantity,
+          unitPriceJpy,
+          domesticShippingJpy: asYen(fieldset.domesticShipping.value, QUOTE_LIMITS.domesticShippingJpy) ?? 0,
+        },
+      ]
+    }),
+    pricing,
+  )
+}
+
+/** The request's items, each with the customer's photo and its pricing fields. */
+function PricingItems({
+  requestId,
+  items,
+  rows,
+}: {
+  requestId: string
+  items: readonly PricingItem[]
+  rows: readonly PricingRow[]
+}) {
+  const { t } = useTranslation()
+  return (
+    <RequestItems
+      heading={t('queue.itemsHeading')}
+      items={items}
+      linkLabel={(item) => t('queue.openLink', { host: item.shopHost })}
+      photo={(item) =>
+        item.photo
+          ? {
+              src: `/admin-dashboard/requests/${requestId}/photos/${item.photo.id}`,
+              alt: t('queue.photoAlt', { number: item.position }),
+              width: item.photo.width,
+              height: item.photo.height,
+            }
+          : null
+      }
+      details={(item) => {
+        const index = items.indexOf(item)
+        const row = rows[index]
+        if (!row) return null
+        return <PricingItemFields item={item} row={row} />
+      }}
+    />
+  )
+}
+
+/** What the customer asked for an item, then its title, unit price and the shop's delivery. */
+function PricingItemFields({ item, row }: { item: PricingItem; row: PricingRow }) {
+  const { t } = useTranslation()
+  const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'quote.errors', errors?.[0])
+  const field = row.getFieldset()
+  return (
+    <>
+      <ItemFacts item={item} />
+      <fieldset className="mt-3 space-y-3">
+        <legend className="font-semibold text-slate-900">
+          {t('quote.itemLegend', {
+            number: item.position,
+            host: item.shopHost,
+            quantity: item.quantity,
+          })}
+        </legend>
+        <input {...getInputProps(field.id, { type: 'hidden' })} />
+        <FormField
+          id={field.title.id}
+          label={t('quote.title')}
+          hint={t('quote.titleHint')}
+          error={fieldErrorText(field.title.errors)}
+        >
+          {(control) => (
+            <input
+              {...getInputProps(field.title, { type: 'text', ariaAttributes: false })}
+              {...control}
+              maxLength={QUOTE_LIMITS.title}
+              autoComplete="off"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            id={field.unitPrice.id}
+            label={t('quote.unitPrice')}
+            hint={t('quote.unitPriceHint')}
+            error={fieldErrorText(field.unitPrice.errors)}
+          >
+            {(control) => (
+              <input
+                {...getInputProps(field.unitPrice, { type: 'text', ariaAttributes: false })}
+                {...control}
+                inputMode="numeric"
+                autoComplete="off"
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={field.domesticShipping.id}
+            label={t('quote.domesticShipping')}
+            hint={t('quote.domesticShippingHint')}
+            error={fieldErrorText(field.domesticShipping.errors)}
+          >
+            {(control) => (
+              <input
+                {...getInputProps(field.domesticShipping, { type: 'text', ariaAttributes: false })}
+                {...control}
+                inputMode="numeric"
+                autoComplete="off"
+                className={inputClass}
+              />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+    </>
   )
 }
 

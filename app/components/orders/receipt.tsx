@@ -7,6 +7,7 @@ import type { InvoiceLineView, InvoiceView } from '#core/billing/invoice-service
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
+import { DocumentParties, LinesTableHead } from './document-parts.tsx'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 import { RefundList, type RefundRow } from './refund-list.tsx'
 import { YenAmount } from './yen-amount.tsx'
@@ -94,82 +95,20 @@ export function Receipt({
   /** What was given back on this invoice's payments (docs/decisions/034). */
   refunds?: readonly RefundRow[]
   /** Where credit notes are read: the customer's pages or staff's. */
-  creditNoteBase: '/user-dashboard/credit-notes' | '/admin-dashboard/credit-notes'
+  creditNoteBase: CreditNoteBase
 }) {
   const { t } = useTranslation()
   const rate = formatPercent(invoice.taxRateBasisPoints / 10_000, language)
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
-  const title =
-    invoice.status === 'paid'
-      ? t('receipt.receiptTitle', { number: invoice.number })
-      : t('receipt.invoiceTitle', { number: invoice.number })
   return (
     <article aria-labelledby="receipt-heading" className="space-y-8 print:space-y-4 print:text-sm">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         {backLink}
         <PrintButton />
       </div>
-      <header className="space-y-2">
-        <h1 id="receipt-heading" className="text-3xl font-bold text-slate-900 print:text-2xl">
-          {title}
-        </h1>
-        <p className="text-slate-700">{t('receipt.qualified')}</p>
-        <p className="flex flex-wrap items-center gap-3">
-          <InvoiceStatusBadge status={invoice.status} label={t(`invoices.status.${invoice.status}`)} />
-          <span className="font-medium text-slate-900" data-testid="invoice-status">
-            {invoiceStatusText(t, invoice)}
-          </span>
-        </p>
-        {invoice.replacedByNumber ? (
-          <p className="text-slate-700">{t('receipt.replacedBy', { number: invoice.replacedByNumber })}</p>
-        ) : null}
-        {invoice.replacesNumber ? (
-          <p className="text-slate-700">{t('receipt.replaces', { number: invoice.replacesNumber })}</p>
-        ) : null}
-        {invoice.creditedBy ? (
-          <p className="font-medium text-slate-900" data-testid="invoice-credited">
-            {t('receipt.creditedBy', { date: invoice.creditedBy.dateLabel })}{' '}
-            <a
-              href={`${creditNoteBase}/${invoice.creditedBy.id}`}
-              className="font-semibold text-red-800 underline"
-            >
-              {t('receipt.creditNoteLink', { number: invoice.creditedBy.number })}
-            </a>
-          </p>
-        ) : null}
-      </header>
+      <ReceiptHeader invoice={invoice} creditNoteBase={creditNoteBase} />
 
-      <div className="grid gap-6 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="issuer-heading">
-          <h2 id="issuer-heading" className="text-lg font-semibold text-slate-900">
-            {t('receipt.issuer')}
-          </h2>
-          <address className="mt-1 not-italic text-slate-800">
-            <span className="block font-semibold">{invoice.issuer.name}</span>
-            <span className="block whitespace-pre-line">{invoice.issuer.address}</span>
-            <span className="block break-all">{invoice.issuer.email}</span>
-            <span className="block">
-              {t('receipt.registration', { id: invoice.issuer.taxRegistrationId })}
-            </span>
-          </address>
-        </section>
-        <section aria-labelledby="recipient-heading">
-          <h2 id="recipient-heading" className="text-lg font-semibold text-slate-900">
-            {t('receipt.recipient')}
-          </h2>
-          <p className="mt-1 text-slate-800">
-            <span className="block font-semibold">
-              {t('receipt.recipientName', { name: invoice.recipient.name })}
-            </span>
-            <span className="block break-all">{invoice.recipient.email}</span>
-            <span className="block">
-              {invoice.owner.kind === 'shipment'
-                ? t('receipt.shipment', { number: invoice.ownerNumber })
-                : t('receipt.request', { number: invoice.ownerNumber })}
-            </span>
-          </p>
-        </section>
-      </div>
+      <DocumentParties idPrefix="" document={invoice} />
 
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] print:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-700">{t('receipt.number')}</dt>
@@ -191,148 +130,217 @@ export function Receipt({
       </dl>
       <p className="text-sm text-slate-700">{t('receipt.japanTime')}</p>
 
-      <section aria-labelledby="lines-heading">
-        <h2 id="lines-heading" className="text-lg font-semibold text-slate-900">
-          {t('receipt.lines')}
-        </h2>
-        <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
-          <thead>
-            <tr className="border-b-2 border-slate-300">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {t('receipt.description')}
-              </th>
-              <th
-                scope="col"
-                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
-              >
-                {t('receipt.quantity')}
-              </th>
-              <th
-                scope="col"
-                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
-              >
-                {t('receipt.unitPrice')}
-              </th>
-              <th
-                scope="col"
-                className="hidden py-2 pr-3 text-right font-semibold sm:table-cell print:table-cell"
-              >
-                {t('receipt.taxRate')}
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                {t('receipt.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.lines.map((line) => (
-              <tr key={line.position} className="border-b border-slate-200 align-top">
-                <td className="py-2 pr-3 break-words">
-                  <span className="block text-slate-900">{lineDescription(t, line)}</span>
-                  {line.kind === 'storage_fee' ? (
-                    <span className="block text-sm text-slate-700">
-                      {t('receipt.storageLineDetail', {
-                        count: line.quantity,
-                        fee: yen(line.unitPriceJpy),
-                      })}
-                    </span>
-                  ) : null}
-                  <span className="block text-sm text-slate-700 sm:hidden print:hidden">
-                    {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
-                    {line.taxable ? rate : t('receipt.notTaxable')}
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                  {line.quantity}
-                </td>
-                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                  {yen(line.unitPriceJpy)}
-                </td>
-                <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
-                  {line.taxable ? rate : t('receipt.notTaxable')}
-                </td>
-                <td className="py-2 text-right tabular-nums">{yen(line.amountJpy)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ReceiptLines lines={invoice.lines} rate={rate} yen={yen} />
 
-      <section aria-labelledby="totals-heading" className="ml-auto max-w-md">
-        <h2 id="totals-heading" className="sr-only">
-          {t('receipt.totals')}
-        </h2>
-        <dl className="space-y-1">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
-            <dd className="tabular-nums text-slate-900">{yen(invoice.taxableJpy)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
-            <dd className="tabular-nums text-slate-900">{yen(invoice.taxJpy)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">
-              {invoice.kind === 'shipping'
-                ? t('receipt.notTaxableShipping')
-                : t('receipt.notTaxableSubtotal')}
-            </dt>
-            <dd className="tabular-nums text-slate-900">
-              {yen(invoice.domesticShippingJpy + invoice.shippingJpy)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
-            <dt>{t('receipt.total')}</dt>
-            <dd data-testid="invoice-total">
-              <YenAmount
-                amountJpy={invoice.totalJpy}
-                currency={currency}
-                language={language}
-                rates={invoice.yenRates}
-              />
-            </dd>
-          </div>
-          {invoice.creditAppliedJpy > 0 ? (
-            <>
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-700">
-                  {invoice.creditFrom ? (
-                    <>
-                      {t('receipt.creditApplied', { invoice: invoice.replacesNumber ?? '' })}{' '}
-                      <a
-                        href={`${creditNoteBase}/${invoice.creditFrom.id}`}
-                        className="font-semibold text-red-800 underline"
-                      >
-                        {t('receipt.creditNoteLink', { number: invoice.creditFrom.number })}
-                      </a>
-                    </>
-                  ) : (
-                    t('receipt.creditCarried', { invoice: invoice.replacesNumber ?? '' })
-                  )}
-                </dt>
-                <dd className="tabular-nums text-slate-900">−{yen(invoice.creditAppliedJpy)}</dd>
-              </div>
-              <div className="flex justify-between gap-4 font-bold">
-                <dt>{invoice.status === 'paid' ? t('receipt.leftPaid') : t('receipt.leftToPay')}</dt>
-                <dd className="tabular-nums" data-testid="invoice-left-to-pay">
-                  {yen(invoice.totalJpy - invoice.creditAppliedJpy)}
-                </dd>
-              </div>
-            </>
-          ) : null}
-        </dl>
-        <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
-        {invoice.kind === 'shipping' && invoice.storageFeeJpy > 0 ? (
-          <p className="mt-2 text-sm text-slate-700" data-testid="storage-note">
-            {t('receipt.storageNote', { rate })}
-          </p>
-        ) : null}
-        {invoice.kind === 'shipping' ? (
-          <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
-        ) : null}
-      </section>
+      <ReceiptTotals
+        invoice={invoice}
+        rate={rate}
+        yen={yen}
+        language={language}
+        currency={currency}
+        creditNoteBase={creditNoteBase}
+      />
       <RefundList refunds={refunds} headingId="receipt-refunds-heading" />
     </article>
+  )
+}
+
+type CreditNoteBase = '/user-dashboard/credit-notes' | '/admin-dashboard/credit-notes'
+
+/** The title (a receipt once paid, an invoice before), the status, and what replaced or took it back. */
+function ReceiptHeader({
+  invoice,
+  creditNoteBase,
+}: {
+  invoice: ReceiptInvoice
+  creditNoteBase: CreditNoteBase
+}) {
+  const { t } = useTranslation()
+  const title =
+    invoice.status === 'paid'
+      ? t('receipt.receiptTitle', { number: invoice.number })
+      : t('receipt.invoiceTitle', { number: invoice.number })
+  return (
+    <header className="space-y-2">
+      <h1 id="receipt-heading" className="text-3xl font-bold text-slate-900 print:text-2xl">
+        {title}
+      </h1>
+      <p className="text-slate-700">{t('receipt.qualified')}</p>
+      <p className="flex flex-wrap items-center gap-3">
+        <InvoiceStatusBadge status={invoice.status} label={t(`invoices.status.${invoice.status}`)} />
+        <span className="font-medium text-slate-900" data-testid="invoice-status">
+          {invoiceStatusText(t, invoice)}
+        </span>
+      </p>
+      {invoice.replacedByNumber ? (
+        <p className="text-slate-700">{t('receipt.replacedBy', { number: invoice.replacedByNumber })}</p>
+      ) : null}
+      {invoice.replacesNumber ? (
+        <p className="text-slate-700">{t('receipt.replaces', { number: invoice.replacesNumber })}</p>
+      ) : null}
+      {invoice.creditedBy ? (
+        <p className="font-medium text-slate-900" data-testid="invoice-credited">
+          {t('receipt.creditedBy', { date: invoice.creditedBy.dateLabel })}{' '}
+          <a
+            href={`${creditNoteBase}/${invoice.creditedBy.id}`}
+            className="font-semibold text-red-800 underline"
+          >
+            {t('receipt.creditNoteLink', { number: invoice.creditedBy.number })}
+          </a>
+        </p>
+      ) : null}
+    </header>
+  )
+}
+
+/** The invoice's lines; on narrow screens each says its quantity, unit price and rate under it. */
+function ReceiptLines({
+  lines,
+  rate,
+  yen,
+}: {
+  lines: ReceiptInvoice['lines']
+  /** The tax rate, written out. */
+  rate: string
+  yen: (amount: number) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="lines-heading">
+      <h2 id="lines-heading" className="text-lg font-semibold text-slate-900">
+        {t('receipt.lines')}
+      </h2>
+      <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
+        <LinesTableHead />
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.position} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-3 break-words">
+                <span className="block text-slate-900">{lineDescription(t, line)}</span>
+                {line.kind === 'storage_fee' ? (
+                  <span className="block text-sm text-slate-700">
+                    {t('receipt.storageLineDetail', {
+                      count: line.quantity,
+                      fee: yen(line.unitPriceJpy),
+                    })}
+                  </span>
+                ) : null}
+                <span className="block text-sm text-slate-700 sm:hidden print:hidden">
+                  {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
+                  {line.taxable ? rate : t('receipt.notTaxable')}
+                </span>
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
+                {line.quantity}
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
+                {yen(line.unitPriceJpy)}
+              </td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
+                {line.taxable ? rate : t('receipt.notTaxable')}
+              </td>
+              <td className="py-2 text-right tabular-nums">{yen(line.amountJpy)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+/**
+ * The amount subject to tax and its tax, what is not taxed, the total, and, on a re-issued
+ * receipt, the credit carried over and what is left to pay; then the notes.
+ */
+function ReceiptTotals({
+  invoice,
+  rate,
+  yen,
+  language,
+  currency,
+  creditNoteBase,
+}: {
+  invoice: ReceiptInvoice
+  /** The tax rate, written out. */
+  rate: string
+  yen: (amount: number) => string
+  language: Language
+  currency: Currency
+  creditNoteBase: CreditNoteBase
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="totals-heading" className="ml-auto max-w-md">
+      <h2 id="totals-heading" className="sr-only">
+        {t('receipt.totals')}
+      </h2>
+      <dl className="space-y-1">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
+          <dd className="tabular-nums text-slate-900">{yen(invoice.taxableJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
+          <dd className="tabular-nums text-slate-900">{yen(invoice.taxJpy)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700">
+            {invoice.kind === 'shipping' ? t('receipt.notTaxableShipping') : t('receipt.notTaxableSubtotal')}
+          </dt>
+          <dd className="tabular-nums text-slate-900">
+            {yen(invoice.domesticShippingJpy + invoice.shippingJpy)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
+          <dt>{t('receipt.total')}</dt>
+          <dd data-testid="invoice-total">
+            <YenAmount
+              amountJpy={invoice.totalJpy}
+              currency={currency}
+              language={language}
+              rates={invoice.yenRates}
+            />
+          </dd>
+        </div>
+        {invoice.creditAppliedJpy > 0 ? (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-700">
+                {invoice.creditFrom ? (
+                  <>
+                    {t('receipt.creditApplied', { invoice: invoice.replacesNumber ?? '' })}{' '}
+                    <a
+                      href={`${creditNoteBase}/${invoice.creditFrom.id}`}
+                      className="font-semibold text-red-800 underline"
+                    >
+                      {t('receipt.creditNoteLink', { number: invoice.creditFrom.number })}
+                    </a>
+                  </>
+                ) : (
+                  t('receipt.creditCarried', { invoice: invoice.replacesNumber ?? '' })
+                )}
+              </dt>
+              <dd className="tabular-nums text-slate-900">−{yen(invoice.creditAppliedJpy)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 font-bold">
+              <dt>{invoice.status === 'paid' ? t('receipt.leftPaid') : t('receipt.leftToPay')}</dt>
+              <dd className="tabular-nums" data-testid="invoice-left-to-pay">
+                {yen(invoice.totalJpy - invoice.creditAppliedJpy)}
+              </dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
+      {invoice.kind === 'shipping' && invoice.storageFeeJpy > 0 ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="storage-note">
+          {t('receipt.storageNote', { rate })}
+        </p>
+      ) : null}
+      {invoice.kind === 'shipping' ? (
+        <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
+      ) : null}
+    </section>
   )
 }
 

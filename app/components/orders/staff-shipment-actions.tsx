@@ -119,8 +119,6 @@ export function StaffClaimPanel({
   answer: StaffShipmentAnswer
 }) {
   const { t } = useTranslation()
-  const investigateError = useFieldError(answer, 'investigate')
-  const resolveError = useFieldError(answer, 'resolve')
   const working = claim.status === 'open' || claim.status === 'investigating'
   return (
     <section
@@ -149,81 +147,95 @@ export function StaffClaimPanel({
       ) : null}
       {working ? (
         <>
-          <Form method="post" className="space-y-3 rounded-md bg-white p-3">
-            <h3 className="font-semibold text-slate-900">{t('staffShipments.investigateHeading')}</h3>
-            <input type="hidden" name="intent" value="investigate" />
-            <input type="hidden" name="claimId" value={claim.id} />
-            <input type="hidden" name="version" value={claim.version} />
-            <FormField
-              id="claim-reference"
-              label={t('staffShipments.carrierReference')}
-              error={investigateError('carrierReference')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="carrierReference"
-                  type="text"
-                  maxLength={100}
-                  defaultValue={claim.carrierReference ?? ''}
-                  className={`${inputClass} max-w-80`}
-                />
-              )}
-            </FormField>
-            <FormField id="claim-note" label={t('staffShipments.claimNote')} error={investigateError('note')}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="note"
-                  rows={2}
-                  maxLength={2000}
-                  className={`${inputClass} py-2`}
-                />
-              )}
-            </FormField>
-            <button type="submit" className={primary}>
-              {t('staffShipments.investigate')}
-            </button>
-          </Form>
-          <Form method="post" className="space-y-3 rounded-md bg-white p-3">
-            <h3 className="font-semibold text-slate-900">{t('staffShipments.resolveHeading')}</h3>
-            <input type="hidden" name="intent" value="resolve" />
-            <input type="hidden" name="claimId" value={claim.id} />
-            <input type="hidden" name="version" value={claim.version} />
-            <fieldset className="space-y-2">
-              <legend className="font-medium text-slate-800">{t('staffShipments.resolution')}</legend>
-              {canConfirmLoss ? (
-                <label className="flex min-h-11 items-center gap-2">
-                  <input type="radio" name="resolution" value="lost" className="h-5 w-5" />
-                  {t('staffShipments.resolutionLost')}
-                </label>
-              ) : null}
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="resolution" value="closed" defaultChecked className="h-5 w-5" />
-                {t('staffShipments.resolutionClosed')}
-              </label>
-            </fieldset>
-            <FormField
-              id="claim-reason"
-              label={t('staffShipments.resolutionReason')}
-              error={resolveError('reason')}
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="reason"
-                  rows={2}
-                  maxLength={2000}
-                  className={`${inputClass} py-2`}
-                />
-              )}
-            </FormField>
-            <button type="submit" className={primary}>
-              {t('staffShipments.resolve')}
-            </button>
-          </Form>
+          <InvestigateClaimForm claim={claim} answer={answer} />
+          <ResolveClaimForm claim={claim} canConfirmLoss={canConfirmLoss} answer={answer} />
         </>
       ) : null}
     </section>
+  )
+}
+
+/** The claim's work with the carrier: their reference and notes (`intent=investigate`). */
+function InvestigateClaimForm({ claim, answer }: { claim: StaffClaimData; answer: StaffShipmentAnswer }) {
+  const { t } = useTranslation()
+  const investigateError = useFieldError(answer, 'investigate')
+  return (
+    <Form method="post" className="space-y-3 rounded-md bg-white p-3">
+      <h3 className="font-semibold text-slate-900">{t('staffShipments.investigateHeading')}</h3>
+      <input type="hidden" name="intent" value="investigate" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <input type="hidden" name="version" value={claim.version} />
+      <FormField
+        id="claim-reference"
+        label={t('staffShipments.carrierReference')}
+        error={investigateError('carrierReference')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="carrierReference"
+            type="text"
+            maxLength={100}
+            defaultValue={claim.carrierReference ?? ''}
+            className={`${inputClass} max-w-80`}
+          />
+        )}
+      </FormField>
+      <FormField id="claim-note" label={t('staffShipments.claimNote')} error={investigateError('note')}>
+        {(control) => (
+          <textarea {...control} name="note" rows={2} maxLength={2000} className={`${inputClass} py-2`} />
+        )}
+      </FormField>
+      <button type="submit" className={primary}>
+        {t('staffShipments.investigate')}
+      </button>
+    </Form>
+  )
+}
+
+/** The claim's end: lost (admins only) or closed, with the reason (`intent=resolve`). */
+function ResolveClaimForm({
+  claim,
+  canConfirmLoss,
+  answer,
+}: {
+  claim: StaffClaimData
+  canConfirmLoss: boolean
+  answer: StaffShipmentAnswer
+}) {
+  const { t } = useTranslation()
+  const resolveError = useFieldError(answer, 'resolve')
+  return (
+    <Form method="post" className="space-y-3 rounded-md bg-white p-3">
+      <h3 className="font-semibold text-slate-900">{t('staffShipments.resolveHeading')}</h3>
+      <input type="hidden" name="intent" value="resolve" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <input type="hidden" name="version" value={claim.version} />
+      <fieldset className="space-y-2">
+        <legend className="font-medium text-slate-800">{t('staffShipments.resolution')}</legend>
+        {canConfirmLoss ? (
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="resolution" value="lost" className="h-5 w-5" />
+            {t('staffShipments.resolutionLost')}
+          </label>
+        ) : null}
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" name="resolution" value="closed" defaultChecked className="h-5 w-5" />
+          {t('staffShipments.resolutionClosed')}
+        </label>
+      </fieldset>
+      <FormField
+        id="claim-reason"
+        label={t('staffShipments.resolutionReason')}
+        error={resolveError('reason')}
+      >
+        {(control) => (
+          <textarea {...control} name="reason" rows={2} maxLength={2000} className={`${inputClass} py-2`} />
+        )}
+      </FormField>
+      <button type="submit" className={primary}>
+        {t('staffShipments.resolve')}
+      </button>
+    </Form>
   )
 }

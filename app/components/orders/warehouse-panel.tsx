@@ -70,74 +70,89 @@ export function WarehousePanel({
           </Link>
         ) : null}
       </div>
-      {unavailable.length > 0 ? (
-        <details className="rounded-md border border-slate-200 p-3">
-          <summary className="min-h-11 cursor-pointer content-center font-semibold text-slate-900">
-            {t('arrival.unavailableHeading')}
-          </summary>
-          <p className="mt-2 text-slate-700">{t('arrival.unavailableLead')}</p>
-          <ul className="mt-3 space-y-4">
-            {unavailable.map((item) => (
-              <li key={item.id}>
-                <Form method="post" className="space-y-2">
-                  <input type="hidden" name="intent" value="mark_unavailable" />
-                  <input type="hidden" name="version" value={version} />
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <label
-                    htmlFor={`unavailable-${item.id}`}
-                    className="block text-sm font-medium text-slate-800"
-                  >
-                    {t('arrival.unavailableReason', { item: item.label })}
-                  </label>
-                  <input
-                    id={`unavailable-${item.id}`}
-                    name="reason"
-                    required
-                    maxLength={1000}
-                    className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
-                  />
-                  <button
-                    type="submit"
-                    className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-                  >
-                    {t('arrival.unavailableSubmit', { item: item.label })}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-      {packages.length > 0 ? (
-        <>
-          <h3 className="text-lg font-semibold text-slate-900">{t('arrival.packagesHeading')}</h3>
-          <ul className="space-y-4">
-            {packages.map((pkg) => (
-              <li key={pkg.id} className="space-y-2 border-t border-slate-200 pt-3">
-                <p className="font-semibold text-slate-900">
-                  {t('arrival.packageSummary', {
-                    number: pkg.number,
-                    shelf: pkg.shelf,
-                    date: pkg.arrivedLabel,
-                  })}
-                </p>
-                <ul className="text-slate-800">
-                  {pkg.items.map((item) => (
-                    <li key={item.id}>
-                      {t('arrival.itemWeight', { position: item.position, weight: item.weightLabel })}
-                    </li>
-                  ))}
-                </ul>
-                {pkg.conditionNote ? (
-                  <p className="whitespace-pre-line text-slate-800">{pkg.conditionNote}</p>
-                ) : null}
-                <PackagePhotos number={pkg.number} photos={pkg.photos} altKey="arrival.photoAlt" />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {unavailable.length > 0 ? <UnavailableItems version={version} items={unavailable} /> : null}
+      {packages.length > 0 ? <ArrivedPackages packages={packages} /> : null}
     </section>
+  )
+}
+
+/** Items an admin may mark unavailable, each with its reason: folded away until opened. */
+function UnavailableItems({
+  version,
+  items,
+}: {
+  version: number
+  items: readonly { id: string; position: number; label: string }[]
+}) {
+  const { t } = useTranslation()
+  return (
+    <details className="rounded-md border border-slate-200 p-3">
+      <summary className="min-h-11 cursor-pointer content-center font-semibold text-slate-900">
+        {t('arrival.unavailableHeading')}
+      </summary>
+      <p className="mt-2 text-slate-700">{t('arrival.unavailableLead')}</p>
+      <ul className="mt-3 space-y-4">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="intent" value="mark_unavailable" />
+              <input type="hidden" name="version" value={version} />
+              <input type="hidden" name="itemId" value={item.id} />
+              <label htmlFor={`unavailable-${item.id}`} className="block text-sm font-medium text-slate-800">
+                {t('arrival.unavailableReason', { item: item.label })}
+              </label>
+              <input
+                id={`unavailable-${item.id}`}
+                name="reason"
+                required
+                maxLength={1000}
+                className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+              />
+              <button
+                type="submit"
+                className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+              >
+                {t('arrival.unavailableSubmit', { item: item.label })}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+/** The packages already at the office: shelf, date, items' weights, condition and photos. */
+function ArrivedPackages({ packages }: { packages: readonly PanelPackage[] }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h3 className="text-lg font-semibold text-slate-900">{t('arrival.packagesHeading')}</h3>
+      <ul className="space-y-4">
+        {packages.map((pkg) => (
+          <li key={pkg.id} className="space-y-2 border-t border-slate-200 pt-3">
+            <p className="font-semibold text-slate-900">
+              {t('arrival.packageSummary', {
+                number: pkg.number,
+                shelf: pkg.shelf,
+                date: pkg.arrivedLabel,
+              })}
+            </p>
+            <ul className="text-slate-800">
+              {pkg.items.map((item) => (
+                <li key={item.id}>
+                  {t('arrival.itemWeight', { position: item.position, weight: item.weightLabel })}
+                </li>
+              ))}
+            </ul>
+            {pkg.conditionNote ? (
+              <p className="whitespace-pre-line text-slate-800">{pkg.conditionNote}</p>
+            ) : null}
+            <PackagePhotos number={pkg.number} photos={pkg.photos} altKey="arrival.photoAlt" />
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useLoaderData } from 'react-router'
 import { BarChart } from '#app/components/admin/bar-chart.tsx'
@@ -139,18 +140,6 @@ function splitOffsets<Part extends { share: number }>(parts: Part[]): (Part & { 
 export default function AnalyticsRoute() {
   const { t } = useTranslation()
   const { problem, period, view } = useLoaderData<typeof loader>()
-  const csvHref = `/admin-dashboard/analytics.csv?${new URLSearchParams(
-    period.preset === 'custom' ? { from: period.fromDay, to: period.toDay } : { preset: period.preset },
-  )}`
-  const figure = (name: string, value: string, help: string) => (
-    <div key={name} className="rounded-lg border border-slate-200 p-4">
-      <dt className="text-sm font-medium text-slate-700">{t(`analytics.figures.${name as 'requests'}`)}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`figure-${name}`}>
-        {value}
-      </dd>
-      <dd className="mt-1 text-sm text-slate-700">{help}</dd>
-    </div>
-  )
   return (
     <section aria-labelledby="analytics-heading" className="space-y-8">
       <PageMeta title={t('analytics.title')} description={t('analytics.lead')} />
@@ -160,219 +149,280 @@ export default function AnalyticsRoute() {
         </h1>
         <p className="mt-2 text-slate-700">{t('analytics.lead')}</p>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <label htmlFor="analytics-preset" className="block text-sm font-medium text-slate-800">
-            {t('analytics.period')}
-          </label>
-          <select id="analytics-preset" name="preset" defaultValue={period.preset} className={inputClass}>
-            {ANALYTICS_PRESETS.map((name) => (
-              <option key={name} value={name}>
-                {t(`analytics.presets.${name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="analytics-from" className="block text-sm font-medium text-slate-800">
-            {t('analytics.from')}
-          </label>
-          <input
-            id="analytics-from"
-            name="from"
-            type="date"
-            defaultValue={period.fromDay}
-            className={inputClass}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="analytics-to" className="block text-sm font-medium text-slate-800">
-            {t('analytics.to')}
-          </label>
-          <input id="analytics-to" name="to" type="date" defaultValue={period.toDay} className={inputClass} />
-        </div>
-        <input type="hidden" name="shown_from" value={period.fromDay} />
-        <input type="hidden" name="shown_to" value={period.toDay} />
-        <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
-          {t('analytics.apply')}
-        </button>
-      </Form>
+      <PeriodForm period={period} />
       <p className="text-sm text-slate-700">{t('analytics.customHint')}</p>
       <FormAlert>{errorText(t, problem)}</FormAlert>
-      {view ? (
-        <>
-          <p className="text-slate-800" data-testid="analytics-period">
-            {t('analytics.showing', { from: period.fromDay, to: period.toDay })}{' '}
-            <Link to={csvHref} reloadDocument className="font-semibold text-red-800 underline">
-              {t('analytics.csv')}
-            </Link>
-          </p>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {figure('requests', view.requests, t('analytics.help.requests'))}
-            {figure('quotesIssued', view.quotesIssued, t('analytics.help.quotesIssued'))}
-            {figure(
-              'paidShare',
-              view.paidShare,
-              t('analytics.help.paidShare', { paid: view.quotesPaid, issued: view.quotesIssued }),
-            )}
-            {figure(
-              'revenue',
-              view.total,
-              `${view.equivalents.join(' · ')}. ${t('analytics.help.revenue', { count: view.paidCount, invoices: view.paidInvoices })} ${t('analytics.help.refunds', { refunds: view.refunded })}`,
-            )}
-            {figure('average', view.average, t('analytics.help.average'))}
-            {figure('newUsers', view.newUsers, t('analytics.help.newUsers'))}
-          </dl>
+      {view ? <AnalyticsFigures period={period} view={view} /> : null}
+    </section>
+  )
+}
 
-          <section aria-labelledby="split-heading" className="space-y-3">
-            <h2 id="split-heading" className="text-xl font-semibold text-slate-900">
-              {t('analytics.splitHeading')}
-            </h2>
-            <p className="text-sm text-slate-700">{t('analytics.help.split')}</p>
-            {/* Attributes, not inline styles: the page's CSP allows no style attribute. */}
-            <svg
+type View = ReturnType<typeof present>
+type ShownPeriod = Pick<Period, 'preset' | 'fromDay' | 'toDay'>
+
+/** One figure: what it counts, its value and a sentence saying what it includes. */
+function figure(t: TFunction, name: string, value: string, help: string) {
+  return (
+    <div key={name} className="rounded-lg border border-slate-200 p-4">
+      <dt className="text-sm font-medium text-slate-700">{t(`analytics.figures.${name as 'requests'}`)}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`figure-${name}`}>
+        {value}
+      </dd>
+      <dd className="mt-1 text-sm text-slate-700">{help}</dd>
+    </div>
+  )
+}
+
+/** The plain GET form choosing the period: a preset, or from and to (Japan days). */
+function PeriodForm({ period }: { period: ShownPeriod }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      <div className="space-y-1">
+        <label htmlFor="analytics-preset" className="block text-sm font-medium text-slate-800">
+          {t('analytics.period')}
+        </label>
+        <select id="analytics-preset" name="preset" defaultValue={period.preset} className={inputClass}>
+          {ANALYTICS_PRESETS.map((name) => (
+            <option key={name} value={name}>
+              {t(`analytics.presets.${name}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="analytics-from" className="block text-sm font-medium text-slate-800">
+          {t('analytics.from')}
+        </label>
+        <input
+          id="analytics-from"
+          name="from"
+          type="date"
+          defaultValue={period.fromDay}
+          className={inputClass}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="analytics-to" className="block text-sm font-medium text-slate-800">
+          {t('analytics.to')}
+        </label>
+        <input id="analytics-to" name="to" type="date" defaultValue={period.toDay} className={inputClass} />
+      </div>
+      <input type="hidden" name="shown_from" value={period.fromDay} />
+      <input type="hidden" name="shown_to" value={period.toDay} />
+      <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+        {t('analytics.apply')}
+      </button>
+    </Form>
+  )
+}
+
+/** The period's figures: the headline numbers, the revenue's split, the charts, shops and shipping. */
+function AnalyticsFigures({ period, view }: { period: ShownPeriod; view: View }) {
+  const { t } = useTranslation()
+  const csvHref = `/admin-dashboard/analytics.csv?${new URLSearchParams(
+    period.preset === 'custom' ? { from: period.fromDay, to: period.toDay } : { preset: period.preset },
+  )}`
+  return (
+    <>
+      <p className="text-slate-800" data-testid="analytics-period">
+        {t('analytics.showing', { from: period.fromDay, to: period.toDay })}{' '}
+        <Link to={csvHref} reloadDocument className="font-semibold text-red-800 underline">
+          {t('analytics.csv')}
+        </Link>
+      </p>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {figure(t, 'requests', view.requests, t('analytics.help.requests'))}
+        {figure(t, 'quotesIssued', view.quotesIssued, t('analytics.help.quotesIssued'))}
+        {figure(
+          t,
+          'paidShare',
+          view.paidShare,
+          t('analytics.help.paidShare', { paid: view.quotesPaid, issued: view.quotesIssued }),
+        )}
+        {figure(
+          t,
+          'revenue',
+          view.total,
+          `${view.equivalents.join(' · ')}. ${t('analytics.help.revenue', { count: view.paidCount, invoices: view.paidInvoices })} ${t('analytics.help.refunds', { refunds: view.refunded })}`,
+        )}
+        {figure(t, 'average', view.average, t('analytics.help.average'))}
+        {figure(t, 'newUsers', view.newUsers, t('analytics.help.newUsers'))}
+      </dl>
+
+      <RevenueSplit view={view} />
+
+      <BarChart
+        title={t(view.bucket === 'day' ? 'analytics.requestsPerDay' : 'analytics.requestsPerMonth')}
+        summary={t('analytics.chartSummary', {
+          from: period.fromDay,
+          to: period.toDay,
+          total: view.requests,
+        })}
+        bars={view.requestBars}
+        columns={[
+          t(view.bucket === 'day' ? 'analytics.day' : 'analytics.month'),
+          t('analytics.figures.requests'),
+        ]}
+      />
+      <BarChart
+        title={t(view.bucket === 'day' ? 'analytics.revenuePerDay' : 'analytics.revenuePerMonth')}
+        summary={t('analytics.chartSummary', {
+          from: period.fromDay,
+          to: period.toDay,
+          total: view.total,
+        })}
+        bars={view.revenueBars}
+        columns={[
+          t(view.bucket === 'day' ? 'analytics.day' : 'analytics.month'),
+          t('analytics.figures.revenue'),
+        ]}
+      />
+
+      <TopShops shops={view.topShops} />
+      <ShippingFigures view={view} />
+    </>
+  )
+}
+
+/** How the revenue splits (items, fees, shipping in Japan, tax): a stacked bar and its figures. */
+function RevenueSplit({ view }: { view: View }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="split-heading" className="space-y-3">
+      <h2 id="split-heading" className="text-xl font-semibold text-slate-900">
+        {t('analytics.splitHeading')}
+      </h2>
+      <p className="text-sm text-slate-700">{t('analytics.help.split')}</p>
+      {/* Attributes, not inline styles: the page's CSP allows no style attribute. */}
+      <svg
+        aria-hidden="true"
+        className="h-4 w-full max-w-3xl rounded bg-slate-100"
+        preserveAspectRatio="none"
+      >
+        {splitOffsets(view.split).map((part) => (
+          <rect
+            key={part.part}
+            x={`${part.offset * 100}%`}
+            width={`${part.share * 100}%`}
+            height="100%"
+            fill={SPLIT_FILLS[part.part]}
+          />
+        ))}
+      </svg>
+      <dl className="grid max-w-3xl gap-2 sm:grid-cols-2">
+        {view.split.map((part) => (
+          <div key={part.part} className="flex items-center gap-2">
+            <span
               aria-hidden="true"
-              className="h-4 w-full max-w-3xl rounded bg-slate-100"
-              preserveAspectRatio="none"
-            >
-              {splitOffsets(view.split).map((part) => (
-                <rect
-                  key={part.part}
-                  x={`${part.offset * 100}%`}
-                  width={`${part.share * 100}%`}
-                  height="100%"
-                  fill={SPLIT_FILLS[part.part]}
-                />
-              ))}
-            </svg>
-            <dl className="grid max-w-3xl gap-2 sm:grid-cols-2">
-              {view.split.map((part) => (
-                <div key={part.part} className="flex items-center gap-2">
-                  <span
-                    aria-hidden="true"
-                    className={`inline-block size-3 rounded-sm ${SPLIT_COLOURS[part.part]}`}
-                  />
-                  <dt className="text-slate-700">{t(`analytics.split.${part.part}`)}</dt>
-                  <dd className="font-semibold text-slate-900" data-testid={`split-${part.part}`}>
-                    {part.amount}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <p className="font-medium text-slate-900" data-testid="revenue-net">
-              {t('analytics.netLine', { gross: view.gross, refunds: view.refunded, net: view.total })}
-            </p>
-          </section>
+              className={`inline-block size-3 rounded-sm ${SPLIT_COLOURS[part.part]}`}
+            />
+            <dt className="text-slate-700">{t(`analytics.split.${part.part}`)}</dt>
+            <dd className="font-semibold text-slate-900" data-testid={`split-${part.part}`}>
+              {part.amount}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="font-medium text-slate-900" data-testid="revenue-net">
+        {t('analytics.netLine', { gross: view.gross, refunds: view.refunded, net: view.total })}
+      </p>
+    </section>
+  )
+}
 
-          <BarChart
-            title={t(view.bucket === 'day' ? 'analytics.requestsPerDay' : 'analytics.requestsPerMonth')}
-            summary={t('analytics.chartSummary', {
-              from: period.fromDay,
-              to: period.toDay,
-              total: view.requests,
-            })}
-            bars={view.requestBars}
-            columns={[
-              t(view.bucket === 'day' ? 'analytics.day' : 'analytics.month'),
-              t('analytics.figures.requests'),
-            ]}
-          />
-          <BarChart
-            title={t(view.bucket === 'day' ? 'analytics.revenuePerDay' : 'analytics.revenuePerMonth')}
-            summary={t('analytics.chartSummary', {
-              from: period.fromDay,
-              to: period.toDay,
-              total: view.total,
-            })}
-            bars={view.revenueBars}
-            columns={[
-              t(view.bucket === 'day' ? 'analytics.day' : 'analytics.month'),
-              t('analytics.figures.revenue'),
-            ]}
-          />
+/** The shops asked for most in the period. */
+function TopShops({ shops }: { shops: View['topShops'] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="shops-heading">
+      <h2 id="shops-heading" className="text-xl font-semibold text-slate-900">
+        {t('analytics.shopsHeading')}
+      </h2>
+      <p className="text-sm text-slate-700">{t('analytics.help.shops')}</p>
+      {shops.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('analytics.noShops')}</p>
+      ) : (
+        <ol className="mt-3 list-decimal space-y-1 pl-6" data-testid="top-shops">
+          {shops.map((shop) => (
+            <li key={shop.host} className="text-slate-900">
+              {shop.name ? `${shop.name} (${shop.host})` : shop.host}:{' '}
+              {t('analytics.shopRequests', { count: shop.count, requests: shop.requests })}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
 
-          <section aria-labelledby="shops-heading">
-            <h2 id="shops-heading" className="text-xl font-semibold text-slate-900">
-              {t('analytics.shopsHeading')}
-            </h2>
-            <p className="text-sm text-slate-700">{t('analytics.help.shops')}</p>
-            {view.topShops.length === 0 ? (
-              <p className="mt-2 text-slate-700">{t('analytics.noShops')}</p>
-            ) : (
-              <ol className="mt-3 list-decimal space-y-1 pl-6" data-testid="top-shops">
-                {view.topShops.map((shop) => (
-                  <li key={shop.host} className="text-slate-900">
-                    {shop.name ? `${shop.name} (${shop.host})` : shop.host}:{' '}
-                    {t('analytics.shopRequests', { count: shop.count, requests: shop.requests })}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-          <section aria-labelledby="shipping-heading" className="space-y-4">
-            <h2 id="shipping-heading" className="text-xl font-semibold text-slate-900">
-              {t('analytics.shippingHeading')}
-            </h2>
-            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {figure(
-                'shippingRevenue',
-                view.shipping.total,
-                `${t('analytics.shippingRevenueHelp', {
-                  count: view.shipping.count,
-                  invoices: view.shipping.invoices,
-                  shipping: view.shipping.shipping,
-                  storage: view.shipping.storage,
-                  tax: view.shipping.tax,
-                })}${view.shipping.refunded ? ` ${t('analytics.shippingRefunds', { refunds: view.shipping.refunded })}` : ''}`,
-              )}
-              {figure(
-                'office',
-                view.office.items,
-                t('analytics.officeHelp', { average: view.office.average, longest: view.office.longest }),
-              )}
-              {figure('claims', view.claims.opened, t('analytics.claimsHelp', view.claims))}
-            </dl>
-            <div>
-              <h3 id="shipped-heading" className="text-lg font-semibold text-slate-900">
-                {t('analytics.shippedHeading')}
-              </h3>
-              <p className="text-sm text-slate-700">{t('analytics.shippedHelp')}</p>
-              {view.shipped.length === 0 ? (
-                <p className="mt-2 text-slate-700">{t('analytics.shippedNone')}</p>
-              ) : (
-                <table
-                  aria-labelledby="shipped-heading"
-                  className="mt-2 w-full max-w-2xl text-left text-sm"
-                  data-testid="shipped"
-                >
-                  <thead className="border-b border-slate-300 text-slate-700">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        {t('analytics.shippedColumns.method')}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t('analytics.shippedColumns.region')}
-                      </th>
-                      <th scope="col" className="py-2 text-right">
-                        {t('analytics.shippedColumns.shipments')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {view.shipped.map((row) => (
-                      <tr key={`${row.method}-${row.region}`} className="border-b border-slate-200">
-                        <td className="py-2 pr-3">{t(`analytics.methods.${row.method as 'economic'}`)}</td>
-                        <td className="py-2 pr-3">{t(`analytics.regions.${row.region as 'asia'}`)}</td>
-                        <td className="py-2 text-right tabular-nums">{row.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </div>
-          </section>
-        </>
-      ) : null}
+/** Shipping: its revenue, the items stored at the office, claims, and what was shipped where. */
+function ShippingFigures({ view }: { view: View }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="shipping-heading" className="space-y-4">
+      <h2 id="shipping-heading" className="text-xl font-semibold text-slate-900">
+        {t('analytics.shippingHeading')}
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {figure(
+          t,
+          'shippingRevenue',
+          view.shipping.total,
+          `${t('analytics.shippingRevenueHelp', {
+            count: view.shipping.count,
+            invoices: view.shipping.invoices,
+            shipping: view.shipping.shipping,
+            storage: view.shipping.storage,
+            tax: view.shipping.tax,
+          })}${view.shipping.refunded ? ` ${t('analytics.shippingRefunds', { refunds: view.shipping.refunded })}` : ''}`,
+        )}
+        {figure(
+          t,
+          'office',
+          view.office.items,
+          t('analytics.officeHelp', { average: view.office.average, longest: view.office.longest }),
+        )}
+        {figure(t, 'claims', view.claims.opened, t('analytics.claimsHelp', view.claims))}
+      </dl>
+      <div>
+        <h3 id="shipped-heading" className="text-lg font-semibold text-slate-900">
+          {t('analytics.shippedHeading')}
+        </h3>
+        <p className="text-sm text-slate-700">{t('analytics.shippedHelp')}</p>
+        {view.shipped.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t('analytics.shippedNone')}</p>
+        ) : (
+          <table
+            aria-labelledby="shipped-heading"
+            className="mt-2 w-full max-w-2xl text-left text-sm"
+            data-testid="shipped"
+          >
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t('analytics.shippedColumns.method')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('analytics.shippedColumns.region')}
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  {t('analytics.shippedColumns.shipments')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.shipped.map((row) => (
+                <tr key={`${row.method}-${row.region}`} className="border-b border-slate-200">
+                  <td className="py-2 pr-3">{t(`analytics.methods.${row.method as 'economic'}`)}</td>
+                  <td className="py-2 pr-3">{t(`analytics.regions.${row.region as 'asia'}`)}</td>
+                  <td className="py-2 text-right tabular-nums">{row.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
     </section>
   )
 }

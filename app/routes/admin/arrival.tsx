@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import type { z } from 'zod'
@@ -124,97 +124,15 @@ export default function ArrivalRoute() {
           <FormAlert id={form.errorId}>{errorText(t, form.errors?.[0])}</FormAlert>
           <FormAlert id={fields.items.errorId}>{fieldError(fields.items.errors)}</FormAlert>
           {items.map((item, index) => {
-            const field = itemFields[index]?.getFieldset()
-            if (!field) return null
-            return (
-              <fieldset key={item.id} className="space-y-3 rounded-lg border border-slate-200 p-4">
-                <legend className="px-1 font-semibold text-slate-900">
-                  {t('arrival.itemLegend', { number: item.position, host: item.shopHost })}
-                </legend>
-                <input type="hidden" name={field.id.name} value={item.id} />
-                <div className="flex min-h-11 items-center gap-3">
-                  <input
-                    {...getInputProps(field.received, { type: 'checkbox', ariaAttributes: false })}
-                    className="size-5 accent-red-700"
-                    aria-describedby={field.received.errors ? `${field.received.id}-error` : undefined}
-                  />
-                  <label htmlFor={field.received.id} className="font-medium text-slate-900">
-                    {t('arrival.received')}
-                  </label>
-                </div>
-                {field.received.errors?.[0] ? (
-                  <p id={`${field.received.id}-error`} className="text-sm font-medium text-red-800">
-                    {fieldError(field.received.errors)}
-                  </p>
-                ) : null}
-                <FormField
-                  id={field.weight.id}
-                  label={t('arrival.weight')}
-                  hint={t('arrival.weightHint')}
-                  error={fieldError(field.weight.errors)}
-                >
-                  {(control) => (
-                    <input
-                      {...getInputProps(field.weight, { type: 'text', ariaAttributes: false })}
-                      {...control}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      className={`${inputClass} max-w-48`}
-                    />
-                  )}
-                </FormField>
-              </fieldset>
-            )
+            const meta = itemFields[index]
+            if (!meta) return null
+            return <ArrivalItemFieldset key={item.id} item={item} meta={meta} />
           })}
-          <FormField
-            id={fields.shelf.id}
-            label={t('arrival.shelf')}
-            hint={t('arrival.shelfHint')}
-            error={fieldError(fields.shelf.errors)}
-          >
-            {(control) => (
-              <input
-                {...getInputProps(fields.shelf, { type: 'text', ariaAttributes: false })}
-                {...control}
-                maxLength={ARRIVAL_LIMITS.shelf}
-                autoComplete="off"
-                className={`${inputClass} max-w-64`}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={fields.note.id}
-            label={t('arrival.note')}
-            hint={t('arrival.noteHint')}
-            error={fieldError(fields.note.errors)}
-          >
-            {(control) => (
-              <textarea
-                {...getTextareaProps(fields.note, { ariaAttributes: false })}
-                {...control}
-                rows={3}
-                maxLength={ARRIVAL_LIMITS.note}
-                className={`${inputClass} py-2`}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="arrival-photos"
-            label={t('arrival.photos')}
-            hint={t('arrival.photosHint')}
-            error={fieldError((actionData?.result?.error as Record<string, string[]> | undefined)?.photos)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                name="photos"
-                multiple
-                accept={PHOTO_INPUT_ACCEPT}
-                className={fileInputClass}
-              />
-            )}
-          </FormField>
+          <ParcelFields
+            shelf={fields.shelf}
+            note={fields.note}
+            photosErrors={(actionData?.result?.error as Record<string, string[]> | undefined)?.photos}
+          />
           <button
             type="submit"
             className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
@@ -224,5 +142,124 @@ export default function ArrivalRoute() {
         </Form>
       )}
     </article>
+  )
+}
+
+/** One item of the parcel: its Received box and its weight. */
+function ArrivalItemFieldset({
+  item,
+  meta,
+}: {
+  item: { id: string; position: number; shopHost: string }
+  meta: FieldMetadata<ArrivalFields['items'][number], ArrivalFields>
+}) {
+  const { t } = useTranslation()
+  const fieldError = (errors: string[] | undefined) => errorTextIn(t, 'arrival.errors', errors?.[0])
+  const field = meta.getFieldset()
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 font-semibold text-slate-900">
+        {t('arrival.itemLegend', { number: item.position, host: item.shopHost })}
+      </legend>
+      <input type="hidden" name={field.id.name} value={item.id} />
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          {...getInputProps(field.received, { type: 'checkbox', ariaAttributes: false })}
+          className="size-5 accent-red-700"
+          aria-describedby={field.received.errors ? `${field.received.id}-error` : undefined}
+        />
+        <label htmlFor={field.received.id} className="font-medium text-slate-900">
+          {t('arrival.received')}
+        </label>
+      </div>
+      {field.received.errors?.[0] ? (
+        <p id={`${field.received.id}-error`} className="text-sm font-medium text-red-800">
+          {fieldError(field.received.errors)}
+        </p>
+      ) : null}
+      <FormField
+        id={field.weight.id}
+        label={t('arrival.weight')}
+        hint={t('arrival.weightHint')}
+        error={fieldError(field.weight.errors)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(field.weight, { type: 'text', ariaAttributes: false })}
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            className={`${inputClass} max-w-48`}
+          />
+        )}
+      </FormField>
+    </fieldset>
+  )
+}
+
+/** The whole parcel's shelf, condition notes and photos. */
+function ParcelFields({
+  shelf,
+  note,
+  photosErrors,
+}: {
+  shelf: FieldMetadata<string, ArrivalFields>
+  note: FieldMetadata<string, ArrivalFields>
+  photosErrors: string[] | undefined
+}) {
+  const { t } = useTranslation()
+  const fieldError = (errors: string[] | undefined) => errorTextIn(t, 'arrival.errors', errors?.[0])
+  return (
+    <>
+      <FormField
+        id={shelf.id}
+        label={t('arrival.shelf')}
+        hint={t('arrival.shelfHint')}
+        error={fieldError(shelf.errors)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(shelf, { type: 'text', ariaAttributes: false })}
+            {...control}
+            maxLength={ARRIVAL_LIMITS.shelf}
+            autoComplete="off"
+            className={`${inputClass} max-w-64`}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={note.id}
+        label={t('arrival.note')}
+        hint={t('arrival.noteHint')}
+        error={fieldError(note.errors)}
+      >
+        {(control) => (
+          <textarea
+            {...getTextareaProps(note, { ariaAttributes: false })}
+            {...control}
+            rows={3}
+            maxLength={ARRIVAL_LIMITS.note}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="arrival-photos"
+        label={t('arrival.photos')}
+        hint={t('arrival.photosHint')}
+        error={fieldError(photosErrors)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="photos"
+            multiple
+            accept={PHOTO_INPUT_ACCEPT}
+            className={fileInputClass}
+          />
+        )}
+      </FormField>
+    </>
   )
 }

@@ -46,69 +46,12 @@ export default function AuditRoute() {
     if (after !== null) params.set('after', String(after))
     return `/admin-dashboard/audit${params.size > 0 ? `?${params}` : ''}`
   }
-  // A person filtered on who is not in the list (typed into the URL) stays selectable.
-  const peopleOptions = filter.actor && !people.includes(filter.actor) ? [filter.actor, ...people] : people
   return (
     <section>
       <PageMeta title={t('audit.title')} description={t('audit.lead')} />
       <h1 className="text-3xl font-bold text-slate-900">{t('audit.title')}</h1>
       <p className="mt-3 max-w-3xl text-slate-700">{t('audit.lead')}</p>
-      <Form
-        method="get"
-        aria-label={t('audit.filtersLabel')}
-        className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-4"
-      >
-        <div className="min-w-0 max-w-full space-y-1">
-          <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-800">
-            {t('audit.person')}
-          </label>
-          <select
-            id="audit-actor"
-            name="actor"
-            defaultValue={filter.actor ?? ''}
-            className={`${inputClass} w-auto max-w-full`}
-          >
-            <option value="">{t('audit.everyone')}</option>
-            {peopleOptions.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0 max-w-full space-y-1">
-          <label htmlFor="audit-kind" className="block text-sm font-medium text-slate-800">
-            {t('audit.kind')}
-          </label>
-          <select
-            id="audit-kind"
-            name="kind"
-            defaultValue={filter.kind ?? ''}
-            className={`${inputClass} w-auto max-w-full`}
-          >
-            <option value="">{t('audit.allKinds')}</option>
-            {AUDIT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`audit.kinds.${kindKey(kind)}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="inline-flex min-h-11 items-center rounded-md bg-red-800 px-5 font-semibold text-white hover:bg-red-900"
-        >
-          {t('audit.apply')}
-        </button>
-        {filtered ? (
-          <Link
-            to="/admin-dashboard/audit"
-            className="inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4"
-          >
-            {t('audit.clear')}
-          </Link>
-        ) : null}
-      </Form>
+      <AuditFilters filter={filter} people={people} filtered={filtered} />
       {records.length === 0 ? (
         <p className="mt-6 text-slate-700">{filtered ? t('audit.emptyFiltered') : t('audit.empty')}</p>
       ) : (
@@ -155,5 +98,78 @@ export default function AuditRoute() {
         </nav>
       )}
     </section>
+  )
+}
+
+/** The filters: a person and a kind of action, sent in the URL, and a link that clears them. */
+function AuditFilters({
+  filter,
+  people,
+  filtered,
+}: {
+  filter: { actor: string | null; kind: string | null }
+  people: string[]
+  filtered: boolean
+}) {
+  const { t } = useTranslation()
+  // A person filtered on who is not in the list (typed into the URL) stays selectable.
+  const peopleOptions = filter.actor && !people.includes(filter.actor) ? [filter.actor, ...people] : people
+  return (
+    <Form
+      method="get"
+      aria-label={t('audit.filtersLabel')}
+      className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-4"
+    >
+      <div className="min-w-0 max-w-full space-y-1">
+        <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-800">
+          {t('audit.person')}
+        </label>
+        <select
+          id="audit-actor"
+          name="actor"
+          defaultValue={filter.actor ?? ''}
+          className={`${inputClass} w-auto max-w-full`}
+        >
+          <option value="">{t('audit.everyone')}</option>
+          {peopleOptions.map((email) => (
+            <option key={email} value={email}>
+              {email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0 max-w-full space-y-1">
+        <label htmlFor="audit-kind" className="block text-sm font-medium text-slate-800">
+          {t('audit.kind')}
+        </label>
+        <select
+          id="audit-kind"
+          name="kind"
+          defaultValue={filter.kind ?? ''}
+          className={`${inputClass} w-auto max-w-full`}
+        >
+          <option value="">{t('audit.allKinds')}</option>
+          {AUDIT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`audit.kinds.${kindKey(kind)}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="inline-flex min-h-11 items-center rounded-md bg-red-800 px-5 font-semibold text-white hover:bg-red-900"
+      >
+        {t('audit.apply')}
+      </button>
+      {filtered ? (
+        <Link
+          to="/admin-dashboard/audit"
+          className="inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4"
+        >
+          {t('audit.clear')}
+        </Link>
+      ) : null}
+    </Form>
   )
 }

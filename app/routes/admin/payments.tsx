@@ -73,105 +73,117 @@ export default function PaymentsToConfirmRoute() {
         </h1>
         <p className="mt-2 max-w-3xl text-slate-700">{t('toConfirm.lead')}</p>
       </div>
+      <ReportedTransfers rows={reported} more={more.reported} />
+      <HeldPayments rows={held} more={more.held} />
+    </section>
+  )
+}
 
-      <section aria-labelledby="reported-heading" className="space-y-3">
-        <h2 id="reported-heading" className="text-xl font-semibold text-slate-900">
-          {t('toConfirm.reportedHeading', { count: reported.length })}
-        </h2>
-        <p className="max-w-3xl text-slate-700">{t('toConfirm.reportedLead')}</p>
-        {reported.length === 0 ? (
-          <p className="rounded-md bg-slate-50 p-3 text-slate-800">{t('toConfirm.reportedEmpty')}</p>
-        ) : (
-          <ul className="space-y-3">
-            {reported.map((row) => (
-              <li
-                key={row.id}
-                className="rounded-lg border border-slate-300 p-4"
-                data-testid="reported-transfer"
-              >
-                <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                  <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
-                    {row.ownerNumber}
-                  </Link>
-                  <span className="text-slate-800">
-                    {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
-                      number: row.invoiceNumber,
-                      amount: row.askedLabel,
-                    })}
-                  </span>
+type Loaded = Awaited<ReturnType<typeof loader>>
+
+/** Bank transfers customers say they made, each with its note and proof. */
+function ReportedTransfers({ rows, more }: { rows: Loaded['reported']; more: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="reported-heading" className="space-y-3">
+      <h2 id="reported-heading" className="text-xl font-semibold text-slate-900">
+        {t('toConfirm.reportedHeading', { count: rows.length })}
+      </h2>
+      <p className="max-w-3xl text-slate-700">{t('toConfirm.reportedLead')}</p>
+      {rows.length === 0 ? (
+        <p className="rounded-md bg-slate-50 p-3 text-slate-800">{t('toConfirm.reportedEmpty')}</p>
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((row) => (
+            <li
+              key={row.id}
+              className="rounded-lg border border-slate-300 p-4"
+              data-testid="reported-transfer"
+            >
+              <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
+                  {row.ownerNumber}
+                </Link>
+                <span className="text-slate-800">
+                  {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
+                    number: row.invoiceNumber,
+                    amount: row.askedLabel,
+                  })}
+                </span>
+              </p>
+              <p className="mt-1 break-words text-slate-800">
+                {row.customerName} · {row.customerEmail}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">{t('toConfirm.since', { date: row.sinceLabel })}</p>
+              {row.note ? (
+                <p className="mt-2 whitespace-pre-line break-words rounded-md bg-slate-50 p-2 text-slate-900">
+                  {t('toConfirm.note', { note: row.note })}
                 </p>
-                <p className="mt-1 break-words text-slate-800">
-                  {row.customerName} · {row.customerEmail}
-                </p>
-                <p className="mt-1 text-sm text-slate-700">
-                  {t('toConfirm.since', { date: row.sinceLabel })}
-                </p>
-                {row.note ? (
-                  <p className="mt-2 whitespace-pre-line break-words rounded-md bg-slate-50 p-2 text-slate-900">
-                    {t('toConfirm.note', { note: row.note })}
-                  </p>
-                ) : null}
-                <p className="mt-2">
-                  {row.proof ? (
-                    <a href={row.proof.href} className="font-semibold text-red-800 underline">
-                      {t(row.proof.pdf ? 'toConfirm.proofPdf' : 'toConfirm.proofPhoto')}
-                    </a>
-                  ) : (
-                    <span className="text-slate-700">{t('toConfirm.noProof')}</span>
-                  )}
-                </p>
-                {row.invoiceOpen ? null : (
-                  <p className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950">{t('toConfirm.notOpen')}</p>
+              ) : null}
+              <p className="mt-2">
+                {row.proof ? (
+                  <a href={row.proof.href} className="font-semibold text-red-800 underline">
+                    {t(row.proof.pdf ? 'toConfirm.proofPdf' : 'toConfirm.proofPhoto')}
+                  </a>
+                ) : (
+                  <span className="text-slate-700">{t('toConfirm.noProof')}</span>
                 )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {more.reported ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
-      </section>
+              </p>
+              {row.invoiceOpen ? null : (
+                <p className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950">{t('toConfirm.notOpen')}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {more ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
+    </section>
+  )
+}
 
-      <section aria-labelledby="held-heading" className="space-y-3">
-        <h2 id="held-heading" className="text-xl font-semibold text-slate-900">
-          {t('toConfirm.heldHeading', { count: held.length })}
-        </h2>
-        <p className="max-w-3xl text-slate-700">{t('toConfirm.heldLead')}</p>
-        {held.length === 0 ? (
-          <p className="rounded-md bg-slate-50 p-3 text-slate-800">{t('toConfirm.heldEmpty')}</p>
-        ) : (
-          <ul className="space-y-3">
-            {held.map((row) => (
-              <li key={row.id} className="rounded-lg border border-amber-300 p-4" data-testid="held-payment">
-                <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                  <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
-                    {row.ownerNumber}
-                  </Link>
-                  <span className="text-slate-800">
-                    {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
-                      number: row.invoiceNumber,
-                      amount: row.askedLabel,
-                    })}
-                  </span>
-                </p>
-                <p className="mt-1 break-words text-slate-800">
-                  {row.customerName} · {row.customerEmail}
-                </p>
-                <p className="mt-1 text-slate-800">
-                  {row.reportedLabel
-                    ? t('toConfirm.heldReported', {
-                        provider: t(`payments.providers.${row.provider as 'paypal'}`),
-                        amount: row.reportedLabel,
-                      })
-                    : t(`payments.providers.${row.provider as 'paypal'}`)}
-                </p>
-                <p className="mt-1 text-sm text-slate-700">
-                  {t('toConfirm.since', { date: row.sinceLabel })}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-        {more.held ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
-      </section>
+/** Payments a provider reported that we held for review. */
+function HeldPayments({ rows, more }: { rows: Loaded['held']; more: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="held-heading" className="space-y-3">
+      <h2 id="held-heading" className="text-xl font-semibold text-slate-900">
+        {t('toConfirm.heldHeading', { count: rows.length })}
+      </h2>
+      <p className="max-w-3xl text-slate-700">{t('toConfirm.heldLead')}</p>
+      {rows.length === 0 ? (
+        <p className="rounded-md bg-slate-50 p-3 text-slate-800">{t('toConfirm.heldEmpty')}</p>
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((row) => (
+            <li key={row.id} className="rounded-lg border border-amber-300 p-4" data-testid="held-payment">
+              <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
+                  {row.ownerNumber}
+                </Link>
+                <span className="text-slate-800">
+                  {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
+                    number: row.invoiceNumber,
+                    amount: row.askedLabel,
+                  })}
+                </span>
+              </p>
+              <p className="mt-1 break-words text-slate-800">
+                {row.customerName} · {row.customerEmail}
+              </p>
+              <p className="mt-1 text-slate-800">
+                {row.reportedLabel
+                  ? t('toConfirm.heldReported', {
+                      provider: t(`payments.providers.${row.provider as 'paypal'}`),
+                      amount: row.reportedLabel,
+                    })
+                  : t(`payments.providers.${row.provider as 'paypal'}`)}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">{t('toConfirm.since', { date: row.sinceLabel })}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
     </section>
   )
 }

@@ -1,19 +1,16 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from 'react-router'
+import {
+  RequestActionForms,
+  RequestCustomer,
+  RequestHistory,
+  RequestPricing,
+} from '#app/components/admin/request-page-parts.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
-import { ItemFacts, QuotePricingForm } from '#app/components/orders/quote-pricing-form.tsx'
-import { RequestItems } from '#app/components/orders/request-items.tsx'
-import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
-import {
-  ApproveForm,
-  CancelRequestForm,
-  NoteForm,
-  RejectForm,
-  ReviseForm,
-} from '#app/components/orders/staff-request-actions.tsx'
 import { WarehousePanel } from '#app/components/orders/warehouse-panel.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
@@ -26,6 +23,7 @@ import type { Notice, NoticeName } from '#app/lib/notice.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
+import type { OrderContext } from '#core/orders/order-context.ts'
 import {
   AddNoteSchema,
   RejectRequestSchema,
@@ -170,8 +168,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intentValue = formData.getAll('intent').at(-1)
   const intent: Intent = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : 'note'
   const orders = getOrderContext(context)
-  const back = (notice: Notice | NoticeName) =>
-    redirectWithNotice(context, `/admin-dashboard/requests/${params.id}`, notice)
+  const back: Back = (notice) => redirectWithNotice(context, `/admin-dashboard/requests/${params.id}`, notice)
+  switch (intent) {
+    case 'price':
+    case 'approve':
+    case 'revise':
+    case 'reject':
+      return quoteIntent(intent, formData, orders, back)
+    // Payments (admins only: the service refuses moderators): app/routes/admin/request-payments.server.ts.
+    case 'record_payment':
+      return recordPaymentAction(formData, context, { kind: 'request', id: params.id })
+    case 'refund_done':
+      return refundDoneAction(formData, context, { kind: 'request', id: params.id })
+    case 'refund_provider':
+      return refundProviderAction(formData, context, { kind: 'request', id: params.id })
+    case 'resolve_held':
+      return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
+    case 'dismiss_transfer':
+      return dismissTransferAction(formData, context, { kind: 'request', id: params.id })
+    case 'mark_ordered':
+    case 'mark_unavailable':
+    case 'cancel':
+    case 'note':
+      return orderIntent(intent, formData, orders, back)
+  }
+}
+
+/** Back to the request page with a notice (post/redirect/get). */
+type Back = (notice: Notice | NoticeName) => ReturnType<typeof redirectWithNotice>
+
+/** The quote's intents: save the prices, approve (send the quote), revise it, or reject the request. */
+function quoteIntent(
+  intent: 'price' | 'approve' | 'revise' | 'reject',
+  formData: FormData,
+  orders: OrderContext,
+  back: Back,
+) {
   switch (intent) {
     case 'price': {
       const submission = parseSubmission(formData, { schema: SaveQuoteDraftSchema })
@@ -215,17 +247,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (error) => formFailure(error, submission, { intent }),
       )
     }
-    // Payments (admins only: the service refuses moderators): app/routes/admin/request-payments.server.ts.
-    case 'record_payment':
-      return recordPaymentAction(formData, context, { kind: 'request', id: params.id })
-    case 'refund_done':
-      return refundDoneAction(formData, context, { kind: 'request', id: params.id })
-    case 'refund_provider':
-      return refundProviderAction(formData, context, { kind: 'request', id: params.id })
-    case 'resolve_held':
-      return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
-    case 'dismiss_transfer':
-      return dismissTransferAction(formData, context, { kind: 'request', id: params.id })
+  }
+}
+
+/** The order's own intents: items bought or unavailable at the shop, a staff cancellation, a note. */
+function orderIntent(
+  intent: 'mark_ordered' | 'mark_unavailable' | 'cancel' | 'note',
+  formData: FormData,
+  orders: OrderContext,
+  back: Back,
+) {
+  switch (intent) {
     case 'mark_ordered': {
       const submission = parseSubmission(formData, { schema: MarkOrderedSchema })
       if (submission.status !== 'success')
@@ -270,6 +302,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function reasonError(result: unknown): string | null {
   const errors = (result as { error?: Record<string, string[] | null> } | undefined)?.error
   return errors?.reason?.[0] ?? null
+}
+
+type ActionData = Route.ComponentProps['actionData']
+
+/** The warehouse forms' refusal (mark ordered, mark unavailable) for its panel; none after a conflict. */
+function warehouseError(
+  t: TFunction,
+  actionData: ActionData,
+  conflict: boolean,
+  failure: PublicError | null,
+) {
+  return actionData &&
+    !conflict &&
+    (actionData.intent === 'mark_ordered' || actionData.intent === 'mark_unavailable')
+    ? failure
+      ? errorText(t, failure.messageKey)
+      : errorTextIn(t, 'quote.errors', reasonError(actionData.result))
+    : null
+}
+
+/** The payment forms' answer (record, refund, resolve, dismiss) for the payments panel; none after a conflict. */
+function paymentsAnswer(actionData: ActionData, conflict: boolean) {
+  return actionData &&
+    !conflict &&
+    (actionData.intent === 'record_payment' ||
+      actionData.intent === 'refund_done' ||
+      actionData.intent === 'refund_provider' ||
+      actionData.intent === 'resolve_held' ||
+      actionData.intent === 'dismiss_transfer')
+    ? actionData
+    : null
 }
 
 /** A refused form (409: the request changed) still reloads the page's data, to show it as it is now. */
@@ -326,134 +389,26 @@ export default function StaffRequestRoute() {
       <p className="text-slate-700">
         {t('queue.submittedAt')}: {request.submittedLabel}
       </p>
-      <section aria-labelledby="customer-heading">
-        <h2 id="customer-heading" className="text-xl font-semibold text-slate-900">
-          {t('queue.customerHeading')}
-        </h2>
-        <p className="mt-2 text-slate-900">{request.customer?.name}</p>
-        <p className="break-all text-slate-700">
-          <a href={`mailto:${request.customer?.email ?? ''}`} className="underline">
-            {request.customer?.email}
-          </a>
-        </p>
-        <p className="text-slate-700">{t('queue.language', { language: request.locale.toUpperCase() })}</p>
-        {request.customerNote ? (
-          <div className="mt-3">
-            <h3 className="font-semibold text-slate-900">{t('queue.customerNote')}</h3>
-            <p className="whitespace-pre-line text-slate-800">{request.customerNote}</p>
-          </div>
-        ) : null}
-      </section>
+      <RequestCustomer request={request} />
 
-      <section aria-labelledby="pricing-heading" className="space-y-4">
-        <h2 id="pricing-heading" className="text-xl font-semibold text-slate-900">
-          {t('quote.pricingHeading')}
-        </h2>
-        {may.price ? (
-          <>
-            <p className="max-w-3xl text-slate-700">
-              {t('quote.pricingLead', { fee: feeLabel, rate: rateLabel })}
-            </p>
-            <QuotePricingForm
-              key={request.version}
-              requestId={request.id}
-              version={request.version}
-              items={items}
-              pricing={draft.pricing}
-              savedTotals={draft.totals}
-              lastResult={resultFor('price')}
-              language={language}
-              rateLabel={rateLabel}
-            />
-          </>
-        ) : (
-          <>
-            {request.status === 'quoted' ? <p className="text-slate-700">{t('quote.pricesFixed')}</p> : null}
-            <RequestItems
-              heading={t('queue.itemsHeading')}
-              items={items}
-              linkLabel={(item) =>
-                item.title
-                  ? t('queue.openItem', { title: item.title })
-                  : t('queue.openLink', { host: item.shopHost })
-              }
-              photo={(item) =>
-                item.photo
-                  ? {
-                      src: `/admin-dashboard/requests/${request.id}/photos/${item.photo.id}`,
-                      alt: t('queue.photoAlt', { number: item.position }),
-                      width: item.photo.width,
-                      height: item.photo.height,
-                    }
-                  : null
-              }
-              details={(item) => (
-                <>
-                  <ItemFacts item={item} />
-                  {item.unitPriceJpy !== null ? (
-                    <p className="mt-1 text-slate-900">
-                      {item.title} · {formatMoney(item.unitPriceJpy, 'JPY', language)}
-                      {item.domesticShippingJpy
-                        ? ` + ${t('quote.shippingTotal')}: ${formatMoney(item.domesticShippingJpy, 'JPY', language)}`
-                        : ''}
-                    </p>
-                  ) : null}
-                </>
-              )}
-            />
-          </>
-        )}
-      </section>
+      <RequestPricing
+        request={request}
+        items={items}
+        draft={draft}
+        canPrice={may.price}
+        lastResult={resultFor('price')}
+        language={language}
+        rateLabel={rateLabel}
+        feeLabel={feeLabel}
+      />
 
-      {may.approve || may.reject || may.revise || may.note || may.cancel ? (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {may.approve ? (
-            <ApproveForm
-              key={`approve-${request.version}`}
-              requestId={request.id}
-              version={request.version}
-              lastResult={resultFor('approve')}
-              daysToPay={draft.pricing.daysToPay}
-              complete={draft.complete}
-              withPricingForm={may.price}
-              unpriced={draft.items.filter((item) => item.unitPriceJpy === null || !item.title).length}
-            />
-          ) : null}
-          {may.revise && openInvoiceNumber ? (
-            <ReviseForm
-              key={`revise-${request.version}`}
-              requestId={request.id}
-              version={request.version}
-              lastResult={resultFor('revise')}
-              invoiceNumber={openInvoiceNumber}
-            />
-          ) : null}
-          {may.reject ? (
-            <RejectForm
-              key={`reject-${request.version}`}
-              requestId={request.id}
-              version={request.version}
-              lastResult={resultFor('reject')}
-            />
-          ) : null}
-          {may.cancel ? (
-            <CancelRequestForm
-              key={`cancel-${request.version}`}
-              requestId={request.id}
-              version={request.version}
-              lastResult={resultFor('cancel')}
-            />
-          ) : null}
-          {may.note ? (
-            <NoteForm
-              key={`note-${request.version}`}
-              requestId={request.id}
-              version={request.version}
-              lastResult={resultFor('note')}
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <RequestActionForms
+        request={request}
+        draft={draft}
+        may={may}
+        openInvoiceNumber={openInvoiceNumber}
+        resultFor={resultFor}
+      />
 
       <WarehousePanel
         requestId={request.id}
@@ -463,31 +418,10 @@ export default function StaffRequestRoute() {
         canBook={may.bookArrival}
         packages={packages}
         unavailable={may.markUnavailable ? unavailableItems : []}
-        error={
-          actionData &&
-          !conflict &&
-          (actionData.intent === 'mark_ordered' || actionData.intent === 'mark_unavailable')
-            ? failure
-              ? errorText(t, failure.messageKey)
-              : errorTextIn(t, 'quote.errors', reasonError(actionData.result))
-            : null
-        }
+        error={warehouseError(t, actionData, conflict, failure)}
       />
 
-      <StaffPayments
-        payments={payments}
-        answer={
-          actionData &&
-          !conflict &&
-          (actionData.intent === 'record_payment' ||
-            actionData.intent === 'refund_done' ||
-            actionData.intent === 'refund_provider' ||
-            actionData.intent === 'resolve_held' ||
-            actionData.intent === 'dismiss_transfer')
-            ? actionData
-            : null
-        }
-      />
+      <StaffPayments payments={payments} answer={paymentsAnswer(actionData, conflict)} />
 
       <InvoiceList
         heading={t('quote.invoicesHeading')}
@@ -496,34 +430,7 @@ export default function StaffRequestRoute() {
         language={language}
       />
 
-      <RequestTimeline
-        headingId="history-heading"
-        heading={t('queue.history')}
-        events={request.events}
-        eventLabel={(event) => t(`queue.events.${event.event as 'submit'}`)}
-        detail={(event) => (
-          <>
-            ({t(`queue.actor.${event.actorKind as 'customer'}`)}) {event.createdLabel}
-            {event.quote ? <> · {t('queue.quoteDetail', event.quote)}</> : null}
-            {event.event === 'note' ? (
-              <span className="ml-1 font-semibold text-slate-900">
-                · {event.visibleToCustomer ? t('queue.noteShared') : t('queue.noteInternal')}
-              </span>
-            ) : null}
-            {event.note ? (
-              <span
-                className={`mt-1 block whitespace-pre-line rounded-md p-2 text-base text-slate-900 ${
-                  event.visibleToCustomer
-                    ? 'bg-slate-50'
-                    : 'border border-dashed border-amber-500 bg-amber-50'
-                }`}
-              >
-                {event.note}
-              </span>
-            ) : null}
-          </>
-        )}
-      />
+      <RequestHistory events={request.events} />
     </article>
   )
 }

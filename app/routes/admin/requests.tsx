@@ -64,9 +64,6 @@ export default function RequestQueueRoute() {
   const { t } = useTranslation()
   const { rows, counts, matchesAtLeast, status, q, work, workCount, nextCursor, first } =
     useLoaderData<typeof loader>()
-  // A broad search is not counted to the end (core/orders/request-service.ts): "N or more", and
-  // the statuses without numbers.
-  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null
   return (
     <section aria-labelledby="queue-heading">
       <PageMeta title={t('queue.title')} description={t('queue.lead')} />
@@ -85,111 +82,13 @@ export default function RequestQueueRoute() {
         </p>
       ) : null}
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        {work ? <input type="hidden" name="work" value={work} /> : null}
-        <div className="space-y-1">
-          <label htmlFor="queue-status" className="block text-sm font-medium text-slate-800">
-            {t('queue.filterLabel')}
-          </label>
-          <select id="queue-status" name="status" defaultValue={status ?? ''} className={inputClass}>
-            <option value="">
-              {total === null
-                ? t('queue.allAtLeast', { count: matchesAtLeast ?? 0 })
-                : t('queue.all', { count: total })}
-            </option>
-            {REQUEST_STATUSES.map((name) => (
-              <option key={name} value={name}>
-                {counts
-                  ? t('queue.statusCount', { status: t(`queue.statuses.${name}`), count: counts[name] })
-                  : t(`queue.statuses.${name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-64 flex-1 space-y-1">
-          <label htmlFor="queue-q" className="block text-sm font-medium text-slate-800">
-            {t('queue.search')}
-          </label>
-          <input
-            id="queue-q"
-            name="q"
-            type="search"
-            defaultValue={q ?? ''}
-            maxLength={200}
-            aria-describedby="queue-q-hint"
-            className={inputClass}
-          />
-          <p id="queue-q-hint" className="text-xs text-slate-600">
-            {t('queue.searchHint')}
-          </p>
-        </div>
-        <div className="flex gap-3 pb-5">
-          <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
-            {t('queue.apply')}
-          </button>
-          {status || q || work ? (
-            <Link
-              to="/admin-dashboard/requests"
-              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
-            >
-              {t('queue.clear')}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <QueueFilters status={status} q={q} work={work} counts={counts} matchesAtLeast={matchesAtLeast} />
 
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('queue.empty')}</p>
       ) : (
         // Below 768 px each row is a card (app/app.css, `row-cards`): every column shows.
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="row-cards w-full text-left text-sm md:min-w-[40rem]">
-            <caption className="sr-only">{t('queue.title')}</caption>
-            <thead className="border-b border-slate-300 text-slate-800">
-              <tr>
-                {QUEUE_COLUMNS.map((column, index) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={index === QUEUE_COLUMNS.length - 1 ? 'py-2' : 'py-2 pr-3'}
-                  >
-                    {t(`queue.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200" data-testid="queue-row">
-                  <td className="py-3 pr-3">
-                    <Link
-                      to={`/admin-dashboard/requests/${row.id}`}
-                      className="font-semibold text-red-800 underline"
-                    >
-                      {row.number}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-3" data-label={t('queue.customer')}>
-                    <span className="block font-medium text-slate-900">{row.customerName}</span>
-                    <span className="block break-all text-slate-700">{row.customerEmail}</span>
-                  </td>
-                  <td className="py-3 pr-3 break-all" data-label={t('queue.shops')}>
-                    {row.shopHosts.join(', ')}
-                  </td>
-                  <td className="py-3 pr-3" data-label={t('queue.items')}>
-                    {row.itemCount}
-                  </td>
-                  <td className="py-3 pr-3" data-label={t('queue.status')}>
-                    <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
-                  </td>
-                  <td className="py-3" data-label={t('queue.submittedAt')}>
-                    {row.submittedLabel}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <QueueTable rows={rows} />
       )}
       <p className="mt-6 flex flex-wrap gap-4">
         {first ? null : (
@@ -207,5 +106,130 @@ export default function RequestQueueRoute() {
         ) : null}
       </p>
     </section>
+  )
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>
+
+/** The plain GET form: a status (with its count), a search; the warehouse's work is kept. */
+function QueueFilters({
+  status,
+  q,
+  work,
+  counts,
+  matchesAtLeast,
+}: Pick<Loaded, 'status' | 'q' | 'work' | 'counts' | 'matchesAtLeast'>) {
+  const { t } = useTranslation()
+  // A broad search is not counted to the end (core/orders/request-service.ts): "N or more", and
+  // the statuses without numbers.
+  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null
+  return (
+    <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+      {work ? <input type="hidden" name="work" value={work} /> : null}
+      <div className="space-y-1">
+        <label htmlFor="queue-status" className="block text-sm font-medium text-slate-800">
+          {t('queue.filterLabel')}
+        </label>
+        <select id="queue-status" name="status" defaultValue={status ?? ''} className={inputClass}>
+          <option value="">
+            {total === null
+              ? t('queue.allAtLeast', { count: matchesAtLeast ?? 0 })
+              : t('queue.all', { count: total })}
+          </option>
+          {REQUEST_STATUSES.map((name) => (
+            <option key={name} value={name}>
+              {counts
+                ? t('queue.statusCount', { status: t(`queue.statuses.${name}`), count: counts[name] })
+                : t(`queue.statuses.${name}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-64 flex-1 space-y-1">
+        <label htmlFor="queue-q" className="block text-sm font-medium text-slate-800">
+          {t('queue.search')}
+        </label>
+        <input
+          id="queue-q"
+          name="q"
+          type="search"
+          defaultValue={q ?? ''}
+          maxLength={200}
+          aria-describedby="queue-q-hint"
+          className={inputClass}
+        />
+        <p id="queue-q-hint" className="text-xs text-slate-600">
+          {t('queue.searchHint')}
+        </p>
+      </div>
+      <div className="flex gap-3 pb-5">
+        <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+          {t('queue.apply')}
+        </button>
+        {status || q || work ? (
+          <Link
+            to="/admin-dashboard/requests"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+          >
+            {t('queue.clear')}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
+
+/** The requests of this page, each opening its staff page. */
+function QueueTable({ rows }: { rows: Loaded['rows'] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="relative mt-6 overflow-x-auto">
+      <table className="row-cards w-full text-left text-sm md:min-w-[40rem]">
+        <caption className="sr-only">{t('queue.title')}</caption>
+        <thead className="border-b border-slate-300 text-slate-800">
+          <tr>
+            {QUEUE_COLUMNS.map((column, index) => (
+              <th
+                key={column}
+                scope="col"
+                className={index === QUEUE_COLUMNS.length - 1 ? 'py-2' : 'py-2 pr-3'}
+              >
+                {t(`queue.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-slate-200" data-testid="queue-row">
+              <td className="py-3 pr-3">
+                <Link
+                  to={`/admin-dashboard/requests/${row.id}`}
+                  className="font-semibold text-red-800 underline"
+                >
+                  {row.number}
+                </Link>
+              </td>
+              <td className="py-3 pr-3" data-label={t('queue.customer')}>
+                <span className="block font-medium text-slate-900">{row.customerName}</span>
+                <span className="block break-all text-slate-700">{row.customerEmail}</span>
+              </td>
+              <td className="py-3 pr-3 break-all" data-label={t('queue.shops')}>
+                {row.shopHosts.join(', ')}
+              </td>
+              <td className="py-3 pr-3" data-label={t('queue.items')}>
+                {row.itemCount}
+              </td>
+              <td className="py-3 pr-3" data-label={t('queue.status')}>
+                <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
+              </td>
+              <td className="py-3" data-label={t('queue.submittedAt')}>
+                {row.submittedLabel}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { AdminField, AdminFieldset, AdminFormAlert } from '#app/components/admin/admin-field.tsx'
@@ -68,6 +69,16 @@ export default function SettingsRoute() {
   return <SettingsForm key={fields.version} />
 }
 
+/** The form's fields, as Conform gives them. */
+type SettingsFields = ReturnType<typeof useForm<SettingsFormFields, SettingsFormOutput>>[1]
+
+/** One field of the form, with what another admin saved meanwhile (after a conflict). */
+type FieldOf = (
+  meta: FieldMetadata<string>,
+  label: string,
+  extra?: Partial<Parameters<typeof AdminField>[0]>,
+) => ReactNode
+
 function SettingsForm() {
   const { t } = useTranslation()
   const { fields: initial, demoKeys } = useLoaderData<typeof loader>()
@@ -85,20 +96,12 @@ function SettingsForm() {
   const version = fresh?.version ?? initial.version
   const savedNow = (path: string) => fresh?.changed[path]
   const yenRates = fields.yenRates.getFieldset()
-  const company = fields.company.getFieldset()
-  const address = company.address.getFieldset()
-  const bank = fields.bankTransfer.getFieldset()
-  const branch = bank.branch.getFieldset()
-  const accountType = bank.accountType.getFieldset()
-  const instructions = bank.instructions.getFieldset()
   const messaging = fields.messaging.getFieldset()
   const formError = form.errors?.[0]
   const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name)
-  const field = (
-    meta: FieldMetadata<string>,
-    label: string,
-    extra: Partial<Parameters<typeof AdminField>[0]> = {},
-  ) => <AdminField meta={meta} label={label} savedNow={savedNow(meta.name)} {...extra} />
+  const field: FieldOf = (meta, label, extra = {}) => (
+    <AdminField meta={meta} label={label} savedNow={savedNow(meta.name)} {...extra} />
+  )
   return (
     <section className="max-w-4xl">
       <PageMeta title={t('adminSettings.title')} description={t('adminSettings.lead')} />
@@ -114,80 +117,14 @@ function SettingsForm() {
           formError={formError}
           fieldErrors={hasFieldErrors && form.status === 'error'}
         />
-        <AdminFieldset legend={t('adminSettings.sections.pricing')}>
-          {field(fields.serviceFeeJpy, t('adminSettings.fields.serviceFeeJpy'), {
-            hint: t('adminSettings.hints.serviceFeeJpy'),
-            inputMode: 'numeric',
-          })}
-          {field(fields.taxPercent, t('adminSettings.fields.taxPercent'), {
-            hint: t('adminSettings.hints.taxPercent'),
-            inputMode: 'decimal',
-          })}
-          {field(fields.freeStorageDays, t('adminSettings.fields.freeStorageDays'), { inputMode: 'numeric' })}
-          {field(fields.storageFeePerDayJpy, t('adminSettings.fields.storageFeePerDayJpy'), {
-            inputMode: 'numeric',
-          })}
-          {field(fields.packingAllowanceG, t('adminSettings.fields.packingAllowanceG'), {
-            hint: t('adminSettings.hints.packingAllowanceG'),
-            inputMode: 'numeric',
-          })}
-          {field(fields.storageReminderDays, t('adminSettings.fields.storageReminderDays'), {
-            hint: t('adminSettings.hints.storageReminderDays'),
-          })}
-          {field(fields.disposalAfterDays, t('adminSettings.fields.disposalAfterDays'), {
-            hint: t('adminSettings.hints.disposalAfterDays'),
-            inputMode: 'numeric',
-          })}
-          {field(fields.claimAfterDays, t('adminSettings.fields.claimAfterDays'), {
-            hint: t('adminSettings.hints.claimAfterDays'),
-            inputMode: 'numeric',
-          })}
-          {field(fields.daysToPay, t('adminSettings.fields.daysToPay'), {
-            hint: t('adminSettings.hints.daysToPay'),
-            inputMode: 'numeric',
-          })}
-        </AdminFieldset>
+        <PricingFieldset fields={fields} field={field} />
         <AdminFieldset legend={t('adminSettings.sections.rates')} lead={t('adminSettings.ratesLead')}>
           {field(yenRates.USD, t('adminSettings.fields.USD'), { inputMode: 'decimal' })}
           {field(yenRates.MXN, t('adminSettings.fields.MXN'), { inputMode: 'decimal' })}
           {field(yenRates.CLP, t('adminSettings.fields.CLP'), { inputMode: 'decimal' })}
         </AdminFieldset>
-        <AdminFieldset legend={t('adminSettings.sections.company')} demo={demoKeys.includes('company')}>
-          {field(company.name, t('adminSettings.fields.companyName'), { max: LIMITS.companyName })}
-          {field(company.email, t('adminSettings.fields.email'), { type: 'email', inputMode: 'email' })}
-          {field(address.es, t('adminSettings.fields.addressEs'), {
-            hint: t('adminSettings.hints.bilingual'),
-            max: LIMITS.companyAddress,
-            multiline: true,
-          })}
-          {field(address.en, t('adminSettings.fields.addressEn'), {
-            max: LIMITS.companyAddress,
-            multiline: true,
-          })}
-          {field(company.taxRegistrationId, t('adminSettings.fields.taxRegistrationId'), {
-            max: LIMITS.taxRegistrationId,
-          })}
-        </AdminFieldset>
-        <AdminFieldset legend={t('adminSettings.sections.bank')} demo={demoKeys.includes('bankTransfer')}>
-          {field(bank.bankName, t('adminSettings.fields.bankName'), { max: LIMITS.bankShort })}
-          {field(branch.es, t('adminSettings.fields.branchEs'), { max: LIMITS.bankShort })}
-          {field(branch.en, t('adminSettings.fields.branchEn'), { max: LIMITS.bankShort })}
-          {field(accountType.es, t('adminSettings.fields.accountTypeEs'), { max: LIMITS.accountType })}
-          {field(accountType.en, t('adminSettings.fields.accountTypeEn'), { max: LIMITS.accountType })}
-          {field(bank.accountNumber, t('adminSettings.fields.accountNumber'), { max: LIMITS.accountNumber })}
-          {field(bank.accountHolder, t('adminSettings.fields.accountHolder'), { max: LIMITS.bankShort })}
-          {field(bank.swift, t('adminSettings.fields.swift'), { max: LIMITS.swift })}
-          {field(instructions.es, t('adminSettings.fields.instructionsEs'), {
-            hint: t('adminSettings.hints.instructions'),
-            max: LIMITS.instructions,
-            multiline: true,
-          })}
-          {field(instructions.en, t('adminSettings.fields.instructionsEn'), {
-            hint: t('adminSettings.hints.instructions'),
-            max: LIMITS.instructions,
-            multiline: true,
-          })}
-        </AdminFieldset>
+        <CompanyFieldset meta={fields.company} demo={demoKeys.includes('company')} field={field} />
+        <BankFieldset meta={fields.bankTransfer} demo={demoKeys.includes('bankTransfer')} field={field} />
         <AdminFieldset
           legend={t('adminSettings.sections.messaging')}
           lead={t('adminSettings.hints.links')}
@@ -206,5 +143,117 @@ function SettingsForm() {
         </button>
       </Form>
     </section>
+  )
+}
+
+/** Fees, tax, storage and the days that count: the pricing section. */
+function PricingFieldset({ fields, field }: { fields: SettingsFields; field: FieldOf }) {
+  const { t } = useTranslation()
+  return (
+    <AdminFieldset legend={t('adminSettings.sections.pricing')}>
+      {field(fields.serviceFeeJpy, t('adminSettings.fields.serviceFeeJpy'), {
+        hint: t('adminSettings.hints.serviceFeeJpy'),
+        inputMode: 'numeric',
+      })}
+      {field(fields.taxPercent, t('adminSettings.fields.taxPercent'), {
+        hint: t('adminSettings.hints.taxPercent'),
+        inputMode: 'decimal',
+      })}
+      {field(fields.freeStorageDays, t('adminSettings.fields.freeStorageDays'), { inputMode: 'numeric' })}
+      {field(fields.storageFeePerDayJpy, t('adminSettings.fields.storageFeePerDayJpy'), {
+        inputMode: 'numeric',
+      })}
+      {field(fields.packingAllowanceG, t('adminSettings.fields.packingAllowanceG'), {
+        hint: t('adminSettings.hints.packingAllowanceG'),
+        inputMode: 'numeric',
+      })}
+      {field(fields.storageReminderDays, t('adminSettings.fields.storageReminderDays'), {
+        hint: t('adminSettings.hints.storageReminderDays'),
+      })}
+      {field(fields.disposalAfterDays, t('adminSettings.fields.disposalAfterDays'), {
+        hint: t('adminSettings.hints.disposalAfterDays'),
+        inputMode: 'numeric',
+      })}
+      {field(fields.claimAfterDays, t('adminSettings.fields.claimAfterDays'), {
+        hint: t('adminSettings.hints.claimAfterDays'),
+        inputMode: 'numeric',
+      })}
+      {field(fields.daysToPay, t('adminSettings.fields.daysToPay'), {
+        hint: t('adminSettings.hints.daysToPay'),
+        inputMode: 'numeric',
+      })}
+    </AdminFieldset>
+  )
+}
+
+/** The company's name, e-mail, address (both languages) and tax registration. */
+function CompanyFieldset({
+  meta,
+  demo,
+  field,
+}: {
+  meta: SettingsFields['company']
+  demo: boolean
+  field: FieldOf
+}) {
+  const { t } = useTranslation()
+  const company = meta.getFieldset()
+  const address = company.address.getFieldset()
+  return (
+    <AdminFieldset legend={t('adminSettings.sections.company')} demo={demo}>
+      {field(company.name, t('adminSettings.fields.companyName'), { max: LIMITS.companyName })}
+      {field(company.email, t('adminSettings.fields.email'), { type: 'email', inputMode: 'email' })}
+      {field(address.es, t('adminSettings.fields.addressEs'), {
+        hint: t('adminSettings.hints.bilingual'),
+        max: LIMITS.companyAddress,
+        multiline: true,
+      })}
+      {field(address.en, t('adminSettings.fields.addressEn'), {
+        max: LIMITS.companyAddress,
+        multiline: true,
+      })}
+      {field(company.taxRegistrationId, t('adminSettings.fields.taxRegistrationId'), {
+        max: LIMITS.taxRegistrationId,
+      })}
+    </AdminFieldset>
+  )
+}
+
+/** The bank-transfer details customers pay to, and their instructions in both languages. */
+function BankFieldset({
+  meta,
+  demo,
+  field,
+}: {
+  meta: SettingsFields['bankTransfer']
+  demo: boolean
+  field: FieldOf
+}) {
+  const { t } = useTranslation()
+  const bank = meta.getFieldset()
+  const branch = bank.branch.getFieldset()
+  const accountType = bank.accountType.getFieldset()
+  const instructions = bank.instructions.getFieldset()
+  return (
+    <AdminFieldset legend={t('adminSettings.sections.bank')} demo={demo}>
+      {field(bank.bankName, t('adminSettings.fields.bankName'), { max: LIMITS.bankShort })}
+      {field(branch.es, t('adminSettings.fields.branchEs'), { max: LIMITS.bankShort })}
+      {field(branch.en, t('adminSettings.fields.branchEn'), { max: LIMITS.bankShort })}
+      {field(accountType.es, t('adminSettings.fields.accountTypeEs'), { max: LIMITS.accountType })}
+      {field(accountType.en, t('adminSettings.fields.accountTypeEn'), { max: LIMITS.accountType })}
+      {field(bank.accountNumber, t('adminSettings.fields.accountNumber'), { max: LIMITS.accountNumber })}
+      {field(bank.accountHolder, t('adminSettings.fields.accountHolder'), { max: LIMITS.bankShort })}
+      {field(bank.swift, t('adminSettings.fields.swift'), { max: LIMITS.swift })}
+      {field(instructions.es, t('adminSettings.fields.instructionsEs'), {
+        hint: t('adminSettings.hints.instructions'),
+        max: LIMITS.instructions,
+        multiline: true,
+      })}
+      {field(instructions.en, t('adminSettings.fields.instructionsEn'), {
+        hint: t('adminSettings.hints.instructions'),
+        max: LIMITS.instructions,
+        multiline: true,
+      })}
+    </AdminFieldset>
   )
 }

@@ -1,15 +1,17 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
-import { errorText, errorTextIn } from '#app/components/error-text.ts'
+import { data, Link, useActionData, useLoaderData } from 'react-router'
+import {
+  CancelShipmentForm,
+  ShipmentHistory,
+  ShipmentItems,
+  ShipmentPeople,
+  StaffPackedBox,
+} from '#app/components/admin/shipment-page-parts.tsx'
+import { errorText } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
-import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { ReissueReceiptForm } from '#app/components/orders/reissue-receipt-form.tsx'
-import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
-import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
@@ -35,7 +37,6 @@ import { previewReissue, reissueShippingReceipt } from '#core/shipping/receipt-r
 import { confirmDelivery, shipShipment } from '#core/shipping/shipment-delivery.ts'
 import { packShipment, previewPacking } from '#core/shipping/shipment-packing.ts'
 import {
-  CANCEL_REASON_MAX,
   PACKING_FORM_BODY_BYTES,
   PACKING_LIMITS,
   PackShipmentSchema,
@@ -300,7 +301,7 @@ export default function StaffShipmentRoute() {
     useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
-  const formAnswer = answer && 'result' in answer ? answer : null
+  const formAnswer = formAnswerOf(answer)
   const plainAnswer = answer && 'fieldErrors' in answer ? answer : null
   const cancelErrors = plainAnswer && plainAnswer.intent === 'cancel' ? plainAnswer.fieldErrors : null
   const title = t('staffShipments.detailTitle', { number: shipment.number })
@@ -332,67 +333,9 @@ export default function StaffShipmentRoute() {
         </VoidAmount>{' '}
         · {t(`staffShipments.route.${shipment.route as 'direct'}`)}
       </p>
-      <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="customer-heading">
-          <h2 id="customer-heading" className="text-xl font-semibold text-slate-900">
-            {t('staffShipments.customerHeading')}
-          </h2>
-          {shipment.customer ? (
-            <p className="mt-2 break-all text-slate-800">
-              <Link to={`/admin-dashboard/users/${shipment.customer.id}`} className="underline">
-                {shipment.customer.name}
-              </Link>
-              <br />
-              {shipment.customer.email}
-            </p>
-          ) : null}
-        </section>
-        <ShipmentAddressBlock
-          headingId="address-heading"
-          heading={t('staffShipments.addressHeading')}
-          address={shipment.address}
-        />
-      </div>
-      <section aria-labelledby="items-heading">
-        <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
-          {t('staffShipments.itemsHeading')}
-        </h2>
-        <ul className="mt-2 space-y-2 text-slate-800">
-          {shipment.lines.map((line) => (
-            <li key={line.id}>
-              <Link to={`/admin-dashboard/requests/${line.requestId}`} className="font-semibold underline">
-                {t('staffShipments.itemLine', {
-                  request: line.requestNumber,
-                  position: line.position,
-                  title: line.title ?? line.shopHost,
-                })}
-              </Link>
-              <br />
-              {t('staffShipments.itemPlace', {
-                weight: line.weight,
-                package: line.packageNumber ?? '',
-                shelf: line.shelf ?? '',
-              })}
-            </li>
-          ))}
-        </ul>
-      </section>
-      {box ? (
-        <PackedBox
-          box={box}
-          heading={t('staffShipments.packedHeading')}
-          receiptText={t('staffShipments.receiptLink', { number: box.receipt?.number ?? '' })}
-        >
-          {box.ratePrice ? (
-            <p className="text-slate-700">{t('staffShipments.ratePrice', { price: box.ratePrice })}</p>
-          ) : null}
-          {box.priceReason ? (
-            <p className="font-medium text-amber-950">
-              {t('staffShipments.priceOverride', { price: box.price, reason: box.priceReason })}
-            </p>
-          ) : null}
-        </PackedBox>
-      ) : null}
+      <ShipmentPeople shipment={shipment} />
+      <ShipmentItems lines={shipment.lines} />
+      {box ? <StaffPackedBox box={box} /> : null}
       <ShipmentCostsPanel costs={costs} money={money} voided={shipment.status === 'cancelled'} />
       <ShipmentDocuments documents={costs.documents} />
       {canReissue && costs.receipt ? (
@@ -402,21 +345,7 @@ export default function StaffShipmentRoute() {
           answer={formAnswer?.intent === 'reissue' ? formAnswer : null}
         />
       ) : null}
-      {payments ? (
-        <StaffPayments
-          payments={payments}
-          answer={
-            formAnswer &&
-            (formAnswer.intent === 'record_payment' ||
-              formAnswer.intent === 'refund_done' ||
-              formAnswer.intent === 'refund_provider' ||
-              formAnswer.intent === 'resolve_held' ||
-              formAnswer.intent === 'dismiss_transfer')
-              ? formAnswer
-              : null
-          }
-        />
-      ) : null}
+      {payments ? <StaffPayments payments={payments} answer={paymentsAnswer(formAnswer)} /> : null}
       {tracking ? <ShipmentTracking tracking={tracking} /> : null}
       {shipment.status === 'paid' && canPack ? (
         <ShipForm version={shipment.version} answer={plainAnswer} />
@@ -436,54 +365,28 @@ export default function StaffShipmentRoute() {
         />
       ) : null}
       {shipment.status === 'requested' || shipment.status === 'packed' ? (
-        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
-          <h2 className="text-lg font-semibold text-slate-900">{t('staffShipments.cancelHeading')}</h2>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="version" value={shipment.version} />
-          <p id="cancel-hint" className="text-slate-700">
-            {t('staffShipments.cancelHint')}
-          </p>
-          <FormField
-            id="cancel-reason"
-            label={t('staffShipments.cancelReason')}
-            error={errorTextIn(t, 'staffShipments.packErrors', cancelErrors?.reason?.[0])}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                name="reason"
-                rows={2}
-                required
-                maxLength={CANCEL_REASON_MAX}
-                className={`${inputClass} py-2`}
-              />
-            )}
-          </FormField>
-          <ConfirmSubmit
-            question={
-              shipment.status === 'packed' && costs.receipt
-                ? t('staffShipments.cancelQuestionReceipt', {
-                    number: shipment.number,
-                    invoice: costs.receipt.number,
-                    amount: costs.receipt.toPay ?? costs.receipt.total,
-                  })
-                : t('staffShipments.cancelQuestion', { number: shipment.number })
-            }
-            confirmLabel={t('staffShipments.cancelConfirm', { number: shipment.number })}
-            submitLabel={t('staffShipments.cancel')}
-            error={cancelErrors?.confirm?.[0] ? t('confirmAction.required') : null}
-            describedBy="cancel-hint"
-            submitClassName="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-          />
-        </Form>
+        <CancelShipmentForm shipment={shipment} receipt={costs.receipt} errors={cancelErrors} />
       ) : null}
-      <RequestTimeline
-        headingId="shipment-history"
-        heading={t('staffShipments.history')}
-        events={shipment.events}
-        eventLabel={(event) => t(`staffShipments.events.${event.event as 'request'}`)}
-        detail={(event) => (event.note ? `${event.createdLabel} · ${event.note}` : event.createdLabel)}
-      />
+      <ShipmentHistory events={shipment.events} />
     </article>
   )
+}
+
+type ActionData = Route.ComponentProps['actionData']
+
+/** The answer of a form that keeps what was typed (`result`): packing, re-issuing, payments. */
+function formAnswerOf(answer: ActionData) {
+  return answer && 'result' in answer ? answer : null
+}
+
+/** The payment forms' answer (record, refund, resolve, dismiss) for the payments panel. */
+function paymentsAnswer(formAnswer: ReturnType<typeof formAnswerOf>) {
+  return formAnswer &&
+    (formAnswer.intent === 'record_payment' ||
+      formAnswer.intent === 'refund_done' ||
+      formAnswer.intent === 'refund_provider' ||
+      formAnswer.intent === 'resolve_held' ||
+      formAnswer.intent === 'dismiss_transfer')
+    ? formAnswer
+    : null
 }

@@ -45,7 +45,6 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export default function ShipmentsQueueRoute() {
   const { t } = useTranslation()
   const { rows, status, q, claim, counts, nextCursor, paged } = useLoaderData<typeof loader>()
-  const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
   const query = (extra: Record<string, string>) =>
     `?${new URLSearchParams({
       ...(status ? { status } : {}),
@@ -73,118 +72,12 @@ export default function ShipmentsQueueRoute() {
           </Link>
         </p>
       ) : null}
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        {claim ? <input type="hidden" name="claim" value="open" /> : null}
-        <div className="space-y-1">
-          <label htmlFor="status" className="block text-sm font-medium text-slate-800">
-            {t('staffShipments.filter')}
-          </label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={status ?? ''}
-            className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
-          >
-            <option value="">{t('staffShipments.all', { count: total })}</option>
-            {SHIPMENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t('staffShipments.statusCount', {
-                  status: t(`staffShipments.statuses.${value}`),
-                  count: counts[value] ?? 0,
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="q" className="block text-sm font-medium text-slate-800">
-            {t('staffShipments.search')}
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q ?? ''}
-            maxLength={200}
-            placeholder={t('staffShipments.searchPlaceholder')}
-            className="min-h-11 w-72 max-w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
-          />
-        </div>
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-        >
-          {t('staffShipments.apply')}
-        </button>
-      </Form>
+      <ShipmentFilters status={status} q={q} claim={claim} counts={counts} />
       {rows.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">{t('staffShipments.empty')}</p>
       ) : (
         // Below 768 px each row is a card (app/app.css, `row-cards`): every column shows.
-        <div className="relative overflow-x-auto">
-          <table className="row-cards w-full text-left text-sm md:min-w-[48rem]">
-            <caption className="sr-only">{t('staffShipments.title')}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('staffShipments.columns.number')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('staffShipments.columns.customer')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('staffShipments.columns.items')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('staffShipments.columns.destination')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('staffShipments.columns.estimate')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('staffShipments.columns.requested')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('staffShipments.columns.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="py-2 pr-3">
-                    <Link
-                      to={`/admin-dashboard/shipments/${row.id}`}
-                      className="font-semibold text-red-800 underline"
-                    >
-                      {row.number}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 break-all" data-label={t('staffShipments.columns.customer')}>
-                    {row.customerName}
-                    <br />
-                    <span className="text-slate-600">{row.customerEmail}</span>
-                  </td>
-                  <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.items')}>
-                    {row.items}
-                  </td>
-                  <td className="py-2 pr-3" data-label={t('staffShipments.columns.destination')}>
-                    {t(`staffShipments.methods.${row.method}`)} · {row.country}
-                  </td>
-                  <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.estimate')}>
-                    <VoidAmount voided={row.status === 'cancelled'}>{row.price}</VoidAmount>
-                  </td>
-                  <td className="py-2 pr-3" data-label={t('staffShipments.columns.requested')}>
-                    {row.requestedLabel}
-                  </td>
-                  <td className="py-2 font-semibold" data-label={t('staffShipments.columns.status')}>
-                    {t(`staffShipments.statuses.${row.status}`)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ShipmentsTable rows={rows} />
       )}
       <nav aria-label={t('staffShipments.title')} className="flex gap-4">
         {paged ? (
@@ -205,5 +98,130 @@ export default function ShipmentsQueueRoute() {
         ) : null}
       </nav>
     </section>
+  )
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>
+
+/** The plain GET form: a status (with its count) and a search; the claims filter is kept. */
+function ShipmentFilters({ status, q, claim, counts }: Pick<Loaded, 'status' | 'q' | 'claim' | 'counts'>) {
+  const { t } = useTranslation()
+  const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      {claim ? <input type="hidden" name="claim" value="open" /> : null}
+      <div className="space-y-1">
+        <label htmlFor="status" className="block text-sm font-medium text-slate-800">
+          {t('staffShipments.filter')}
+        </label>
+        <select
+          id="status"
+          name="status"
+          defaultValue={status ?? ''}
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+        >
+          <option value="">{t('staffShipments.all', { count: total })}</option>
+          {SHIPMENT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t('staffShipments.statusCount', {
+                status: t(`staffShipments.statuses.${value}`),
+                count: counts[value] ?? 0,
+              })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="q" className="block text-sm font-medium text-slate-800">
+          {t('staffShipments.search')}
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={q ?? ''}
+          maxLength={200}
+          placeholder={t('staffShipments.searchPlaceholder')}
+          className="min-h-11 w-72 max-w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+        />
+      </div>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+      >
+        {t('staffShipments.apply')}
+      </button>
+    </Form>
+  )
+}
+
+/** The shipments of this page, each opening its staff page. */
+function ShipmentsTable({ rows }: { rows: Loaded['rows'] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="row-cards w-full text-left text-sm md:min-w-[48rem]">
+        <caption className="sr-only">{t('staffShipments.title')}</caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffShipments.columns.number')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffShipments.columns.customer')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffShipments.columns.items')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffShipments.columns.destination')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffShipments.columns.estimate')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('staffShipments.columns.requested')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('staffShipments.columns.status')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="py-2 pr-3">
+                <Link
+                  to={`/admin-dashboard/shipments/${row.id}`}
+                  className="font-semibold text-red-800 underline"
+                >
+                  {row.number}
+                </Link>
+              </td>
+              <td className="py-2 pr-3 break-all" data-label={t('staffShipments.columns.customer')}>
+                {row.customerName}
+                <br />
+                <span className="text-slate-600">{row.customerEmail}</span>
+              </td>
+              <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.items')}>
+                {row.items}
+              </td>
+              <td className="py-2 pr-3" data-label={t('staffShipments.columns.destination')}>
+                {t(`staffShipments.methods.${row.method}`)} · {row.country}
+              </td>
+              <td className="py-2 pr-3 tabular-nums" data-label={t('staffShipments.columns.estimate')}>
+                <VoidAmount voided={row.status === 'cancelled'}>{row.price}</VoidAmount>
+              </td>
+              <td className="py-2 pr-3" data-label={t('staffShipments.columns.requested')}>
+                {row.requestedLabel}
+              </td>
+              <td className="py-2 font-semibold" data-label={t('staffShipments.columns.status')}>
+                {t(`staffShipments.statuses.${row.status}`)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -158,7 +158,6 @@ function StoreForm() {
     label: string,
     extra: Partial<Parameters<typeof AdminField>[0]> = {},
   ) => <AdminField meta={meta} label={label} savedNow={fresh?.changed[meta.name]} {...extra} />
-  const categoryError = fields.categories.errors?.[0]
   const busy = navigation.state === 'submitting'
   return (
     <section className="max-w-4xl">
@@ -202,44 +201,11 @@ function StoreForm() {
             multiline: true,
           })}
         </AdminFieldset>
-        <fieldset
-          className="rounded-lg border border-slate-200 p-5"
-          aria-describedby={categoryError ? 'store-categories-error' : undefined}
-        >
-          <legend className="px-1 text-lg font-semibold text-slate-900">
-            {t('adminStores.fields.categories')}
-          </legend>
-          <p className="text-sm text-slate-700">{t('adminStores.hints.categories')}</p>
-          {fresh?.changed.categories ? (
-            <p className="mt-1 text-xs text-slate-600">
-              {t('adminSettings.savedNow', {
-                value: fresh.changed.categories
-                  .split(', ')
-                  .map((name) => t(`storeCategories.${name as 'household_and_misc'}`))
-                  .join(', '),
-              })}
-            </p>
-          ) : null}
-          <div className="mt-3 grid gap-2 sm:grid-cols-2">
-            {STORE_CATEGORIES.map((category) => (
-              <label key={category} className="flex min-h-11 items-center gap-3 text-slate-900">
-                <input
-                  type="checkbox"
-                  name={fields.categories.name}
-                  value={category}
-                  defaultChecked={initial.categories.includes(category)}
-                  className="size-5"
-                />
-                {t(`storeCategories.${category}`)}
-              </label>
-            ))}
-          </div>
-          {categoryError ? (
-            <p id="store-categories-error" className="mt-2 text-sm font-medium text-red-800">
-              {errorTextIn(t, 'adminForm.errors', categoryError)}
-            </p>
-          ) : null}
-        </fieldset>
+        <CategoriesFieldset
+          meta={fields.categories}
+          initial={initial.categories}
+          savedNow={fresh?.changed.categories}
+        />
         <AdminFieldset legend={t('adminStores.sections.monogram')} lead={t('adminStores.hints.monogram')}>
           {field(fields.logoText, t('adminStores.fields.logoText'), { max: LIMITS.logoText })}
           <ColorField meta={fields.logoColor} savedNow={fresh?.changed.logoColor} />
@@ -256,6 +222,60 @@ function StoreForm() {
         <LogoForms logoUrl={store.logoUrl} problem={actionData?.logoProblem ?? null} busy={busy} />
       ) : null}
     </section>
+  )
+}
+
+/** The store's categories, one checkbox each, with what is saved now after a conflict. */
+function CategoriesFieldset({
+  meta,
+  initial,
+  savedNow,
+}: {
+  meta: FieldMetadata<string[]>
+  initial: readonly string[]
+  savedNow: string | undefined
+}) {
+  const { t } = useTranslation()
+  const categoryError = meta.errors?.[0]
+  return (
+    <fieldset
+      className="rounded-lg border border-slate-200 p-5"
+      aria-describedby={categoryError ? 'store-categories-error' : undefined}
+    >
+      <legend className="px-1 text-lg font-semibold text-slate-900">
+        {t('adminStores.fields.categories')}
+      </legend>
+      <p className="text-sm text-slate-700">{t('adminStores.hints.categories')}</p>
+      {savedNow ? (
+        <p className="mt-1 text-xs text-slate-600">
+          {t('adminSettings.savedNow', {
+            value: savedNow
+              .split(', ')
+              .map((name) => t(`storeCategories.${name as 'household_and_misc'}`))
+              .join(', '),
+          })}
+        </p>
+      ) : null}
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        {STORE_CATEGORIES.map((category) => (
+          <label key={category} className="flex min-h-11 items-center gap-3 text-slate-900">
+            <input
+              type="checkbox"
+              name={meta.name}
+              value={category}
+              defaultChecked={initial.includes(category)}
+              className="size-5"
+            />
+            {t(`storeCategories.${category}`)}
+          </label>
+        ))}
+      </div>
+      {categoryError ? (
+        <p id="store-categories-error" className="mt-2 text-sm font-medium text-red-800">
+          {errorTextIn(t, 'adminForm.errors', categoryError)}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 

@@ -74,6 +74,36 @@ export default function UserRoute() {
   const failed = useActionData<typeof action>()
   const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
   const title = t('adminUsers.userTitle', { email: unknown(user.email) })
+  return (
+    <article aria-labelledby="user-heading" className="space-y-8">
+      <PageMeta title={title} description={title} />
+      <p>
+        <Link to="/admin-dashboard/users" className="font-semibold text-red-800 underline">
+          {t('adminUsers.back')}
+        </Link>
+      </p>
+      <h1 id="user-heading" className="text-3xl font-bold break-all text-slate-900">
+        {title}
+      </h1>
+      {failed ? <FormAlert look="box">{errorText(t, failed.messageKey)}</FormAlert> : null}
+
+      <UserProfile user={user} />
+
+      {canManage ? <UserActions disabled={user.disabled} failed={failed} /> : null}
+
+      <UserRequests count={user.requestCount} requests={requests} />
+
+      <UserHistory history={history} />
+    </article>
+  )
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>
+
+/** The account's facts: name, e-mail, role, dates, checks, language, phone, sessions, state. */
+function UserProfile({ user }: { user: Loaded['user'] }) {
+  const { t } = useTranslation()
+  const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
   const yesNo = (value: boolean) => (value ? t('adminUsers.yes') : t('adminUsers.no'))
   const facts: [string, string][] = [
     [t('adminUsers.columns.name'), unknown(user.name)],
@@ -93,138 +123,147 @@ export default function UserRoute() {
     ],
   ]
   return (
-    <article aria-labelledby="user-heading" className="space-y-8">
-      <PageMeta title={title} description={title} />
-      <p>
-        <Link to="/admin-dashboard/users" className="font-semibold text-red-800 underline">
-          {t('adminUsers.back')}
-        </Link>
-      </p>
-      <h1 id="user-heading" className="text-3xl font-bold break-all text-slate-900">
-        {title}
-      </h1>
-      {failed ? <FormAlert look="box">{errorText(t, failed.messageKey)}</FormAlert> : null}
+    <section aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="text-xl font-semibold text-slate-900">
+        {t('adminUsers.profile')}
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-700">{label}</dt>
+            <dd className="break-all text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
 
-      <section aria-labelledby="profile-heading">
-        <h2 id="profile-heading" className="text-xl font-semibold text-slate-900">
-          {t('adminUsers.profile')}
-        </h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
-          {facts.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium text-slate-700">{label}</dt>
-              <dd className="break-all text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      {canManage ? (
-        <section aria-labelledby="actions-heading" className="space-y-4">
-          <h2 id="actions-heading" className="text-xl font-semibold text-slate-900">
-            {t('adminUsers.actions')}
-          </h2>
-          <Form method="post" className="space-y-2">
-            <input type="hidden" name="intent" value="sign_out" />
-            <p className="text-slate-700">{t('adminUsers.signOutHint')}</p>
-            <button
-              type="submit"
-              className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
-            >
-              {t('adminUsers.signOut')}
-            </button>
-          </Form>
-          {user.disabled ? (
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="intent" value="enable" />
-              <p className="text-slate-700">{t('adminUsers.enableHint')}</p>
-              <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
-                {t('adminUsers.enable')}
-              </button>
-            </Form>
-          ) : (
-            <Form method="post" className="space-y-2 rounded-lg border border-slate-300 p-4">
-              <input type="hidden" name="intent" value="disable" />
-              <p className="text-slate-700">{t('adminUsers.disableHint')}</p>
-              <FormField
+/** An admin's buttons: sign the user out everywhere, disable the account (with a reason) or re-enable it. */
+function UserActions({
+  disabled,
+  failed,
+}: {
+  disabled: boolean
+  failed: Route.ComponentProps['actionData']
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="actions-heading" className="space-y-4">
+      <h2 id="actions-heading" className="text-xl font-semibold text-slate-900">
+        {t('adminUsers.actions')}
+      </h2>
+      <Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="sign_out" />
+        <p className="text-slate-700">{t('adminUsers.signOutHint')}</p>
+        <button
+          type="submit"
+          className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+        >
+          {t('adminUsers.signOut')}
+        </button>
+      </Form>
+      {disabled ? (
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="enable" />
+          <p className="text-slate-700">{t('adminUsers.enableHint')}</p>
+          <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+            {t('adminUsers.enable')}
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" className="space-y-2 rounded-lg border border-slate-300 p-4">
+          <input type="hidden" name="intent" value="disable" />
+          <p className="text-slate-700">{t('adminUsers.disableHint')}</p>
+          <FormField
+            id="disable-reason"
+            label={t('adminUsers.disableReason')}
+            error={
+              failed?.intent === 'disable' ? errorTextIn(t, 'adminUsers.errors', failed.fieldError) : null
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
                 id="disable-reason"
-                label={t('adminUsers.disableReason')}
-                error={
-                  failed?.intent === 'disable' ? errorTextIn(t, 'adminUsers.errors', failed.fieldError) : null
-                }
+                name="reason"
+                type="text"
+                required
+                maxLength={500}
+                autoComplete="off"
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+            {t('adminUsers.disable')}
+          </button>
+        </Form>
+      )}
+    </section>
+  )
+}
+
+/** The user's requests, each linking to its staff page. */
+function UserRequests({ count, requests }: { count: number; requests: Loaded['requests'] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="user-requests-heading">
+      <h2 id="user-requests-heading" className="text-xl font-semibold text-slate-900">
+        {t('adminUsers.requests', { count })}
+      </h2>
+      {requests.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('adminUsers.noRequests')}</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {requests.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center gap-3">
+              <Link
+                to={`/admin-dashboard/requests/${row.id}`}
+                className="font-semibold text-red-800 underline"
               >
-                {(control) => (
-                  <input
-                    {...control}
-                    id="disable-reason"
-                    name="reason"
-                    type="text"
-                    required
-                    maxLength={500}
-                    autoComplete="off"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
-                {t('adminUsers.disable')}
-              </button>
-            </Form>
-          )}
-        </section>
-      ) : null}
+                {row.number}
+              </Link>
+              <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
+              <span className="text-sm text-slate-700">{row.submittedLabel}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
 
-      <section aria-labelledby="user-requests-heading">
-        <h2 id="user-requests-heading" className="text-xl font-semibold text-slate-900">
-          {t('adminUsers.requests', { count: user.requestCount })}
-        </h2>
-        {requests.length === 0 ? (
-          <p className="mt-2 text-slate-700">{t('adminUsers.noRequests')}</p>
-        ) : (
-          <ul className="mt-3 space-y-2">
-            {requests.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-center gap-3">
-                <Link
-                  to={`/admin-dashboard/requests/${row.id}`}
-                  className="font-semibold text-red-800 underline"
-                >
-                  {row.number}
-                </Link>
-                <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
-                <span className="text-sm text-slate-700">{row.submittedLabel}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="user-history-heading">
-        <h2 id="user-history-heading" className="text-xl font-semibold text-slate-900">
-          {t('adminUsers.history')}
-        </h2>
-        {history.length === 0 ? (
-          <p className="mt-2 text-slate-700">{t('adminUsers.noHistory')}</p>
-        ) : (
-          <ol className="mt-3 space-y-2">
-            {history.map((entry) => (
-              <li key={entry.id} className="text-slate-900">
-                <span className="text-sm text-slate-700">{entry.whenLabel}</span> ·{' '}
-                {t(`audit.kinds.${entry.kind.replace('.', '_') as 'role_assign'}`)}
-                {entry.kind === 'role.assign'
-                  ? `: ${t(`session.roles.${String(entry.before.role ?? 'user') as 'user'}`)} → ${t(
-                      `session.roles.${String(entry.after.role ?? 'user') as 'user'}`,
-                    )}`
-                  : entry.kind === 'user.disable'
-                    ? `: ${String(entry.after.reason ?? '')}`
-                    : ''}{' '}
-                <span className="text-sm text-slate-700">
-                  ({t('adminUsers.by', { email: entry.actorEmail ?? t('audit.system') })})
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-    </article>
+/** What staff did to the account (role changes, disabling…) and who did it. */
+function UserHistory({ history }: { history: Loaded['history'] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="user-history-heading">
+      <h2 id="user-history-heading" className="text-xl font-semibold text-slate-900">
+        {t('adminUsers.history')}
+      </h2>
+      {history.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('adminUsers.noHistory')}</p>
+      ) : (
+        <ol className="mt-3 space-y-2">
+          {history.map((entry) => (
+            <li key={entry.id} className="text-slate-900">
+              <span className="text-sm text-slate-700">{entry.whenLabel}</span> ·{' '}
+              {t(`audit.kinds.${entry.kind.replace('.', '_') as 'role_assign'}`)}
+              {entry.kind === 'role.assign'
+                ? `: ${t(`session.roles.${String(entry.before.role ?? 'user') as 'user'}`)} → ${t(
+                    `session.roles.${String(entry.after.role ?? 'user') as 'user'}`,
+                  )}`
+                : entry.kind === 'user.disable'
+                  ? `: ${String(entry.after.reason ?? '')}`
+                  : ''}{' '}
+              <span className="text-sm text-slate-700">
+                ({t('adminUsers.by', { email: entry.actorEmail ?? t('audit.system') })})
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   )
 }

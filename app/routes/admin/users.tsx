@@ -125,8 +125,6 @@ export default function UsersRoute() {
   const navigation = useNavigation()
   const here = listHref({ q, role, sort })
   const roleName = (name: RoleName) => t(`session.roles.${name}`)
-  const yesNo = (value: boolean) => (value ? t('adminUsers.yes') : t('adminUsers.no'))
-  const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
   return (
     <section aria-labelledby="users-heading">
       <PageMeta title={t('adminUsers.title')} description={t('adminUsers.lead')} />
@@ -155,63 +153,7 @@ export default function UsersRoute() {
         </FormAlert>
       ) : null}
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1 space-y-1">
-          <label htmlFor="users-q" className="block text-sm font-medium text-slate-800">
-            {t('adminUsers.search')}
-          </label>
-          <input
-            id="users-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={USER_SEARCH_MAX}
-            aria-describedby="users-q-hint"
-            className={inputClass}
-          />
-          <p id="users-q-hint" className="text-xs text-slate-600">
-            {t('adminUsers.searchHint')}
-          </p>
-        </div>
-        <div className="space-y-1 pb-5">
-          <label htmlFor="users-role" className="block text-sm font-medium text-slate-800">
-            {t('adminUsers.roleFilter')}
-          </label>
-          <select id="users-role" name="role" defaultValue={role ?? ''} className={inputClass}>
-            <option value="">{t('adminUsers.allRoles')}</option>
-            {ROLE_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {roleName(name)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1 pb-5">
-          <label htmlFor="users-sort" className="block text-sm font-medium text-slate-800">
-            {t('adminUsers.sort')}
-          </label>
-          <select id="users-sort" name="sort" defaultValue={sort} className={inputClass}>
-            {USER_SORTS.map((name) => (
-              <option key={name} value={name}>
-                {t(`adminUsers.sorts.${name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-3 pb-5">
-          <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
-            {t('adminUsers.apply')}
-          </button>
-          {q || role || sort !== 'newest' ? (
-            <Link
-              to="/admin-dashboard/users"
-              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
-            >
-              {t('adminUsers.clear')}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <UserFilters q={q} role={role} sort={sort} />
 
       {problem ? (
         <FormAlert className="mt-4">{errorText(t, problem)}</FormAlert>
@@ -220,102 +162,13 @@ export default function UsersRoute() {
           {t(q || role ? 'adminUsers.emptyFiltered' : 'adminUsers.empty')}
         </p>
       ) : (
-        // Below 768 px each row is a card (app/app.css, `row-cards`): nothing scrolls sideways.
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="row-cards w-full text-left text-sm md:min-w-[48rem]">
-            <caption className="sr-only">{t('adminUsers.caption')}</caption>
-            <thead className="border-b border-slate-300 text-slate-800">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-3">
-                    {t(`adminUsers.columns.${column}`)}
-                  </th>
-                ))}
-                {canAssign ? (
-                  <th scope="col" className="py-2">
-                    {t('adminUsers.columns.changeRole')}
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200 align-top" data-testid="user-row">
-                  <td className="py-2 pr-3 break-all">
-                    <Link
-                      to={`/admin-dashboard/users/${row.id}`}
-                      className="font-semibold text-red-800 underline"
-                    >
-                      {unknown(row.email)}
-                    </Link>
-                    {row.disabled ? (
-                      <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">
-                        {t('adminUsers.disabled')}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.name')}>
-                    {unknown(row.name)}
-                  </td>
-                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.role')}>
-                    {roleName(row.role)}
-                  </td>
-                  <td
-                    className="py-2 pr-3 md:whitespace-nowrap"
-                    data-label={t('adminUsers.columns.createdAt')}
-                  >
-                    {row.createdLabel}
-                  </td>
-                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.verified')}>
-                    {yesNo(row.emailVerified)}
-                  </td>
-                  <td className="py-2 pr-3" data-label={t('adminUsers.columns.twoStep')}>
-                    {yesNo(row.twoStep)}
-                  </td>
-                  {canAssign ? (
-                    <td className="py-2" data-label={t('adminUsers.columns.changeRole')} data-stack>
-                      {row.id === me ? (
-                        <span className="text-slate-700">{t('adminUsers.you')}</span>
-                      ) : (
-                        <Form method="post" className="flex flex-wrap items-center gap-2">
-                          <input type="hidden" name="userId" value={row.id} />
-                          <input type="hidden" name="back" value={here} />
-                          <label htmlFor={`role-${row.id}`} className="sr-only">
-                            {t('adminUsers.newRoleFor', { email: unknown(row.email) })}
-                          </label>
-                          <select
-                            id={`role-${row.id}`}
-                            name="role"
-                            defaultValue=""
-                            className={`${inputClass} md:w-auto`}
-                            required
-                          >
-                            <option value="" disabled>
-                              {t('adminUsers.chooseRole')}
-                            </option>
-                            {ROLE_NAMES.filter((name) => name !== row.role).map((name) => (
-                              <option key={name} value={name}>
-                                {roleName(name)}
-                              </option>
-                            ))}
-                          </select>
-                          <button
-                            type="submit"
-                            disabled={navigation.state === 'submitting'}
-                            aria-label={t('adminUsers.changeRoleFor', { email: unknown(row.email) })}
-                            className="min-h-11 rounded-md border border-slate-700 px-3 font-semibold text-slate-900 hover:bg-slate-100"
-                          >
-                            {t('adminUsers.changeRole')}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UsersTable
+          rows={rows}
+          canAssign={canAssign}
+          me={me}
+          here={here}
+          submitting={navigation.state === 'submitting'}
+        />
       )}
       <nav aria-label={t('adminUsers.pagesLabel')} className="mt-6 flex flex-wrap gap-4">
         {!first ? (
@@ -333,5 +186,211 @@ export default function UsersRoute() {
         ) : null}
       </nav>
     </section>
+  )
+}
+
+type Row = Route.ComponentProps['loaderData']['rows'][number]
+
+/** The plain GET form: search by name or e-mail, filter by role, order. */
+function UserFilters({ q, role, sort }: { q: string; role: RoleName | null; sort: UserSort }) {
+  const { t } = useTranslation()
+  const roleName = (name: RoleName) => t(`session.roles.${name}`)
+  return (
+    <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+      <div className="min-w-64 flex-1 space-y-1">
+        <label htmlFor="users-q" className="block text-sm font-medium text-slate-800">
+          {t('adminUsers.search')}
+        </label>
+        <input
+          id="users-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={USER_SEARCH_MAX}
+          aria-describedby="users-q-hint"
+          className={inputClass}
+        />
+        <p id="users-q-hint" className="text-xs text-slate-600">
+          {t('adminUsers.searchHint')}
+        </p>
+      </div>
+      <div className="space-y-1 pb-5">
+        <label htmlFor="users-role" className="block text-sm font-medium text-slate-800">
+          {t('adminUsers.roleFilter')}
+        </label>
+        <select id="users-role" name="role" defaultValue={role ?? ''} className={inputClass}>
+          <option value="">{t('adminUsers.allRoles')}</option>
+          {ROLE_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {roleName(name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1 pb-5">
+        <label htmlFor="users-sort" className="block text-sm font-medium text-slate-800">
+          {t('adminUsers.sort')}
+        </label>
+        <select id="users-sort" name="sort" defaultValue={sort} className={inputClass}>
+          {USER_SORTS.map((name) => (
+            <option key={name} value={name}>
+              {t(`adminUsers.sorts.${name}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-3 pb-5">
+        <button type="submit" className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white">
+          {t('adminUsers.apply')}
+        </button>
+        {q || role || sort !== 'newest' ? (
+          <Link
+            to="/admin-dashboard/users"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold"
+          >
+            {t('adminUsers.clear')}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
+
+/** The users of this page; admins change a role on each row (not their own). */
+function UsersTable({
+  rows,
+  canAssign,
+  me,
+  here,
+  submitting,
+}: {
+  rows: readonly Row[]
+  canAssign: boolean
+  me: string
+  here: string
+  submitting: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    // Below 768 px each row is a card (app/app.css, `row-cards`): nothing scrolls sideways.
+    <div className="relative mt-6 overflow-x-auto">
+      <table className="row-cards w-full text-left text-sm md:min-w-[48rem]">
+        <caption className="sr-only">{t('adminUsers.caption')}</caption>
+        <thead className="border-b border-slate-300 text-slate-800">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3">
+                {t(`adminUsers.columns.${column}`)}
+              </th>
+            ))}
+            {canAssign ? (
+              <th scope="col" className="py-2">
+                {t('adminUsers.columns.changeRole')}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <UserRow
+              key={row.id}
+              row={row}
+              canAssign={canAssign}
+              me={me}
+              here={here}
+              submitting={submitting}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** One user: e-mail (to their page), name, role, dates and checks; the role form for admins. */
+function UserRow({
+  row,
+  canAssign,
+  me,
+  here,
+  submitting,
+}: {
+  row: Row
+  canAssign: boolean
+  me: string
+  here: string
+  submitting: boolean
+}) {
+  const { t } = useTranslation()
+  const roleName = (name: RoleName) => t(`session.roles.${name}`)
+  const yesNo = (value: boolean) => (value ? t('adminUsers.yes') : t('adminUsers.no'))
+  const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
+  return (
+    <tr className="border-b border-slate-200 align-top" data-testid="user-row">
+      <td className="py-2 pr-3 break-all">
+        <Link to={`/admin-dashboard/users/${row.id}`} className="font-semibold text-red-800 underline">
+          {unknown(row.email)}
+        </Link>
+        {row.disabled ? (
+          <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">
+            {t('adminUsers.disabled')}
+          </span>
+        ) : null}
+      </td>
+      <td className="py-2 pr-3" data-label={t('adminUsers.columns.name')}>
+        {unknown(row.name)}
+      </td>
+      <td className="py-2 pr-3" data-label={t('adminUsers.columns.role')}>
+        {roleName(row.role)}
+      </td>
+      <td className="py-2 pr-3 md:whitespace-nowrap" data-label={t('adminUsers.columns.createdAt')}>
+        {row.createdLabel}
+      </td>
+      <td className="py-2 pr-3" data-label={t('adminUsers.columns.verified')}>
+        {yesNo(row.emailVerified)}
+      </td>
+      <td className="py-2 pr-3" data-label={t('adminUsers.columns.twoStep')}>
+        {yesNo(row.twoStep)}
+      </td>
+      {canAssign ? (
+        <td className="py-2" data-label={t('adminUsers.columns.changeRole')} data-stack>
+          {row.id === me ? (
+            <span className="text-slate-700">{t('adminUsers.you')}</span>
+          ) : (
+            <Form method="post" className="flex flex-wrap items-center gap-2">
+              <input type="hidden" name="userId" value={row.id} />
+              <input type="hidden" name="back" value={here} />
+              <label htmlFor={`role-${row.id}`} className="sr-only">
+                {t('adminUsers.newRoleFor', { email: unknown(row.email) })}
+              </label>
+              <select
+                id={`role-${row.id}`}
+                name="role"
+                defaultValue=""
+                className={`${inputClass} md:w-auto`}
+                required
+              >
+                <option value="" disabled>
+                  {t('adminUsers.chooseRole')}
+                </option>
+                {ROLE_NAMES.filter((name) => name !== row.role).map((name) => (
+                  <option key={name} value={name}>
+                    {roleName(name)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="submit"
+                disabled={submitting}
+                aria-label={t('adminUsers.changeRoleFor', { email: unknown(row.email) })}
+                className="min-h-11 rounded-md border border-slate-700 px-3 font-semibold text-slate-900 hover:bg-slate-100"
+              >
+                {t('adminUsers.changeRole')}
+              </button>
+            </Form>
+          )}
+        </td>
+      ) : null}
+    </tr>
   )
 }

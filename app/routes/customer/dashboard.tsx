@@ -1,4 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+} from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
@@ -20,7 +28,7 @@ import {
   SubmitRequestSchema,
 } from '#core/orders/request-schemas.ts'
 import { knownShops, submitRequest } from '#core/orders/request-service.ts'
-import { shopHostOf, shopOf } from '#core/orders/shop-hosts.ts'
+import { type KnownShop, shopHostOf, shopOf } from '#core/orders/shop-hosts.ts'
 import { PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
 import type { Route } from './+types/dashboard.ts'
 
@@ -123,22 +131,8 @@ function RequestForm() {
     onValidate: ({ formData }) => parseSubmission(formData, { schema: SubmitRequestSchema }),
   })
   const hydrated = useHydrated()
-  // Beside a link, once typed: the guide's shop it is from, or that we check an unknown shop first.
-  const shopNote = (value: unknown) => {
-    if (!hydrated || typeof value !== 'string' || !/^https?:\/\/[^/\s]+\.[^/\s]+/i.test(value.trim()))
-      return null
-    const shop = shopOf(value.trim(), shops)
-    if (shop) return t('requests.shopKnown', { name: shop.name })
-    try {
-      return t('requests.shopUnknown', { host: shopHostOf(value.trim()) })
-    } catch {
-      return null
-    }
-  }
   const items = fields.items.getFieldList()
   const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'requests.errors', errors?.[0])
-  // A photo's problems are the server's refusals' (photoTooLarge, photoType…).
-  const photoErrorText = (errors: string[] | undefined) => errorTextIn(t, 'errors.reasons', errors?.[0])
   // A page sent back by the server (without JavaScript) cannot keep the files that were chosen.
   const photosLost = !hydrated && actionData?.form === 'request'
   const formError = errorText(t, form.errors?.[0])
@@ -159,102 +153,19 @@ function RequestForm() {
         <input type="hidden" name="submissionKey" value={submissionKey} />
         <FormAlert id={form.errorId}>{formError}</FormAlert>
         <ol className="space-y-4">
-          {items.map((item, index) => {
-            const item_ = item.getFieldset()
-            const number = index + 1
-            return (
-              <li key={item.key} className="rounded-lg border border-slate-200 p-4">
-                <fieldset className="space-y-3">
-                  <legend className="font-semibold text-slate-900">
-                    {t('requests.itemHeading', { number })}
-                  </legend>
-                  <FormField
-                    id={item_.url.id}
-                    label={t('requests.url')}
-                    hint={[t('requests.urlHint'), shopNote(item_.url.value)].filter(Boolean).join(' ')}
-                    error={fieldErrorText(item_.url.errors)}
-                  >
-                    {(control) => (
-                      <input
-                        {...getInputProps(item_.url, { type: 'url', ariaAttributes: false })}
-                        {...control}
-                        required
-                        maxLength={REQUEST_LIMITS.url}
-                        inputMode="url"
-                        autoComplete="off"
-                        className={inputClass}
-                      />
-                    )}
-                  </FormField>
-                  <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
-                    <FormField
-                      id={item_.quantity.id}
-                      label={t('requests.quantity')}
-                      error={fieldErrorText(item_.quantity.errors)}
-                    >
-                      {(control) => (
-                        <input
-                          {...getInputProps(item_.quantity, { type: 'number', ariaAttributes: false })}
-                          {...control}
-                          min={1}
-                          max={REQUEST_LIMITS.quantity}
-                          step={1}
-                          className={inputClass}
-                        />
-                      )}
-                    </FormField>
-                    <FormField
-                      id={item_.notes.id}
-                      label={t('requests.notes')}
-                      error={fieldErrorText(item_.notes.errors)}
-                    >
-                      {(control) => (
-                        <textarea
-                          {...getTextareaProps(item_.notes, { ariaAttributes: false })}
-                          {...control}
-                          rows={2}
-                          maxLength={REQUEST_LIMITS.notes}
-                          className={`${inputClass} py-2`}
-                        />
-                      )}
-                    </FormField>
-                  </div>
-                  <FormField
-                    id={item_.photo.id}
-                    label={t('requests.photo')}
-                    hint={
-                      photosLost
-                        ? `${t('requests.photoHint')} ${t('requests.photoAgain')}`
-                        : t('requests.photoHint')
-                    }
-                    error={photoErrorText(item_.photo.errors)}
-                  >
-                    {(control) => (
-                      <input
-                        {...control}
-                        key={item_.photo.key}
-                        name={item_.photo.name}
-                        type="file"
-                        accept={PHOTO_INPUT_ACCEPT}
-                        className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold file:text-slate-900"
-                      />
-                    )}
-                  </FormField>
-                  {hydrated ? (
-                    <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} />
-                  ) : null}
-                  {items.length > 1 ? (
-                    <button
-                      {...form.remove.getButtonProps({ name: fields.items.name, index })}
-                      className="min-h-11 rounded-md border border-slate-400 px-4 text-sm font-semibold text-slate-800"
-                    >
-                      {t('requests.removeItem', { number })}
-                    </button>
-                  ) : null}
-                </fieldset>
-              </li>
-            )
-          })}
+          {items.map((item, index) => (
+            <RequestItem
+              key={item.key}
+              item={item}
+              index={index}
+              form={form}
+              list={fields.items}
+              count={items.length}
+              shops={shops}
+              hydrated={hydrated}
+              photosLost={photosLost}
+            />
+          ))}
         </ol>
         <FormAlert id={fields.items.errorId} className="text-sm">
           {listError}
@@ -291,5 +202,145 @@ function RequestForm() {
         </button>
       </Form>
     </section>
+  )
+}
+
+/** Beside a link, once typed: the guide's shop it is from, or that we check an unknown shop first. */
+function shopNote(t: TFunction, shops: readonly KnownShop[], value: unknown): string | null {
+  if (typeof value !== 'string' || !/^https?:\/\/[^/\s]+\.[^/\s]+/i.test(value.trim())) return null
+  const shop = shopOf(value.trim(), shops)
+  if (shop) return t('requests.shopKnown', { name: shop.name })
+  try {
+    return t('requests.shopUnknown', { host: shopHostOf(value.trim()) })
+  } catch {
+    return null
+  }
+}
+
+type RequestItemFields = RequestFormFields['items'][number]
+
+/** One item of the request: its link, quantity, notes and photo, its estimate, and "remove". */
+function RequestItem({
+  item,
+  index,
+  form,
+  list,
+  count,
+  shops,
+  hydrated,
+  photosLost,
+}: {
+  item: FieldMetadata<RequestItemFields, RequestFormFields>
+  index: number
+  form: FormMetadata<RequestFormFields>
+  /** The form's list of items (its name, for "remove"). */
+  list: FieldMetadata<RequestItemFields[], RequestFormFields>
+  /** How many items the form has: the last one cannot be removed. */
+  count: number
+  shops: readonly KnownShop[]
+  hydrated: boolean
+  /** The page came back from the server without JavaScript: the chosen photos are gone. */
+  photosLost: boolean
+}) {
+  const { t } = useTranslation()
+  const item_ = item.getFieldset()
+  const number = index + 1
+  const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'requests.errors', errors?.[0])
+  // A photo's problems are the server's refusals' (photoTooLarge, photoType…).
+  const photoErrorText = (errors: string[] | undefined) => errorTextIn(t, 'errors.reasons', errors?.[0])
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <fieldset className="space-y-3">
+        <legend className="font-semibold text-slate-900">{t('requests.itemHeading', { number })}</legend>
+        <FormField
+          id={item_.url.id}
+          label={t('requests.url')}
+          hint={[t('requests.urlHint'), hydrated ? shopNote(t, shops, item_.url.value) : null]
+            .filter(Boolean)
+            .join(' ')}
+          error={fieldErrorText(item_.url.errors)}
+        >
+          {(control) => (
+            <input
+              {...getInputProps(item_.url, { type: 'url', ariaAttributes: false })}
+              {...control}
+              required
+              maxLength={REQUEST_LIMITS.url}
+              inputMode="url"
+              autoComplete="off"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <QuantityAndNotes quantity={item_.quantity} notes={item_.notes} />
+        <FormField
+          id={item_.photo.id}
+          label={t('requests.photo')}
+          hint={
+            photosLost ? `${t('requests.photoHint')} ${t('requests.photoAgain')}` : t('requests.photoHint')
+          }
+          error={photoErrorText(item_.photo.errors)}
+        >
+          {(control) => (
+            <input
+              {...control}
+              key={item_.photo.key}
+              name={item_.photo.name}
+              type="file"
+              accept={PHOTO_INPUT_ACCEPT}
+              className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold file:text-slate-900"
+            />
+          )}
+        </FormField>
+        {hydrated ? <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} /> : null}
+        {count > 1 ? (
+          <button
+            {...form.remove.getButtonProps({ name: list.name, index })}
+            className="min-h-11 rounded-md border border-slate-400 px-4 text-sm font-semibold text-slate-800"
+          >
+            {t('requests.removeItem', { number })}
+          </button>
+        ) : null}
+      </fieldset>
+    </li>
+  )
+}
+
+/** An item's quantity and notes, side by side from the small breakpoint. */
+function QuantityAndNotes({
+  quantity,
+  notes,
+}: {
+  quantity: FieldMetadata<string, RequestFormFields>
+  notes: FieldMetadata<string, RequestFormFields>
+}) {
+  const { t } = useTranslation()
+  const fieldErrorText = (errors: string[] | undefined) => errorTextIn(t, 'requests.errors', errors?.[0])
+  return (
+    <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+      <FormField id={quantity.id} label={t('requests.quantity')} error={fieldErrorText(quantity.errors)}>
+        {(control) => (
+          <input
+            {...getInputProps(quantity, { type: 'number', ariaAttributes: false })}
+            {...control}
+            min={1}
+            max={REQUEST_LIMITS.quantity}
+            step={1}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField id={notes.id} label={t('requests.notes')} error={fieldErrorText(notes.errors)}>
+        {(control) => (
+          <textarea
+            {...getTextareaProps(notes, { ariaAttributes: false })}
+            {...control}
+            rows={2}
+            maxLength={REQUEST_LIMITS.notes}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+    </div>
   )
 }

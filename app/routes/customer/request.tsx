@@ -159,61 +159,9 @@ export default function MyRequestRoute() {
       {request.status === 'expired' ? (
         <p className="rounded-md bg-slate-100 p-3 text-slate-900">{t('requests.quote.expired')}</p>
       ) : null}
-      <RequestItems
-        heading={t('requests.itemsHeading')}
-        items={request.items}
-        linkLabel={(item) =>
-          item.title
-            ? t('requests.openItem', { title: item.title })
-            : t('requests.openLink', { host: item.storeName ?? item.shopHost })
-        }
-        photo={(item) =>
-          item.photo
-            ? {
-                src: `/user-dashboard/requests/${request.id}/photos/${item.photo.id}`,
-                alt: t('requests.photoAlt', { number: item.position }),
-                width: item.photo.width,
-                height: item.photo.height,
-              }
-            : null
-        }
-        details={(item) => (
-          <>
-            <p className="mt-1 text-slate-800">{t('requests.quantityValue', { quantity: item.quantity })}</p>
-            {item.notes ? <p className="mt-1 whitespace-pre-line text-slate-800">{item.notes}</p> : null}
-            {ITEM_PROGRESS.includes(item.status as (typeof ITEM_PROGRESS)[number]) ? (
-              <p className="mt-1 font-medium text-slate-900" data-testid="item-status">
-                {t(`requests.itemStatus.${item.status as (typeof ITEM_PROGRESS)[number]}`)}
-                {item.status === 'received' ? (
-                  <>
-                    {' · '}
-                    <Link to="/user-dashboard/shipping" className="text-red-800 underline">
-                      {t('requests.seeShipping')}
-                    </Link>
-                  </>
-                ) : null}
-              </p>
-            ) : null}
-          </>
-        )}
-      />
+      <MyRequestItems requestId={request.id} items={request.items} />
       <RefundList refunds={refunds} headingId="refunds-heading" />
-      <RequestTimeline
-        headingId="timeline-heading"
-        heading={t('requests.timeline')}
-        events={request.events}
-        eventLabel={(event) => t(`requests.events.${event.event as 'submit'}`)}
-        detail={(event) => (
-          <>
-            {event.createdLabel}
-            {event.note ? (
-              <span className="mt-1 block whitespace-pre-line rounded-md bg-slate-50 p-2 text-base text-slate-900">
-                {event.note}
-              </span>
-            ) : null}
-          </>
-        )}
-      />
+      <MyRequestTimeline events={request.events} />
       <InvoiceList
         heading={t('requests.quote.receipts')}
         invoices={invoices}
@@ -225,6 +173,76 @@ export default function MyRequestRoute() {
         <CancelForm version={request.version} />
       ) : null}
     </article>
+  )
+}
+
+type RequestData = ReturnType<typeof useLoaderData<typeof loader>>['request']
+
+/** The request's items, each with its photo, quantity, notes and, once paid, where it is. */
+function MyRequestItems({ requestId, items }: { requestId: string; items: RequestData['items'] }) {
+  const { t } = useTranslation()
+  return (
+    <RequestItems
+      heading={t('requests.itemsHeading')}
+      items={items}
+      linkLabel={(item) =>
+        item.title
+          ? t('requests.openItem', { title: item.title })
+          : t('requests.openLink', { host: item.storeName ?? item.shopHost })
+      }
+      photo={(item) =>
+        item.photo
+          ? {
+              src: `/user-dashboard/requests/${requestId}/photos/${item.photo.id}`,
+              alt: t('requests.photoAlt', { number: item.position }),
+              width: item.photo.width,
+              height: item.photo.height,
+            }
+          : null
+      }
+      details={(item) => (
+        <>
+          <p className="mt-1 text-slate-800">{t('requests.quantityValue', { quantity: item.quantity })}</p>
+          {item.notes ? <p className="mt-1 whitespace-pre-line text-slate-800">{item.notes}</p> : null}
+          {ITEM_PROGRESS.includes(item.status as (typeof ITEM_PROGRESS)[number]) ? (
+            <p className="mt-1 font-medium text-slate-900" data-testid="item-status">
+              {t(`requests.itemStatus.${item.status as (typeof ITEM_PROGRESS)[number]}`)}
+              {item.status === 'received' ? (
+                <>
+                  {' · '}
+                  <Link to="/user-dashboard/shipping" className="text-red-800 underline">
+                    {t('requests.seeShipping')}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </>
+      )}
+    />
+  )
+}
+
+/** The request's history, each event with the note it came with. */
+function MyRequestTimeline({ events }: { events: RequestData['events'] }) {
+  const { t } = useTranslation()
+  return (
+    <RequestTimeline
+      headingId="timeline-heading"
+      heading={t('requests.timeline')}
+      events={events}
+      eventLabel={(event) => t(`requests.events.${event.event as 'submit'}`)}
+      detail={(event) => (
+        <>
+          {event.createdLabel}
+          {event.note ? (
+            <span className="mt-1 block whitespace-pre-line rounded-md bg-slate-50 p-2 text-base text-slate-900">
+              {event.note}
+            </span>
+          ) : null}
+        </>
+      )}
+    />
   )
 }
 

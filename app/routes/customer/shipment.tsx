@@ -151,10 +151,6 @@ export default function ShipmentRoute() {
   const answer = useActionData<typeof action>()
   const paying = answer && 'payment' in answer ? answer.payment : null
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
-  const noteError = answer && 'fieldErrors' in answer ? answer.fieldErrors.note?.[0] : undefined
-  const cancelErrors =
-    answer && 'fieldErrors' in answer && answer.intent === 'cancel' ? answer.fieldErrors : null
-  const openReceipt = shipment.status === 'packed' ? costs.receipt : null
   const title = t('shipments.title', { number: shipment.number })
   return (
     <article aria-labelledby="shipment-heading" className="space-y-6">
@@ -181,27 +177,7 @@ export default function ShipmentRoute() {
       <p className="text-slate-800">
         {t(`shipments.methods.${shipment.method}`)} · {t(`shipments.routes.${shipment.route as 'direct'}`)}
       </p>
-      <section aria-labelledby="items-heading">
-        <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
-          {t('shipments.itemsHeading')}
-        </h2>
-        <ul className="mt-2 space-y-1 text-slate-800">
-          {shipment.lines.map((line) => (
-            <li key={line.id}>
-              <Link to={`/user-dashboard/requests/${line.requestId}`} className="underline">
-                {line.title
-                  ? t('shipments.itemLine', {
-                      title: line.title,
-                      number: line.requestNumber,
-                      position: line.position,
-                    })
-                  : t('shipments.itemLineUntitled', { number: line.requestNumber, position: line.position })}
-              </Link>{' '}
-              · {line.weight}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ShipmentItems lines={shipment.lines} />
       <ShipmentAddressBlock
         headingId="address-heading"
         heading={t('shipments.addressHeading')}
@@ -229,118 +205,19 @@ export default function ShipmentRoute() {
         />
       ) : null}
       {tracking ? <ShipmentTracking tracking={tracking} /> : null}
-      {shipment.status === 'shipped' ? (
-        <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
-          <h2 className="text-lg font-semibold text-slate-900">{t('shipments.confirmHeading')}</h2>
-          <input type="hidden" name="intent" value="deliver" />
-          <input type="hidden" name="version" value={shipment.version} />
-          <p id="confirm-hint" className="text-slate-700">
-            {t('shipments.confirmHint')}
-          </p>
-          <button
-            type="submit"
-            aria-describedby="confirm-hint"
-            className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-          >
-            {t('shipments.confirm')}
-          </button>
-        </Form>
-      ) : null}
+      {shipment.status === 'shipped' ? <ConfirmDeliveryForm version={shipment.version} /> : null}
       {claim ? (
-        <section
-          aria-labelledby="claim-heading"
-          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4"
-        >
-          <h2 id="claim-heading" className="text-lg font-semibold text-slate-900">
-            {t('shipments.claimHeading')}
-          </h2>
-          <p className="text-slate-900" data-testid="claim-status">
-            {t(`shipments.claimStatus.${claim.refundSentLabel ? 'lostRefunded' : claim.status}`, {
-              date: claim.refundSentLabel ?? claim.openedLabel,
-              refund: claim.refund ?? '',
-              reason: claim.closeReason ?? '',
-            })}
-          </p>
-        </section>
+        <ClaimStatus claim={claim} />
       ) : claimable ? (
-        <section aria-labelledby="claim-heading" className="space-y-2 rounded-lg border border-slate-200 p-4">
-          <h2 id="claim-heading" className="text-lg font-semibold text-slate-900">
-            {t('shipments.claimHeading')}
-          </h2>
-          {claimFrom ? (
-            <p className="text-slate-700">{t('shipments.claimWait', { date: claimFrom })}</p>
-          ) : (
-            <Form method="post" className="space-y-3">
-              <p className="text-slate-700">{t('shipments.claimLead')}</p>
-              <input type="hidden" name="intent" value="claim" />
-              <input type="hidden" name="version" value={shipment.version} />
-              <FormField
-                id="claim-note"
-                label={t('shipments.claimNote')}
-                error={errorTextIn(t, 'shipments.claimErrors', noteError)}
-              >
-                {(control) => (
-                  <textarea
-                    {...control}
-                    name="note"
-                    rows={3}
-                    maxLength={2000}
-                    className={`${inputClass} py-2`}
-                  />
-                )}
-              </FormField>
-              <button
-                type="submit"
-                className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-              >
-                {t('shipments.claimSubmit')}
-              </button>
-            </Form>
-          )}
-        </section>
+        <ClaimSection version={shipment.version} claimFrom={claimFrom} />
       ) : null}
       {/* While a transfer the customer reported is checked, they cannot cancel (ADR 036). */}
       {(shipment.status === 'requested' || shipment.status === 'packed') && !payment?.transferReported ? (
-        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
-          <h2 className="text-lg font-semibold text-slate-900">{t('shipments.cancelHeading')}</h2>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="version" value={shipment.version} />
-          <p id="cancel-hint" className="text-slate-700">
-            {t('shipments.cancelHint')}
-          </p>
-          <FormField
-            id="cancel-reason"
-            label={t('shipments.cancelReason')}
-            hint={t('shipments.cancelReasonHint')}
-            error={errorTextIn(t, 'shipments.errors', cancelErrors?.reason?.[0])}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                name="reason"
-                rows={2}
-                maxLength={CANCEL_REASON_MAX}
-                className={`${inputClass} py-2`}
-              />
-            )}
-          </FormField>
-          <ConfirmSubmit
-            question={
-              openReceipt
-                ? t('shipments.cancelQuestionReceipt', {
-                    number: shipment.number,
-                    invoice: openReceipt.number,
-                    amount: openReceipt.toPay ?? openReceipt.total,
-                  })
-                : t('shipments.cancelQuestion', { number: shipment.number })
-            }
-            confirmLabel={t('shipments.cancelConfirm', { number: shipment.number })}
-            submitLabel={t('shipments.cancel')}
-            error={cancelErrors?.confirm?.[0] ? t('confirmAction.required') : null}
-            describedBy="cancel-hint"
-            submitClassName="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-          />
-        </Form>
+        <CancelShipmentForm
+          number={shipment.number}
+          version={shipment.version}
+          openReceipt={shipment.status === 'packed' ? costs.receipt : null}
+        />
       ) : null}
       <RequestTimeline
         headingId="shipment-history"
@@ -350,5 +227,176 @@ export default function ShipmentRoute() {
         detail={(event) => (event.note ? `${event.createdLabel} · ${event.note}` : event.createdLabel)}
       />
     </article>
+  )
+}
+
+type ShipmentData = ReturnType<typeof useLoaderData<typeof loader>>
+
+/** The items in the shipment, each linking to its request, with its weight. */
+function ShipmentItems({ lines }: { lines: ShipmentData['shipment']['lines'] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="items-heading">
+      <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
+        {t('shipments.itemsHeading')}
+      </h2>
+      <ul className="mt-2 space-y-1 text-slate-800">
+        {lines.map((line) => (
+          <li key={line.id}>
+            <Link to={`/user-dashboard/requests/${line.requestId}`} className="underline">
+              {line.title
+                ? t('shipments.itemLine', {
+                    title: line.title,
+                    number: line.requestNumber,
+                    position: line.position,
+                  })
+                : t('shipments.itemLineUntitled', { number: line.requestNumber, position: line.position })}
+            </Link>{' '}
+            · {line.weight}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** "It arrived": the customer confirms the delivery of a shipped parcel. */
+function ConfirmDeliveryForm({ version }: { version: number }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
+      <h2 className="text-lg font-semibold text-slate-900">{t('shipments.confirmHeading')}</h2>
+      <input type="hidden" name="intent" value="deliver" />
+      <input type="hidden" name="version" value={version} />
+      <p id="confirm-hint" className="text-slate-700">
+        {t('shipments.confirmHint')}
+      </p>
+      <button
+        type="submit"
+        aria-describedby="confirm-hint"
+        className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+      >
+        {t('shipments.confirm')}
+      </button>
+    </Form>
+  )
+}
+
+/** Where the customer's claim for a parcel that did not arrive stands. */
+function ClaimStatus({ claim }: { claim: NonNullable<ShipmentData['claim']> }) {
+  const { t } = useTranslation()
+  return (
+    <section
+      aria-labelledby="claim-heading"
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
+      <h2 id="claim-heading" className="text-lg font-semibold text-slate-900">
+        {t('shipments.claimHeading')}
+      </h2>
+      <p className="text-slate-900" data-testid="claim-status">
+        {t(`shipments.claimStatus.${claim.refundSentLabel ? 'lostRefunded' : claim.status}`, {
+          date: claim.refundSentLabel ?? claim.openedLabel,
+          refund: claim.refund ?? '',
+          reason: claim.closeReason ?? '',
+        })}
+      </p>
+    </section>
+  )
+}
+
+/** Claiming a parcel that has not arrived: the date from which one may, or the form. */
+function ClaimSection({ version, claimFrom }: { version: number; claimFrom: string | null }) {
+  const { t } = useTranslation()
+  const answer = useActionData<typeof action>()
+  const noteError = answer && 'fieldErrors' in answer ? answer.fieldErrors.note?.[0] : undefined
+  return (
+    <section aria-labelledby="claim-heading" className="space-y-2 rounded-lg border border-slate-200 p-4">
+      <h2 id="claim-heading" className="text-lg font-semibold text-slate-900">
+        {t('shipments.claimHeading')}
+      </h2>
+      {claimFrom ? (
+        <p className="text-slate-700">{t('shipments.claimWait', { date: claimFrom })}</p>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <p className="text-slate-700">{t('shipments.claimLead')}</p>
+          <input type="hidden" name="intent" value="claim" />
+          <input type="hidden" name="version" value={version} />
+          <FormField
+            id="claim-note"
+            label={t('shipments.claimNote')}
+            error={errorTextIn(t, 'shipments.claimErrors', noteError)}
+          >
+            {(control) => (
+              <textarea {...control} name="note" rows={3} maxLength={2000} className={`${inputClass} py-2`} />
+            )}
+          </FormField>
+          <button
+            type="submit"
+            className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+          >
+            {t('shipments.claimSubmit')}
+          </button>
+        </Form>
+      )}
+    </section>
+  )
+}
+
+/** Cancelling the shipment, with a reason and a confirmation that names the receipt to void, if any. */
+function CancelShipmentForm({
+  number,
+  version,
+  openReceipt,
+}: {
+  number: string
+  version: number
+  /** The packed shipment's receipt still to pay. */
+  openReceipt: ShipmentData['costs']['receipt'] | null
+}) {
+  const { t } = useTranslation()
+  const answer = useActionData<typeof action>()
+  const cancelErrors =
+    answer && 'fieldErrors' in answer && answer.intent === 'cancel' ? answer.fieldErrors : null
+  return (
+    <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <h2 className="text-lg font-semibold text-slate-900">{t('shipments.cancelHeading')}</h2>
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="version" value={version} />
+      <p id="cancel-hint" className="text-slate-700">
+        {t('shipments.cancelHint')}
+      </p>
+      <FormField
+        id="cancel-reason"
+        label={t('shipments.cancelReason')}
+        hint={t('shipments.cancelReasonHint')}
+        error={errorTextIn(t, 'shipments.errors', cancelErrors?.reason?.[0])}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="reason"
+            rows={2}
+            maxLength={CANCEL_REASON_MAX}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </FormField>
+      <ConfirmSubmit
+        question={
+          openReceipt
+            ? t('shipments.cancelQuestionReceipt', {
+                number,
+                invoice: openReceipt.number,
+                amount: openReceipt.toPay ?? openReceipt.total,
+              })
+            : t('shipments.cancelQuestion', { number })
+        }
+        confirmLabel={t('shipments.cancelConfirm', { number })}
+        submitLabel={t('shipments.cancel')}
+        error={cancelErrors?.confirm?.[0] ? t('confirmAction.required') : null}
+        describedBy="cancel-hint"
+        submitClassName="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+      />
+    </Form>
   )
 }

@@ -1,11 +1,6 @@
 import { Boxes, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { errorText, errorTextIn } from '#app/components/error-text.ts'
-import { FormAlert } from '#app/components/form-alert.tsx'
-import { ShippingBreakdown } from '#app/components/orders/shipping-breakdown.tsx'
-import { PackagePhotos } from '#app/components/orders/warehouse-panel.tsx'
-import { YenAmount } from '#app/components/orders/yen-amount.tsx'
+import { data, Link, useActionData, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime, japanDay } from '#app/lib/dates.ts'
@@ -14,12 +9,11 @@ import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
-import { formatMoney, formatPercent, type YenRates } from '#core/money/money.ts'
-import type { Currency, Language } from '#core/preferences/preferences.ts'
-import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
+import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { estimateMyShipment, listMyShipments, requestShipment } from '#core/shipping/shipment-service.ts'
 import { listStoredItems } from '#core/warehouse/stored-items.ts'
 import type { Route } from './+types/shipping.ts'
+import { ShipForm } from './shipping-form.tsx'
 
 // The shipping tab (docs/decisions/027, 028): the customer's items at our office in Osaka, each
 // with its package's photos, its weight, its arrival and the free storage it has left (standing
@@ -170,14 +164,6 @@ export default function ShippingRoute() {
   const answer = useActionData<typeof action>()
   const linkClass =
     'inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4'
-  const shippable = items.filter((item) => !item.shipment)
-  const sent = answer?.sent
-  const fieldError = (name: string) => {
-    const key = answer?.errors?.[name]?.[0]
-    return errorTextIn(t, 'shipments.errors', key)
-  }
-  const defaultAddress =
-    sent?.addressId || addresses.find((address) => address.isDefault)?.id || addresses[0]?.id
   return (
     <section aria-labelledby="shipping-heading" className="space-y-8">
       <PageMeta title={t('shippingTab.title')} description={t('shippingTab.lead', { days: freeDays })} />
@@ -192,236 +178,9 @@ export default function ShippingRoute() {
           {t('shippingTab.nothingYet')}
         </p>
       ) : (
-        <Form method="post" className="space-y-6">
-          <section aria-labelledby="stored-heading" className="space-y-3">
-            <h2 id="stored-heading" className="text-xl font-semibold text-slate-900">
-              {t('shippingTab.storedHeading', { count: items.length })}
-            </h2>
-            {shippable.length > 0 ? (
-              <p className="max-w-3xl text-slate-700">{t('shipments.chooseLead')}</p>
-            ) : null}
-            <FormAlert tone="warning" look="box">
-              {errorText(t, answer?.messageKey)}
-            </FormAlert>
-            {fieldError('items') ? (
-              <p id="items-error" className="font-medium text-red-800">
-                {fieldError('items')}
-              </p>
-            ) : null}
-            <ul className="space-y-3">
-              {items.map((item) => {
-                const heading =
-                  item.title ??
-                  t('shippingTab.itemTitle', { position: item.position, number: item.requestNumber })
-                return (
-                  <li
-                    key={item.id}
-                    className={`grid gap-3 rounded-lg border p-4 sm:grid-cols-[minmax(0,1fr)_auto] ${
-                      item.endingSoon ? 'border-amber-500 bg-amber-50' : 'border-slate-200'
-                    }`}
-                  >
-                    <div className="min-w-0 space-y-1">
-                      <h3 id={`item-${item.id}`} className="font-semibold break-words text-slate-900">
-                        {heading}
-                      </h3>
-                      <p className="text-sm text-slate-700">
-                        <Link
-                          to={`/user-dashboard/requests/${item.requestId}`}
-                          className="font-semibold text-red-800 underline"
-                        >
-                          {t('shippingTab.requestLink', { number: item.requestNumber })}
-                        </Link>
-                        {' · '}
-                        {item.shopHost} · {t('shippingTab.packageLabel', { number: item.packageNumber })}
-                      </p>
-                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-slate-800">
-                        <dt className="font-medium">{t('shippingTab.weight')}</dt>
-                        <dd>{item.weightLabel}</dd>
-                        <dt className="font-medium">{t('shippingTab.arrived')}</dt>
-                        <dd>{item.arrivedLabel}</dd>
-                      </dl>
-                      {item.shipment ? (
-                        <>
-                          <p className="text-slate-800">
-                            <Link
-                              to={`/user-dashboard/shipments/${item.shipment.id}`}
-                              className="font-semibold text-red-800 underline"
-                            >
-                              {t('shipments.inShipment', { number: item.shipment.number })}
-                            </Link>
-                          </p>
-                          <StorageFee fee={item.storageFee} money={money} inShipment />
-                        </>
-                      ) : (
-                        <>
-                          <p className={item.endingSoon ? 'font-semibold text-amber-950' : 'text-slate-800'}>
-                            {item.expired
-                              ? t('shippingTab.storageOver', { date: item.untilLabel })
-                              : t('shippingTab.daysLeft', { count: item.daysLeft, date: item.untilLabel })}
-                          </p>
-                          <StorageFee fee={item.storageFee} money={money} inShipment={false} />
-                          <div className="flex min-h-11 items-center gap-3">
-                            <input
-                              type="checkbox"
-                              id={`ship-${item.id}`}
-                              name="items"
-                              value={item.id}
-                              defaultChecked={sent?.items.includes(item.id) ?? false}
-                              aria-describedby={`item-${item.id}${fieldError('items') ? ' items-error' : ''}`}
-                              className="size-5 accent-red-700"
-                            />
-                            <label htmlFor={`ship-${item.id}`} className="font-medium text-slate-900">
-                              {t('shipments.select')}
-                            </label>
-                          </div>
-                        </>
-                      )}
-                    </div>
-                    <PackagePhotos
-                      number={item.packageNumber}
-                      photos={item.photos}
-                      altKey="shippingTab.photoAlt"
-                    />
-                  </li>
-                )
-              })}
-            </ul>
-          </section>
-          {shippable.length > 0 ? (
-            <section
-              aria-labelledby="choose-heading"
-              className="space-y-4 rounded-lg border border-slate-200 p-4"
-            >
-              <h2 id="choose-heading" className="text-xl font-semibold text-slate-900">
-                {t('shipments.chooseHeading')}
-              </h2>
-              {addresses.length === 0 ? (
-                <p className="text-slate-800">
-                  {t('shipments.addressNone')}{' '}
-                  <Link
-                    to="/user-dashboard/profile/addresses/new"
-                    className="font-semibold text-red-800 underline"
-                  >
-                    {t('shipments.addAddress')}
-                  </Link>
-                </p>
-              ) : (
-                <div className="space-y-1">
-                  <label htmlFor="ship-address" className="block text-sm font-medium text-slate-800">
-                    {t('shipments.address')}
-                  </label>
-                  <select
-                    id="ship-address"
-                    name="addressId"
-                    defaultValue={defaultAddress}
-                    aria-describedby={fieldError('addressId') ? 'address-error' : undefined}
-                    aria-invalid={fieldError('addressId') ? true : undefined}
-                    className="block min-h-11 w-full max-w-xl rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
-                  >
-                    {addresses.map((address) => (
-                      <option key={address.id} value={address.id}>
-                        {address.label}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError('addressId') ? (
-                    <p id="address-error" className="text-sm font-medium text-red-800">
-                      {fieldError('addressId')}
-                    </p>
-                  ) : null}
-                  <Link
-                    to="/user-dashboard/profile/addresses/new"
-                    className="inline-flex min-h-11 items-center text-sm font-semibold text-red-800 underline"
-                  >
-                    {t('shipments.addAddress')}
-                  </Link>
-                </div>
-              )}
-              <fieldset
-                className="space-y-2"
-                aria-describedby={fieldError('method') ? 'method-error' : undefined}
-              >
-                <legend className="text-sm font-medium text-slate-800">{t('shipments.method')}</legend>
-                {SHIPPING_METHODS.map((method) => (
-                  <div key={method} className="flex min-h-11 items-center gap-3">
-                    <input
-                      type="radio"
-                      id={`method-${method}`}
-                      name="method"
-                      value={method}
-                      defaultChecked={(sent?.method || 'economic') === method}
-                      className="size-5 accent-red-700"
-                    />
-                    <label htmlFor={`method-${method}`} className="text-slate-900">
-                      {t(`shipments.methods.${method}`)}
-                    </label>
-                  </div>
-                ))}
-                {fieldError('method') ? (
-                  <p id="method-error" className="text-sm font-medium text-red-800">
-                    {fieldError('method')}
-                  </p>
-                ) : null}
-              </fieldset>
-              {answer?.estimate ? <EstimatePanel estimate={answer.estimate} /> : null}
-              {addresses.length > 0 ? (
-                <div className="flex flex-wrap gap-3">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="estimate"
-                    className="min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-                  >
-                    {t('shipments.estimateButton')}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="request"
-                    className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-                  >
-                    {t('shipments.requestButton')}
-                  </button>
-                </div>
-              ) : null}
-            </section>
-          ) : null}
-        </Form>
+        <ShipForm items={items} addresses={addresses} money={money} answer={answer} />
       )}
-      {shipments.length > 0 ? (
-        <section aria-labelledby="shipments-heading" className="space-y-3">
-          <h2 id="shipments-heading" className="text-xl font-semibold text-slate-900">
-            {t('shipments.listHeading')}
-          </h2>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-            {shipments.map((shipment) => (
-              <li key={shipment.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
-                <div>
-                  <Link
-                    to={`/user-dashboard/shipments/${shipment.id}`}
-                    className="font-semibold text-red-800 underline"
-                  >
-                    {shipment.number}
-                  </Link>{' '}
-                  <span className="text-slate-800">
-                    {t('shipments.summary', {
-                      count: shipment.items,
-                      method: t(`shipments.methodNames.${shipment.method}`),
-                      country: shipment.country,
-                    })}
-                  </span>
-                  <p className="text-sm text-slate-700">
-                    {t('shipments.requestedOn', { date: shipment.requestedLabel })}
-                  </p>
-                </div>
-                <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900">
-                  {t(`shipments.statuses.${shipment.status}`)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {shipments.length > 0 ? <ShipmentList shipments={shipments} /> : null}
       <section aria-labelledby="coming-heading" className="space-y-4">
         <h2 id="coming-heading" className="text-xl font-semibold text-slate-900">
           {t('shippingTab.comingHeading')}
@@ -463,101 +222,45 @@ export default function ShippingRoute() {
   )
 }
 
-type EstimateAnswer = NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>['estimate']>
-
-function EstimatePanel({ estimate }: { estimate: EstimateAnswer }) {
-  const { t } = useTranslation()
-  if (!estimate.ok) {
-    return (
-      <p role="status" className="rounded-md bg-amber-50 p-3 font-medium text-amber-950">
-        {t(estimate.refusal === 'tooHeavy' ? 'shipments.tooHeavy' : 'shipments.noRate', {
-          weight: estimate.weight,
-          max: estimate.max,
-        })}
-      </p>
-    )
-  }
-  return (
-    <section
-      role="status"
-      aria-labelledby="estimate-heading"
-      className="space-y-2 rounded-md bg-slate-50 p-4"
-    >
-      <h3 id="estimate-heading" className="font-semibold text-slate-900">
-        {t('shipments.estimateHeading')} · {estimate.country}
-      </h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
-        <dt className="font-medium">{t('shipments.estimateWeight')}</dt>
-        <dd>{estimate.weight}</dd>
-        <dt className="font-medium">{t('shipments.estimateTime')}</dt>
-        <dd>{t(`shipments.delivery.${estimate.deliveryTime}`)}</dd>
-        <dt className="font-medium">{t('shipments.estimateRoute')}</dt>
-        <dd>{t(`shipments.routes.${estimate.route}`)}</dd>
-      </dl>
-      <ShippingBreakdown
-        data={estimate.breakdown}
-        language={estimate.language}
-        currency={estimate.currency}
-        rates={estimate.rates}
-        shippingLabel={t('shipments.estimatePrice')}
-        totalLabel={t('shippingCosts.estimateTotal')}
-        testId="shipment-estimate"
-      />
-      {estimate.breakdown.storage.length > 0 ? (
-        <p className="text-sm text-slate-700">{t('shippingCosts.storageStops')}</p>
-      ) : null}
-      <p className="text-sm text-slate-700">{t('shipments.estimateNote')}</p>
-    </section>
-  )
-}
-
-/**
- * What an item's storage has cost so far past its free days (docs/decisions/037): the days × the
- * daily fee, in yen and about how much in the visitor's currency, before tax; nothing while it is
- * within its free days. In a shipment request the figure is final (the clock stopped).
- */
-function StorageFee({
-  fee,
-  money,
-  inShipment,
+/** The customer's shipments, newest first: number, what and where, when asked, status. */
+function ShipmentList({
+  shipments,
 }: {
-  fee: { days: number; feePerDayJpy: number; feeJpy: number }
-  money: {
-    language: Language
-    currency: Currency
-    rates: YenRates | null
-    feePerDay: string
-    taxRate: string
-  }
-  inShipment: boolean
+  shipments: ReturnType<typeof useLoaderData<typeof loader>>['shipments']
 }) {
   const { t } = useTranslation()
-  if (fee.days <= 0 || fee.feeJpy <= 0) return null
   return (
-    <div
-      className="rounded-md border border-amber-300 bg-amber-50 p-2 text-slate-900"
-      data-testid="storage-fee"
-    >
-      <p className="flex flex-wrap items-baseline gap-x-2 font-semibold">
-        <span>
-          {t(inShipment ? 'shippingCosts.feeInShipment' : 'shippingCosts.feeSoFar', {
-            count: fee.days,
-            fee: money.feePerDay,
-          })}
-        </span>
-        <YenAmount
-          amountJpy={fee.feeJpy}
-          currency={money.currency}
-          language={money.language}
-          rates={money.rates}
-        />
-      </p>
-      <p className="text-sm text-slate-800">
-        {t(inShipment ? 'shippingCosts.feeInShipmentHint' : 'shippingCosts.feeSoFarHint', {
-          rate: money.taxRate,
-          fee: money.feePerDay,
-        })}
-      </p>
-    </div>
+    <section aria-labelledby="shipments-heading" className="space-y-3">
+      <h2 id="shipments-heading" className="text-xl font-semibold text-slate-900">
+        {t('shipments.listHeading')}
+      </h2>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {shipments.map((shipment) => (
+          <li key={shipment.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+            <div>
+              <Link
+                to={`/user-dashboard/shipments/${shipment.id}`}
+                className="font-semibold text-red-800 underline"
+              >
+                {shipment.number}
+              </Link>{' '}
+              <span className="text-slate-800">
+                {t('shipments.summary', {
+                  count: shipment.items,
+                  method: t(`shipments.methodNames.${shipment.method}`),
+                  country: shipment.country,
+                })}
+              </span>
+              <p className="text-sm text-slate-700">
+                {t('shipments.requestedOn', { date: shipment.requestedLabel })}
+              </p>
+            </div>
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900">
+              {t(`shipments.statuses.${shipment.status}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
