@@ -2,6 +2,7 @@ import { and, count, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm'
 import { AppError } from '#core/shared/errors.ts'
 import type { ServiceContext } from '#core/shared/service-context.ts'
 import { can } from '#core/shared/staff-policy.ts'
+import type { Database } from '#db/client.ts'
 import {
   claims,
   invoices,
@@ -108,13 +109,28 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
   if (!can(actor, 'view_analytics')) {
     throw new AppError('forbidden', 'Analytics are for admins', { reason: 'analyticsAdminsOnly' })
   }
-  const { from, to } = period
-  const submittedIn = and(gte(purchaseRequests.submittedAt, from), lt(purchaseRequests.submittedAt, to))
+  const refundsOwed = readRefundsOwed(db, period)
+  const partTwo = readPartTwo(db, period)
+  const partOne = await readPartOne(db, period)
+  return shapeAnalytics(period, partOne, await partTwo, await refundsOwed)
+}
+
+type PartOne = Awaited<ReturnType<typeof readPartOne>>
+type PartTwo = Awaited<ReturnType<typeof readPartTwo>>
+type RefundsOwed = Awaited<ReturnType<typeof readRefundsOwed>>
+
+/** The Japan day or month (`YYYY-MM-DD`, `YYYY-MM`) of a timestamp column, by the period's bucket. */
+function bucketOf(
+  period: Period,
+  column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt | typeof refunds.createdAt,
+) {
   const unit = period.bucket === 'day' ? 'day' : 'month'
-  const bucketOf = (
-    column: typeof purchaseRequests.submittedAt | typeof invoices.paidAt | typeof refunds.createdAt,
-  ) =>
-    sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'Asia/Tokyo'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+  return sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'Asia/Tokyo'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+}
+
+/** Starts the reads of the refunds owed in the period of what invoices charged: by kind, and purchase ones by bucket. */
+function readRefundsOwed(db: Database, period: Period) {
+  const { from, to } = period
   // Refunds owed in the period of what invoices charged (not duplicates, held or excess payments).
   const refundsOfRevenue = and(
     eq(refunds.status, 'due'),
@@ -122,7 +138,7 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
     gte(refunds.createdAt, from),
     lt(refunds.createdAt, to),
   )
-  const refundsOwed = Promise.all([
+  return Promise.all([
     db
       .select({
         purchaseJpy: sql<string>`coalesce(sum(${refunds.amountJpy}) filter (where ${invoices.kind} = 'purchase'), 0)::bigint`,
@@ -133,14 +149,22 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
       .where(refundsOfRevenue),
     db
-      .select({ bucket: bucketOf(refunds.createdAt), total: sql<string>`sum(${refunds.amountJpy})::bigint` })
+      .select({
+        bucket: bucketOf(period, refunds.createdAt),
+        total: sql<string>`sum(${refunds.amountJpy})::bigint`,
+      })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
       .where(and(refundsOfRevenue, eq(invoices.kind, 'purchase')))
       .groupBy(sql`1`),
   ])
-  const partTwo = Promise.all([
+}
+
+/** Starts part 2's reads: shipping receipts paid, items at the office, shipments handed over, claims. */
+function readPartTwo(db: Database, period: Period) {
+  const { from, to } = period
+  return Promise.all([
     db
       .select({
         invoices: count(),
@@ -182,72 +206,87 @@ export async function getAnalytics({ db, actor }: ServiceContext, period: Period
       })
       .from(claims),
   ])
-  const [[requests], [quotes], [revenue], [newUsers], shops, requestSeries, revenueSeries] =
-    await Promise.all([
-      db.select({ n: count() }).from(purchaseRequests).where(submittedIn),
-      db
-        .select({
-          issued: count(),
-          paid: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`,
-        })
-        .from(invoices)
-        .where(and(eq(invoices.kind, 'purchase'), gte(invoices.issuedAt, from), lt(invoices.issuedAt, to))),
-      db
-        .select({
-          invoices: count(),
-          itemsJpy: sql<string>`coalesce(sum(${invoices.itemsJpy}), 0)::bigint`,
-          serviceFeeJpy: sql<string>`coalesce(sum(${invoices.serviceFeeJpy}), 0)::bigint`,
-          domesticShippingJpy: sql<string>`coalesce(sum(${invoices.domesticShippingJpy}), 0)::bigint`,
-          taxJpy: sql<string>`coalesce(sum(${invoices.taxJpy}), 0)::bigint`,
-          totalJpy: sql<string>`coalesce(sum(${invoices.totalJpy}), 0)::bigint`,
-        })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.kind, 'purchase'),
-            eq(invoices.status, 'paid'),
-            gte(invoices.paidAt, from),
-            lt(invoices.paidAt, to),
-          ),
+}
+
+/** Starts part 1's reads: requests, quotes, purchase revenue, new users, top shops and their series. */
+function readPartOne(db: Database, period: Period) {
+  const { from, to } = period
+  const submittedIn = and(gte(purchaseRequests.submittedAt, from), lt(purchaseRequests.submittedAt, to))
+  return Promise.all([
+    db.select({ n: count() }).from(purchaseRequests).where(submittedIn),
+    db
+      .select({
+        issued: count(),
+        paid: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.kind, 'purchase'), gte(invoices.issuedAt, from), lt(invoices.issuedAt, to))),
+    db
+      .select({
+        invoices: count(),
+        itemsJpy: sql<string>`coalesce(sum(${invoices.itemsJpy}), 0)::bigint`,
+        serviceFeeJpy: sql<string>`coalesce(sum(${invoices.serviceFeeJpy}), 0)::bigint`,
+        domesticShippingJpy: sql<string>`coalesce(sum(${invoices.domesticShippingJpy}), 0)::bigint`,
+        taxJpy: sql<string>`coalesce(sum(${invoices.taxJpy}), 0)::bigint`,
+        totalJpy: sql<string>`coalesce(sum(${invoices.totalJpy}), 0)::bigint`,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.kind, 'purchase'),
+          eq(invoices.status, 'paid'),
+          gte(invoices.paidAt, from),
+          lt(invoices.paidAt, to),
         ),
-      db
-        .select({ n: count() })
-        .from(users)
-        .where(and(gte(users.createdAt, from), lt(users.createdAt, to))),
-      // From the daily roll-up the database keeps (db/schema/analytics.ts): a request is on one
-      // day, so summing the period's days counts each (shop, request) pair once.
-      db
-        .select({
-          host: requestShopDays.shopHost,
-          name: sql<string | null>`max(${stores.name})`,
-          requests: sql<number>`sum(${requestShopDays.requests})::int`,
-        })
-        .from(requestShopDays)
-        .leftJoin(stores, eq(stores.id, requestShopDays.storeId))
-        .where(and(gte(requestShopDays.day, period.fromDay), lte(requestShopDays.day, period.toDay)))
-        .groupBy(requestShopDays.shopHost)
-        .orderBy(sql`3 desc`, requestShopDays.shopHost)
-        .limit(10),
-      db
-        .select({ bucket: bucketOf(purchaseRequests.submittedAt), n: count() })
-        .from(purchaseRequests)
-        .where(submittedIn)
-        .groupBy(sql`1`),
-      db
-        .select({ bucket: bucketOf(invoices.paidAt), total: sql<string>`sum(${invoices.totalJpy})::bigint` })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.kind, 'purchase'),
-            eq(invoices.status, 'paid'),
-            gte(invoices.paidAt, from),
-            lt(invoices.paidAt, to),
-          ),
-        )
-        .groupBy(sql`1`),
-    ])
-  const [[shipping], [office], shipped, [claimed]] = await partTwo
-  const [[owed], owedSeries] = await refundsOwed
+      ),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(gte(users.createdAt, from), lt(users.createdAt, to))),
+    // From the daily roll-up the database keeps (db/schema/analytics.ts): a request is on one
+    // day, so summing the period's days counts each (shop, request) pair once.
+    db
+      .select({
+        host: requestShopDays.shopHost,
+        name: sql<string | null>`max(${stores.name})`,
+        requests: sql<number>`sum(${requestShopDays.requests})::int`,
+      })
+      .from(requestShopDays)
+      .leftJoin(stores, eq(stores.id, requestShopDays.storeId))
+      .where(and(gte(requestShopDays.day, period.fromDay), lte(requestShopDays.day, period.toDay)))
+      .groupBy(requestShopDays.shopHost)
+      .orderBy(sql`3 desc`, requestShopDays.shopHost)
+      .limit(10),
+    db
+      .select({ bucket: bucketOf(period, purchaseRequests.submittedAt), n: count() })
+      .from(purchaseRequests)
+      .where(submittedIn)
+      .groupBy(sql`1`),
+    db
+      .select({
+        bucket: bucketOf(period, invoices.paidAt),
+        total: sql<string>`sum(${invoices.totalJpy})::bigint`,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.kind, 'purchase'),
+          eq(invoices.status, 'paid'),
+          gte(invoices.paidAt, from),
+          lt(invoices.paidAt, to),
+        ),
+      )
+      .groupBy(sql`1`),
+  ])
+}
+
+/** Shapes the figures read into the analytics, with every bucket of the series present. */
+function shapeAnalytics(
+  period: Period,
+  [[requests], [quotes], [revenue], [newUsers], shops, requestSeries, revenueSeries]: PartOne,
+  [[shipping], [office], shipped, [claimed]]: PartTwo,
+  [[owed], owedSeries]: RefundsOwed,
+): Analytics {
   const yen = (value: string | number | undefined) => Number(value ?? 0)
   const paidCount = revenue?.invoices ?? 0
   const grossJpy = yen(revenue?.totalJpy)

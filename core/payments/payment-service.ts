@@ -6,8 +6,8 @@ import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
-import { requireActor } from '#core/shared/service-context.ts'
-import type { Database } from '#db/client.ts'
+import { type Actor, requireActor } from '#core/shared/service-context.ts'
+import type { Database, Executor } from '#db/client.ts'
 import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
 import { applyPaymentEventIfAllowed, PAYMENT_ENTITY } from './payment-events.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
@@ -15,6 +15,7 @@ import { StartCheckoutSchema } from './payment-schemas.ts'
 import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
 import {
   assertPayable,
+  type InvoiceRow,
   invoiceNotFound,
   invoiceWithOwner,
   moveOf,
@@ -100,98 +101,11 @@ export async function startCheckout(
   }
   const { invoiceId } = parsed.data
 
-  const prepared = await ctx.db.transaction(async (tx) => {
-    const invoice = await invoiceWithOwner(tx, invoiceId, true)
-    if (!invoice || (invoice.userId !== actor.id && actor.role === 'user')) throw invoiceNotFound(invoiceId)
-    if (invoice.userId !== actor.id) {
-      throw new AppError('forbidden', `Only the customer pays invoice ${invoice.number}`)
-    }
-    assertPayable(invoice)
-    const attempts = await tx
-      .select({
-        id: payments.id,
-        provider: payments.provider,
-        status: payments.status,
-        payUrl: payments.payUrl,
-        createdAt: payments.createdAt,
-        returnedAt: payments.returnedAt,
-      })
-      .from(payments)
-      .where(eq(payments.invoiceId, invoice.id))
-      .orderBy(desc(payments.createdAt))
-    if (attempts.some((attempt) => attempt.status === 'held')) {
-      throw new AppError('conflict', `Invoice ${invoice.number} has a payment under review`, {
-        reason: 'paymentUnderReview',
-      })
-    }
-    // The customer said they paid it by bank transfer: no second payment while staff check it.
-    if (await hasPendingTransfer(tx, invoice.id)) {
-      throw new AppError('conflict', `Invoice ${invoice.number} has a bank transfer being checked`, {
-        reason: 'transferBeingChecked',
-      })
-    }
-    // The customer came back from a provider's page a moment ago: that money may have been taken
-    // and not yet recorded (a crash between the two). No second checkout until it is settled.
-    if (attempts.some((attempt) => isBeingConfirmed(attempt))) {
-      throw new AppError('conflict', `Invoice ${invoice.number} has a payment being confirmed`, {
-        reason: 'paymentBeingConfirmed',
-      })
-    }
-    const since = Date.now() - CHECKOUT_REUSE_MINUTES * 60_000
-    const reusable = attempts.find(
-      (attempt) =>
-        attempt.provider === provider.name &&
-        attempt.status === 'pending' &&
-        attempt.createdAt.getTime() > since,
-    )
-    if (reusable) return { invoice, paymentId: reusable.id, payUrl: reusable.payUrl }
-    const step = moveOf(null, 'start', 'customer')
-    const [created] = await tx
-      .insert(payments)
-      .values({
-        invoiceId: invoice.id,
-        provider: provider.name,
-        status: step.to,
-        requestedJpy: invoice.dueJpy,
-      })
-      .returning({ id: payments.id })
-    if (!created) throw new Error('Unable to store a payment: no row returned')
-    await recordOrderEvent(tx, {
-      entityType: PAYMENT_ENTITY,
-      entityId: created.id,
-      event: 'start',
-      to: step.to,
-      actor: { kind: 'customer', id: actor.id },
-      data: { invoiceId: invoice.id, provider: provider.name, requestedJpy: invoice.dueJpy },
-      visibleToCustomer: false,
-    })
-    return { invoice, paymentId: created.id, payUrl: null }
-  })
-
+  const prepared = await ctx.db.transaction((tx) => prepareCheckout(tx, actor, invoiceId, provider))
   const { invoice, paymentId } = prepared
   if (prepared.payUrl) return { paymentId, payUrl: prepared.payUrl, provider: provider.name, reused: true }
 
-  const { company } = await ctx.settings.get()
-  const back = (path: string) =>
-    `${ctx.appUrl.replace(/\/+$/, '')}/payments/${path}/${provider.name}?payment=${paymentId}`
-  let checkout: Awaited<ReturnType<PaymentProvider['createCheckout']>>
-  try {
-    checkout = await provider.createCheckout({
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.number,
-      amountJpy: invoice.dueJpy,
-      description: `${company.name} · ${invoice.number} · ${invoice.ownerNumber}`,
-      returnUrl: back('return'),
-      cancelUrl: back('cancel'),
-      locale: meta.locale ?? (invoice.locale === 'en' ? 'en' : 'es'),
-      idempotencyKey: paymentId,
-    })
-  } catch (error) {
-    if (isAppError(error)) throw error
-    throw new AppError('upstream_failed', `${provider.name} checkout failed: ${(error as Error).message}`, {
-      reason: 'paymentProviderDown',
-    })
-  }
+  const checkout = await askForCheckout(ctx, provider, invoice, paymentId, meta)
 
   // Store what the provider answered, unless a parallel click already did (the same key gives
   // the same checkout back, so both answers are the same).
@@ -213,6 +127,108 @@ export async function startCheckout(
   throw new AppError('conflict', `Payment ${paymentId} moved while its checkout was created`, {
     reason: 'invoiceChanged',
   })
+}
+
+/**
+ * In the checkout's transaction: locks the invoice with its owner, refuses what may not be paid,
+ * and reuses a recent pending checkout or writes a new pending payment with its history.
+ */
+async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, provider: PaymentProvider) {
+  const invoice = await invoiceWithOwner(tx, invoiceId, true)
+  if (!invoice || (invoice.userId !== actor.id && actor.role === 'user')) throw invoiceNotFound(invoiceId)
+  if (invoice.userId !== actor.id) {
+    throw new AppError('forbidden', `Only the customer pays invoice ${invoice.number}`)
+  }
+  assertPayable(invoice)
+  const attempts = await tx
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      status: payments.status,
+      payUrl: payments.payUrl,
+      createdAt: payments.createdAt,
+      returnedAt: payments.returnedAt,
+    })
+    .from(payments)
+    .where(eq(payments.invoiceId, invoice.id))
+    .orderBy(desc(payments.createdAt))
+  if (attempts.some((attempt) => attempt.status === 'held')) {
+    throw new AppError('conflict', `Invoice ${invoice.number} has a payment under review`, {
+      reason: 'paymentUnderReview',
+    })
+  }
+  // The customer said they paid it by bank transfer: no second payment while staff check it.
+  if (await hasPendingTransfer(tx, invoice.id)) {
+    throw new AppError('conflict', `Invoice ${invoice.number} has a bank transfer being checked`, {
+      reason: 'transferBeingChecked',
+    })
+  }
+  // The customer came back from a provider's page a moment ago: that money may have been taken
+  // and not yet recorded (a crash between the two). No second checkout until it is settled.
+  if (attempts.some((attempt) => isBeingConfirmed(attempt))) {
+    throw new AppError('conflict', `Invoice ${invoice.number} has a payment being confirmed`, {
+      reason: 'paymentBeingConfirmed',
+    })
+  }
+  const since = Date.now() - CHECKOUT_REUSE_MINUTES * 60_000
+  const reusable = attempts.find(
+    (attempt) =>
+      attempt.provider === provider.name &&
+      attempt.status === 'pending' &&
+      attempt.createdAt.getTime() > since,
+  )
+  if (reusable) return { invoice, paymentId: reusable.id, payUrl: reusable.payUrl }
+  const step = moveOf(null, 'start', 'customer')
+  const [created] = await tx
+    .insert(payments)
+    .values({
+      invoiceId: invoice.id,
+      provider: provider.name,
+      status: step.to,
+      requestedJpy: invoice.dueJpy,
+    })
+    .returning({ id: payments.id })
+  if (!created) throw new Error('Unable to store a payment: no row returned')
+  await recordOrderEvent(tx, {
+    entityType: PAYMENT_ENTITY,
+    entityId: created.id,
+    event: 'start',
+    to: step.to,
+    actor: { kind: 'customer', id: actor.id },
+    data: { invoiceId: invoice.id, provider: provider.name, requestedJpy: invoice.dueJpy },
+    visibleToCustomer: false,
+  })
+  return { invoice, paymentId: created.id, payUrl: null }
+}
+
+/** Asks the provider for its checkout page (outside any transaction); a failure that is not ours is `paymentProviderDown`. */
+async function askForCheckout(
+  ctx: OrderContext,
+  provider: PaymentProvider,
+  invoice: InvoiceRow,
+  paymentId: string,
+  meta: { locale?: 'es' | 'en' },
+) {
+  const { company } = await ctx.settings.get()
+  const back = (path: string) =>
+    `${ctx.appUrl.replace(/\/+$/, '')}/payments/${path}/${provider.name}?payment=${paymentId}`
+  try {
+    return await provider.createCheckout({
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      amountJpy: invoice.dueJpy,
+      description: `${company.name} · ${invoice.number} · ${invoice.ownerNumber}`,
+      returnUrl: back('return'),
+      cancelUrl: back('cancel'),
+      locale: meta.locale ?? (invoice.locale === 'en' ? 'en' : 'es'),
+      idempotencyKey: paymentId,
+    })
+  } catch (error) {
+    if (isAppError(error)) throw error
+    throw new AppError('upstream_failed', `${provider.name} checkout failed: ${(error as Error).message}`, {
+      reason: 'paymentProviderDown',
+    })
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

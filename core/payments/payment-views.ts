@@ -5,6 +5,7 @@ import type { Settings } from '#core/settings/settings-schema.ts'
 import { actorKindFor } from '#core/shared/actor-kind.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import type { Executor } from '#db/client.ts'
 import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
@@ -105,95 +106,22 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       : new AppError('not_found', `Shipment ${owner.id} not found`, { reason: 'shipmentNotFound' })
   if (!ctx.actor) throw new AppError('unauthorized', 'Payments need a signed-in user')
   if (!isUuid(owner.id)) throw notFound()
-  const [found] =
-    owner.kind === 'request'
-      ? await ctx.db
-          .select({ userId: purchaseRequests.userId, status: purchaseRequests.status })
-          .from(purchaseRequests)
-          .where(eq(purchaseRequests.id, owner.id))
-      : await ctx.db
-          .select({ userId: shipments.userId, status: shipments.status })
-          .from(shipments)
-          .where(eq(shipments.id, owner.id))
+  const found = await readOwner(ctx.db, owner)
   const kind = found ? actorKindFor(ctx.actor, found) : null
   if (!found || !kind) throw notFound()
 
-  const invoiceRows = await ctx.db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      status: invoices.status,
-      totalJpy: invoices.totalJpy,
-      creditAppliedJpy: invoices.creditAppliedJpy,
-      dueAt: invoices.dueAt,
-      paidAt: invoices.paidAt,
-      version: invoices.version,
-      issuedAt: invoices.issuedAt,
-    })
-    .from(invoices)
-    .where(
-      owner.kind === 'request'
-        ? and(eq(invoices.requestId, owner.id), eq(invoices.kind, 'purchase'))
-        : eq(invoices.shipmentId, owner.id),
-    )
-    .orderBy(desc(invoices.issuedAt))
-  const current =
-    [...invoiceRows].sort(
-      (a, b) =>
-        (INVOICE_ORDER[a.status as keyof typeof INVOICE_ORDER] ?? 9) -
-        (INVOICE_ORDER[b.status as keyof typeof INVOICE_ORDER] ?? 9),
-    )[0] ?? null
-  const invoice: InvoiceToPay | null = current
-    ? {
-        id: current.id,
-        number: current.number,
-        status: current.status as InvoiceToPay['status'],
-        totalJpy: current.totalJpy,
-        creditAppliedJpy: current.creditAppliedJpy,
-        dueJpy: current.totalJpy - current.creditAppliedJpy,
-        dueAt: current.dueAt,
-        paidAt: current.paidAt,
-        version: current.version,
-      }
-    : null
+  const invoiceRows = await readInvoices(ctx.db, owner)
+  const invoice = currentInvoice(invoiceRows)
 
   const staff = kind === 'staff'
   const invoiceIds = invoiceRows.map((row) => row.id)
-  const rows = invoiceIds.length
-    ? await ctx.db
-        .select({
-          id: payments.id,
-          invoiceId: payments.invoiceId,
-          provider: payments.provider,
-          status: payments.status,
-          requestedJpy: payments.requestedJpy,
-          amount: payments.amount,
-          currency: payments.currency,
-          providerRef: payments.providerRef,
-          captureRef: payments.captureRef,
-          note: payments.note,
-          recordedBy: users.name,
-          createdAt: payments.createdAt,
-          settledAt: payments.settledAt,
-          returnedAt: payments.returnedAt,
-          version: payments.version,
-        })
-        .from(payments)
-        .leftJoin(users, eq(users.id, payments.recordedBy))
-        .where(inArray(payments.invoiceId, invoiceIds))
-        .orderBy(desc(payments.createdAt))
-    : []
+  const rows = invoiceIds.length ? await readPayments(ctx.db, invoiceIds) : []
   const refundRows =
     staff && rows.length
-      ? await ctx.db
-          .select({ paymentId: refunds.paymentId, status: refunds.status, amountJpy: refunds.amountJpy })
-          .from(refunds)
-          .where(
-            inArray(
-              refunds.paymentId,
-              rows.map((row) => row.id),
-            ),
-          )
+      ? await readRefunds(
+          ctx.db,
+          rows.map((row) => row.id),
+        )
       : []
   const ofInvoice = rows.filter((row) => row.invoiceId === invoice?.id)
   const notices = await transferNoticesOf(ctx.db, invoiceIds)
@@ -245,4 +173,99 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
     transfers: staff ? notices : null,
     canDismissTransfer: staff && canRecordPayment(ctx.actor),
   }
+}
+
+/** The request's or shipment's owner and status, if it exists. */
+async function readOwner(db: Executor, owner: PaymentOwner) {
+  const [found] =
+    owner.kind === 'request'
+      ? await db
+          .select({ userId: purchaseRequests.userId, status: purchaseRequests.status })
+          .from(purchaseRequests)
+          .where(eq(purchaseRequests.id, owner.id))
+      : await db
+          .select({ userId: shipments.userId, status: shipments.status })
+          .from(shipments)
+          .where(eq(shipments.id, owner.id))
+  return found
+}
+
+/** The invoices of the request (its purchase quotes) or shipment (its receipts), newest first. */
+function readInvoices(db: Executor, owner: PaymentOwner) {
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      totalJpy: invoices.totalJpy,
+      creditAppliedJpy: invoices.creditAppliedJpy,
+      dueAt: invoices.dueAt,
+      paidAt: invoices.paidAt,
+      version: invoices.version,
+      issuedAt: invoices.issuedAt,
+    })
+    .from(invoices)
+    .where(
+      owner.kind === 'request'
+        ? and(eq(invoices.requestId, owner.id), eq(invoices.kind, 'purchase'))
+        : eq(invoices.shipmentId, owner.id),
+    )
+    .orderBy(desc(invoices.issuedAt))
+}
+
+/** The current invoice of those read: the open one, else the paid one, else the newest. */
+function currentInvoice(invoiceRows: Awaited<ReturnType<typeof readInvoices>>): InvoiceToPay | null {
+  const current =
+    [...invoiceRows].sort(
+      (a, b) =>
+        (INVOICE_ORDER[a.status as keyof typeof INVOICE_ORDER] ?? 9) -
+        (INVOICE_ORDER[b.status as keyof typeof INVOICE_ORDER] ?? 9),
+    )[0] ?? null
+  return current
+    ? {
+        id: current.id,
+        number: current.number,
+        status: current.status as InvoiceToPay['status'],
+        totalJpy: current.totalJpy,
+        creditAppliedJpy: current.creditAppliedJpy,
+        dueJpy: current.totalJpy - current.creditAppliedJpy,
+        dueAt: current.dueAt,
+        paidAt: current.paidAt,
+        version: current.version,
+      }
+    : null
+}
+
+/** Every payment of the invoices, with who recorded it, newest first. */
+function readPayments(db: Executor, invoiceIds: string[]) {
+  return db
+    .select({
+      id: payments.id,
+      invoiceId: payments.invoiceId,
+      provider: payments.provider,
+      status: payments.status,
+      requestedJpy: payments.requestedJpy,
+      amount: payments.amount,
+      currency: payments.currency,
+      providerRef: payments.providerRef,
+      captureRef: payments.captureRef,
+      note: payments.note,
+      recordedBy: users.name,
+      createdAt: payments.createdAt,
+      settledAt: payments.settledAt,
+      returnedAt: payments.returnedAt,
+      version: payments.version,
+    })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.recordedBy))
+    .where(inArray(payments.invoiceId, invoiceIds))
+    .orderBy(desc(payments.createdAt))
+}
+
+/** The refunds of the payments: which payment, due or done, how much. */
+function readRefunds(db: Executor, paymentIds: string[]) {
+  return db
+    .select({ paymentId: refunds.paymentId, status: refunds.status, amountJpy: refunds.amountJpy })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, paymentIds))
 }

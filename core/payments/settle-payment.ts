@@ -311,16 +311,7 @@ export async function settleWithin(
   outcome: PaymentOutcome,
   source: SettleSource,
 ): Promise<SettleResult> {
-  const [found] = await tx
-    .select({
-      id: payments.id,
-      invoiceId: payments.invoiceId,
-      requestId: invoices.requestId,
-      shipmentId: invoices.shipmentId,
-    })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, outcome.providerRef)))
+  const found = await findReported(tx, providerName, outcome.providerRef)
   if (!found) return { result: 'unknown', paymentId: null, owner: null, status: null }
   const base = { paymentId: found.id, owner: ownerOf(found) }
   if (outcome.status === 'pending') {
@@ -331,14 +322,7 @@ export async function settleWithin(
     const state = isPaymentStatus(current?.status) ? current.status : null
     return { ...base, result: state === 'pending' ? 'pending' : 'unchanged', status: state }
   }
-  // The lock order of every order service (docs/decisions/021): the owner, its invoice, the
-  // payment. A report racing another (the return and the webhook) waits here and then finds
-  // the payment settled.
-  const invoice = await invoiceWithOwner(tx, found.invoiceId, true)
-  if (!invoice) throw new Error(`Payment ${found.id} has no invoice`)
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update')
-  if (!payment || !isPaymentStatus(payment.status)) throw new Error(`Payment ${found.id} is unreadable`)
-  const state = payment.status
+  const { invoice, payment, state } = await lockForSettling(tx, found)
   const unchanged = (): SettleResult => ({ ...base, result: 'unchanged', status: state })
 
   if (outcome.status === 'failed') {
@@ -357,19 +341,7 @@ export async function settleWithin(
   // Money was taken. Only a pending or failed attempt can still learn it.
   if (!paymentTransition(state, 'succeed', 'provider').ok) return unchanged()
 
-  const reportedJpy = outcome.currency === 'JPY' ? outcome.amountJpy : null
-  const sameMoney =
-    reportedJpy !== null && reportedJpy === invoice.dueJpy && reportedJpy === payment.requestedJpy
-  const sameInvoice = outcome.invoiceId === null || outcome.invoiceId === payment.invoiceId
-  let event: 'succeed' | 'hold' | 'flag_duplicate'
-  let holdReason: 'amount' | 'invoice' | 'not_payable' | null = null
-  if (!sameMoney) [event, holdReason] = ['hold', 'amount']
-  else if (!sameInvoice) [event, holdReason] = ['hold', 'invoice']
-  else if (invoice.status === 'paid') event = 'flag_duplicate'
-  else if (invoice.status !== 'open' || !ownerAwaitsPayment(invoice))
-    [event, holdReason] = ['hold', 'not_payable']
-  else event = 'succeed'
-
+  const { event, holdReason, reportedJpy } = settlementOf(outcome, invoice, payment)
   const settledAt = new Date()
   const step = await applyPaymentEvent(tx, {
     id: payment.id,
@@ -390,8 +362,6 @@ export async function settleWithin(
       ...(holdReason ? { holdReason } : {}),
     },
   })
-  const paths = ownerPaths(invoice.owner)
-  const requestId = invoice.owner.kind === 'request' ? invoice.owner.id : null
 
   if (event === 'succeed') {
     await payInvoice(
@@ -404,32 +374,101 @@ export async function settleWithin(
     return { ...base, result: 'paid', status: step.to }
   }
   if (event === 'flag_duplicate') {
-    await tx.insert(refunds).values({
-      paymentId: payment.id,
-      amountJpy: invoice.dueJpy,
-      status: 'due',
-      reason: 'duplicate_payment',
-    })
-    await notifyStaff(tx, jobs, {
-      type: 'refund_due',
-      params: {
-        number: invoice.ownerNumber,
-        amountJpy: invoice.dueJpy,
-        provider: PROVIDER_LABELS[providerName],
-      },
-      link: paths.staff,
-      requestId,
-    })
-    // The customer paid twice: told that the second payment goes back (it was money they sent).
-    await notifyCustomer(tx, jobs, {
-      userId: invoice.userId,
-      type: 'payment_refunding',
-      params: { number: invoice.ownerNumber, amountJpy: invoice.totalJpy },
-      requestId,
-      link: paths.customer,
-    })
+    await refundDuplicate(tx, jobs, invoice, payment.id, providerName)
     return { ...base, result: 'duplicate', status: step.to }
   }
+  await tellHeld(tx, jobs, invoice, outcome)
+  return { ...base, result: 'held', status: step.to }
+}
+
+/** The payment of ours a provider's report is about (by provider and reference), with its invoice's owner. */
+async function findReported(tx: Executor, providerName: ProviderName, providerRef: string) {
+  const [found] = await tx
+    .select({
+      id: payments.id,
+      invoiceId: payments.invoiceId,
+      requestId: invoices.requestId,
+      shipmentId: invoices.shipmentId,
+    })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, providerRef)))
+  return found
+}
+
+/** Locks the payment's owner, its invoice and the payment (in that order) and reads them, with its state. */
+async function lockForSettling(tx: Executor, found: { id: string; invoiceId: string }) {
+  // The lock order of every order service (docs/decisions/021): the owner, its invoice, the
+  // payment. A report racing another (the return and the webhook) waits here and then finds
+  // the payment settled.
+  const invoice = await invoiceWithOwner(tx, found.invoiceId, true)
+  if (!invoice) throw new Error(`Payment ${found.id} has no invoice`)
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update')
+  if (!payment || !isPaymentStatus(payment.status)) throw new Error(`Payment ${found.id} is unreadable`)
+  return { invoice, payment, state: payment.status }
+}
+
+/** What money taken does to the payment: succeed, hold (and why) or flag a duplicate. */
+function settlementOf(
+  outcome: PaymentOutcome,
+  invoice: InvoiceRow,
+  payment: { invoiceId: string; requestedJpy: number },
+) {
+  const reportedJpy = outcome.currency === 'JPY' ? outcome.amountJpy : null
+  const sameMoney =
+    reportedJpy !== null && reportedJpy === invoice.dueJpy && reportedJpy === payment.requestedJpy
+  const sameInvoice = outcome.invoiceId === null || outcome.invoiceId === payment.invoiceId
+  let event: 'succeed' | 'hold' | 'flag_duplicate'
+  let holdReason: 'amount' | 'invoice' | 'not_payable' | null = null
+  if (!sameMoney) [event, holdReason] = ['hold', 'amount']
+  else if (!sameInvoice) [event, holdReason] = ['hold', 'invoice']
+  else if (invoice.status === 'paid') event = 'flag_duplicate'
+  else if (invoice.status !== 'open' || !ownerAwaitsPayment(invoice))
+    [event, holdReason] = ['hold', 'not_payable']
+  else event = 'succeed'
+  return { event, holdReason, reportedJpy }
+}
+
+/** A second payment of a paid invoice: a refund due, staff and the customer told. */
+async function refundDuplicate(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  invoice: InvoiceRow,
+  paymentId: string,
+  providerName: ProviderName,
+) {
+  const paths = ownerPaths(invoice.owner)
+  const requestId = invoice.owner.kind === 'request' ? invoice.owner.id : null
+  await tx.insert(refunds).values({
+    paymentId,
+    amountJpy: invoice.dueJpy,
+    status: 'due',
+    reason: 'duplicate_payment',
+  })
+  await notifyStaff(tx, jobs, {
+    type: 'refund_due',
+    params: {
+      number: invoice.ownerNumber,
+      amountJpy: invoice.dueJpy,
+      provider: PROVIDER_LABELS[providerName],
+    },
+    link: paths.staff,
+    requestId,
+  })
+  // The customer paid twice: told that the second payment goes back (it was money they sent).
+  await notifyCustomer(tx, jobs, {
+    userId: invoice.userId,
+    type: 'payment_refunding',
+    params: { number: invoice.ownerNumber, amountJpy: invoice.totalJpy },
+    requestId,
+    link: paths.customer,
+  })
+}
+
+/** A payment held for review: staff and the customer told. */
+async function tellHeld(tx: Executor, jobs: AppJobEnqueuer, invoice: InvoiceRow, outcome: PaymentOutcome) {
+  const paths = ownerPaths(invoice.owner)
+  const requestId = invoice.owner.kind === 'request' ? invoice.owner.id : null
   await notifyStaff(tx, jobs, {
     type: 'payment_held',
     params: {
@@ -448,7 +487,6 @@ export async function settleWithin(
     requestId,
     link: paths.customer,
   })
-  return { ...base, result: 'held', status: step.to }
 }
 
 /** How staff e-mails name each provider (brand names: the same in every language). */

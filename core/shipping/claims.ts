@@ -5,7 +5,7 @@ import type { OrderContext } from '#core/orders/order-context.ts'
 import { completeFinishedRequests, requestsInShipment } from '#core/orders/request-completion.ts'
 import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
-import { recordOrderEvent } from '#core/shared/history.ts'
+import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
 import type { Executor } from '#db/client.ts'
 import {
@@ -234,67 +234,7 @@ export async function resolveClaim(
     const claim = await lockClaim(tx, data.claimId, data.version)
     const now = new Date()
     let refundJpy = 0
-    if (data.resolution === 'lost') {
-      // What the customer paid for the items in the box, payment by payment.
-      const paid = await tx
-        .select({
-          requestId: requestItems.requestId,
-          invoiceId: invoices.id,
-          amountJpy: invoiceLines.amountJpy,
-        })
-        .from(shipmentItems)
-        .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
-        .innerJoin(invoiceLines, and(eq(invoiceLines.itemId, requestItems.id), eq(invoiceLines.kind, 'item')))
-        .innerJoin(invoices, and(eq(invoices.id, invoiceLines.invoiceId), eq(invoices.status, 'paid')))
-        .where(and(eq(shipmentItems.shipmentId, claim.shipmentId), eq(shipmentItems.active, true)))
-        .orderBy(asc(requestItems.requestId))
-      const requestIds = [...new Set(paid.map((row) => row.requestId))]
-      if (requestIds.length > 0) {
-        await tx
-          .select({ id: purchaseRequests.id })
-          .from(purchaseRequests)
-          .where(inArray(purchaseRequests.id, requestIds))
-          .orderBy(asc(purchaseRequests.id))
-          .for('update')
-      }
-      const byInvoice = new Map<string, number>()
-      for (const row of paid)
-        byInvoice.set(row.invoiceId, (byInvoice.get(row.invoiceId) ?? 0) + row.amountJpy)
-      for (const [invoiceId, valueJpy] of byInvoice) {
-        const [payment] = await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'succeeded')))
-          .limit(1)
-          .for('update')
-        const share = halfOf(valueJpy)
-        if (!payment || share === 0) continue
-        await tx.insert(refunds).values({
-          paymentId: payment.id,
-          amountJpy: share,
-          status: 'due',
-          reason: `lost parcel ${claim.number}: 50% of ¥${valueJpy}`,
-          recordedBy: staff.id,
-        })
-        await setIfVersion(tx, payments, { id: payment.id, set: {}, at: now })
-        refundJpy += share
-      }
-      // One history row says it all: lost, and what is refunded.
-      await applyShipmentEvent(tx, {
-        shipmentId: claim.shipmentId,
-        event: 'lose',
-        actor: staff,
-        note: data.reason ?? null,
-        data: { claimId: claim.id, refundJpy },
-      })
-      await recordAudit(tx, {
-        actorId: staff.id,
-        kind: 'claim.lost',
-        subject: { type: 'shipment', id: claim.shipmentId },
-        before: { status: 'shipped' },
-        after: { status: 'lost', shipment: claim.number, refundJpy, reason: data.reason ?? '' },
-      })
-    }
+    if (data.resolution === 'lost') refundJpy = await confirmLost(tx, claim, staff, data.reason, now)
     await setIfVersion(tx, claims, {
       id: claim.id,
       set: {
@@ -338,6 +278,90 @@ export async function resolveClaim(
     }
     return { status: data.resolution, refundJpy }
   })
+}
+
+/** Confirms the parcel lost: the refunds due, the shipment `lost` with its history row, the audit record; returns the refund. */
+async function confirmLost(
+  tx: Executor,
+  claim: LockedClaim,
+  staff: OrderActor,
+  reason: string | null | undefined,
+  now: Date,
+): Promise<number> {
+  const refundJpy = await refundLostValue(tx, claim, staff, now)
+  // One history row says it all: lost, and what is refunded.
+  await applyShipmentEvent(tx, {
+    shipmentId: claim.shipmentId,
+    event: 'lose',
+    actor: staff,
+    note: reason ?? null,
+    data: { claimId: claim.id, refundJpy },
+  })
+  await recordAudit(tx, {
+    actorId: staff.id,
+    kind: 'claim.lost',
+    subject: { type: 'shipment', id: claim.shipmentId },
+    before: { status: 'shipped' },
+    after: { status: 'lost', shipment: claim.number, refundJpy, reason: reason ?? '' },
+  })
+  return refundJpy
+}
+
+/**
+ * Puts half of the product value of the items in the lost box due back, on the payment that paid
+ * each invoice (their requests locked first); returns the total.
+ */
+async function refundLostValue(
+  tx: Executor,
+  claim: LockedClaim,
+  staff: OrderActor,
+  now: Date,
+): Promise<number> {
+  // What the customer paid for the items in the box, payment by payment.
+  const paid = await tx
+    .select({
+      requestId: requestItems.requestId,
+      invoiceId: invoices.id,
+      amountJpy: invoiceLines.amountJpy,
+    })
+    .from(shipmentItems)
+    .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
+    .innerJoin(invoiceLines, and(eq(invoiceLines.itemId, requestItems.id), eq(invoiceLines.kind, 'item')))
+    .innerJoin(invoices, and(eq(invoices.id, invoiceLines.invoiceId), eq(invoices.status, 'paid')))
+    .where(and(eq(shipmentItems.shipmentId, claim.shipmentId), eq(shipmentItems.active, true)))
+    .orderBy(asc(requestItems.requestId))
+  const requestIds = [...new Set(paid.map((row) => row.requestId))]
+  if (requestIds.length > 0) {
+    await tx
+      .select({ id: purchaseRequests.id })
+      .from(purchaseRequests)
+      .where(inArray(purchaseRequests.id, requestIds))
+      .orderBy(asc(purchaseRequests.id))
+      .for('update')
+  }
+  const byInvoice = new Map<string, number>()
+  for (const row of paid) byInvoice.set(row.invoiceId, (byInvoice.get(row.invoiceId) ?? 0) + row.amountJpy)
+  let refundJpy = 0
+  for (const [invoiceId, valueJpy] of byInvoice) {
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'succeeded')))
+      .limit(1)
+      .for('update')
+    const share = halfOf(valueJpy)
+    if (!payment || share === 0) continue
+    await tx.insert(refunds).values({
+      paymentId: payment.id,
+      amountJpy: share,
+      status: 'due',
+      reason: `lost parcel ${claim.number}: 50% of ¥${valueJpy}`,
+      recordedBy: staff.id,
+    })
+    await setIfVersion(tx, payments, { id: payment.id, set: {}, at: now })
+    refundJpy += share
+  }
+  return refundJpy
 }
 
 export type ClaimView = {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { issueCreditNote } from '#core/billing/credit-notes.ts'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
@@ -8,6 +9,7 @@ import {
   shippingReceiptTotals,
 } from '#core/billing/receipt-totals.ts'
 import { issueShippingInvoice } from '#core/billing/shipping-receipt.ts'
+import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
@@ -245,136 +247,195 @@ export async function reissueShippingReceipt(ctx: OrderContext, input: unknown):
   const data = parse(ReissueReceiptSchema, input, 'shipmentInvalid')
   const reason = data.reason ?? ''
   const config = await ctx.settings.get()
-  return ctx.db.transaction(async (tx) => {
-    const plan = await planReissue(tx, { ...data, price: data.price ?? 0 }, config, { lock: true })
-    // After every other check, so the page can show what would happen before asking.
-    requireConfirmation(data.confirm, `Re-issuing the receipt of ${plan.shipment.number}`)
-    const { shipment, current } = plan
-    const now = new Date()
-    const actor: OrderActor = staff
-    if (current.status === 'open') {
-      await applyInvoiceEvent(tx, { invoiceId: current.id, event: 'void', actor, at: now, note: reason })
-    }
-    const [customer] = await tx
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, shipment.userId))
-    if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
-    const issued = await issueShippingInvoice(tx, {
-      shipment: {
-        id: shipment.id,
-        number: shipment.number,
-        userId: shipment.userId,
-        locale: shipment.locale === 'en' ? 'en' : 'es',
-      },
-      recipient: customer,
-      shippingJpy: plan.totals.shippingJpy,
-      storage: plan.storage,
-      settings: config,
-      actor,
-      issuedAt: now,
-      replacesInvoiceId: current.id,
-      creditAppliedJpy: plan.appliedJpy,
-    })
-    const creditNote = plan.creditNote
-      ? await issueCreditNote(tx, {
-          invoiceId: current.id,
-          appliedToInvoiceId: issued.id,
-          reason,
-          actor,
-          issuedAt: now,
+  return ctx.db.transaction((tx) => reissueWithin(tx, ctx.jobs, staff, data, reason, config))
+}
+
+/**
+ * In the re-issue's transaction: plans it under the locks, asks for the confirmation, replaces the
+ * receipt, puts the rest due back on the payments, sets the shipment's price, records the history
+ * and audit rows and tells the customer.
+ */
+async function reissueWithin(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  staff: OrderActor,
+  data: z.output<typeof ReissueReceiptSchema>,
+  reason: string,
+  config: Settings,
+): Promise<ReissuedReceipt> {
+  const plan = await planReissue(tx, { ...data, price: data.price ?? 0 }, config, { lock: true })
+  // After every other check, so the page can show what would happen before asking.
+  requireConfirmation(data.confirm, `Re-issuing the receipt of ${plan.shipment.number}`)
+  const { shipment } = plan
+  const now = new Date()
+  const { issued, creditNote } = await replaceReceipt(tx, plan, config, staff, reason, now)
+  const refundsMade =
+    plan.refundDueJpy > 0
+      ? await refundAcrossPayments(tx, {
+          shipmentId: shipment.id,
+          amountJpy: plan.refundDueJpy,
+          actorId: staff.id,
         })
-      : null
-    // Covered whole by what was paid before: paid at issue, by the carried credit.
-    if (plan.toPayJpy === 0) {
-      await applyInvoiceEvent(tx, {
-        invoiceId: issued.id,
-        event: 'pay',
-        actor,
-        at: now,
-        note: creditNote ? `credit ${creditNote.number}` : 'carried credit',
-      })
-    }
-    const refundsMade =
-      plan.refundDueJpy > 0
-        ? await refundAcrossPayments(tx, {
-            shipmentId: shipment.id,
-            amountJpy: plan.refundDueJpy,
-            actorId: staff.id,
-          })
-        : []
-    const moved = await setIfVersion(tx, shipments, {
-      id: shipment.id,
-      version: shipment.version,
-      at: now,
-      set: {
-        priceJpy: plan.totals.shippingJpy,
-        priceReason: sql`case when ${shipments.ratePriceJpy} is not distinct from ${plan.totals.shippingJpy}::int then null else ${reason} end`,
-      },
-    })
-    if (moved === null) {
-      throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
-    }
-    const facts = {
-      previous: current.number,
-      previousJpy: current.totalJpy,
-      invoice: issued.number,
-      totalJpy: issued.totalJpy,
-      ...(creditNote ? { creditNote: creditNote.number } : {}),
-      ...(plan.appliedJpy > 0 ? { creditAppliedJpy: plan.appliedJpy } : {}),
-      toPayJpy: plan.toPayJpy,
-      refundDueJpy: plan.refundDueJpy,
-    }
-    await recordOrderEvent(tx, {
-      entityType: SHIPMENT_ENTITY,
-      entityId: shipment.id,
-      event: 'reissue_receipt',
-      from: shipment.status,
-      to: shipment.status,
-      actor,
-      note: reason,
-      data: { ...facts, refunds: refundsMade },
-    })
-    await recordAudit(tx, {
-      actorId: staff.id,
-      kind: 'shipment.receipt_reissue',
-      subject: { type: 'shipment', id: shipment.id },
-      before: { invoice: current.number, totalJpy: current.totalJpy, priceJpy: current.shippingJpy },
-      after: { shipment: shipment.number, reason, priceJpy: plan.totals.shippingJpy, ...facts },
-    })
-    const link = `/user-dashboard/shipments/${shipment.id}`
-    const params = {
-      number: shipment.number,
-      invoice: issued.number,
-      previous: current.number,
-      totalJpy: issued.totalJpy,
-      reason,
-    }
-    if (plan.carriedJpy === 0) {
-      await notifyCustomer(tx, ctx.jobs, { userId: shipment.userId, type: 'receipt_reissued', params, link })
-    } else if (plan.toPayJpy > 0) {
-      await notifyCustomer(tx, ctx.jobs, {
-        userId: shipment.userId,
-        type: 'receipt_reissued_topay',
-        params: { ...params, toPayJpy: plan.toPayJpy, paidJpy: plan.appliedJpy },
-        link,
-      })
-    } else {
-      await notifyCustomer(tx, ctx.jobs, {
-        userId: shipment.userId,
-        type: 'receipt_reissued_refund',
-        params: { ...params, refundJpy: plan.refundDueJpy },
-        link,
-      })
-    }
-    return {
-      invoiceId: issued.id,
-      invoiceNumber: issued.number,
-      totalJpy: issued.totalJpy,
-      toPayJpy: plan.toPayJpy,
-      refundDueJpy: plan.refundDueJpy,
-      creditNote: creditNote ? { id: creditNote.id, number: creditNote.number } : null,
-      version: moved,
-    }
+      : []
+  const moved = await setIfVersion(tx, shipments, {
+    id: shipment.id,
+    version: shipment.version,
+    at: now,
+    set: {
+      priceJpy: plan.totals.shippingJpy,
+      priceReason: sql`case when ${shipments.ratePriceJpy} is not distinct from ${plan.totals.shippingJpy}::int then null else ${reason} end`,
+    },
   })
+  if (moved === null) {
+    throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
+  }
+  await recordReissue(tx, staff, plan, reason, { issued, creditNote, refundsMade })
+  await tellReissued(tx, jobs, plan, issued, reason)
+  return {
+    invoiceId: issued.id,
+    invoiceNumber: issued.number,
+    totalJpy: issued.totalJpy,
+    toPayJpy: plan.toPayJpy,
+    refundDueJpy: plan.refundDueJpy,
+    creditNote: creditNote ? { id: creditNote.id, number: creditNote.number } : null,
+    version: moved,
+  }
+}
+
+/**
+ * Voids the open receipt, issues its replacement at the corrected price with the credit carried,
+ * takes a paid one back with a credit note, and pays the new one at issue when the credit covers it.
+ */
+async function replaceReceipt(
+  tx: Executor,
+  plan: ReissuePlan,
+  config: Settings,
+  actor: OrderActor,
+  reason: string,
+  now: Date,
+) {
+  const { shipment, current } = plan
+  if (current.status === 'open') {
+    await applyInvoiceEvent(tx, { invoiceId: current.id, event: 'void', actor, at: now, note: reason })
+  }
+  const [customer] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, shipment.userId))
+  if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
+  const issued = await issueShippingInvoice(tx, {
+    shipment: {
+      id: shipment.id,
+      number: shipment.number,
+      userId: shipment.userId,
+      locale: shipment.locale === 'en' ? 'en' : 'es',
+    },
+    recipient: customer,
+    shippingJpy: plan.totals.shippingJpy,
+    storage: plan.storage,
+    settings: config,
+    actor,
+    issuedAt: now,
+    replacesInvoiceId: current.id,
+    creditAppliedJpy: plan.appliedJpy,
+  })
+  const creditNote = plan.creditNote
+    ? await issueCreditNote(tx, {
+        invoiceId: current.id,
+        appliedToInvoiceId: issued.id,
+        reason,
+        actor,
+        issuedAt: now,
+      })
+    : null
+  // Covered whole by what was paid before: paid at issue, by the carried credit.
+  if (plan.toPayJpy === 0) {
+    await applyInvoiceEvent(tx, {
+      invoiceId: issued.id,
+      event: 'pay',
+      actor,
+      at: now,
+      note: creditNote ? `credit ${creditNote.number}` : 'carried credit',
+    })
+  }
+  return { issued, creditNote }
+}
+
+/** The shipment's history row and the audit record of the re-issue, with its facts. */
+async function recordReissue(
+  tx: Executor,
+  staff: OrderActor,
+  plan: ReissuePlan,
+  reason: string,
+  made: {
+    issued: { number: string; totalJpy: number }
+    creditNote: { number: string } | null
+    refundsMade: { paymentId: string; amountJpy: number }[]
+  },
+) {
+  const { shipment, current } = plan
+  const { issued, creditNote } = made
+  const facts = {
+    previous: current.number,
+    previousJpy: current.totalJpy,
+    invoice: issued.number,
+    totalJpy: issued.totalJpy,
+    ...(creditNote ? { creditNote: creditNote.number } : {}),
+    ...(plan.appliedJpy > 0 ? { creditAppliedJpy: plan.appliedJpy } : {}),
+    toPayJpy: plan.toPayJpy,
+    refundDueJpy: plan.refundDueJpy,
+  }
+  await recordOrderEvent(tx, {
+    entityType: SHIPMENT_ENTITY,
+    entityId: shipment.id,
+    event: 'reissue_receipt',
+    from: shipment.status,
+    to: shipment.status,
+    actor: staff,
+    note: reason,
+    data: { ...facts, refunds: made.refundsMade },
+  })
+  await recordAudit(tx, {
+    actorId: staff.id,
+    kind: 'shipment.receipt_reissue',
+    subject: { type: 'shipment', id: shipment.id },
+    before: { invoice: current.number, totalJpy: current.totalJpy, priceJpy: current.shippingJpy },
+    after: { shipment: shipment.number, reason, priceJpy: plan.totals.shippingJpy, ...facts },
+  })
+}
+
+/** Tells the customer of the new receipt: nothing carried, the rest to pay, or money going back. */
+async function tellReissued(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  plan: ReissuePlan,
+  issued: { number: string; totalJpy: number },
+  reason: string,
+) {
+  const { shipment, current } = plan
+  const link = `/user-dashboard/shipments/${shipment.id}`
+  const params = {
+    number: shipment.number,
+    invoice: issued.number,
+    previous: current.number,
+    totalJpy: issued.totalJpy,
+    reason,
+  }
+  if (plan.carriedJpy === 0) {
+    await notifyCustomer(tx, jobs, { userId: shipment.userId, type: 'receipt_reissued', params, link })
+  } else if (plan.toPayJpy > 0) {
+    await notifyCustomer(tx, jobs, {
+      userId: shipment.userId,
+      type: 'receipt_reissued_topay',
+      params: { ...params, toPayJpy: plan.toPayJpy, paidJpy: plan.appliedJpy },
+      link,
+    })
+  } else {
+    await notifyCustomer(tx, jobs, {
+      userId: shipment.userId,
+      type: 'receipt_reissued_refund',
+      params: { ...params, refundJpy: plan.refundDueJpy },
+      link,
+    })
+  }
 }

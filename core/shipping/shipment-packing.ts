@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
+import type { z } from 'zod'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import {
   chargedStorage,
@@ -7,6 +8,7 @@ import {
   shippingReceiptTotals,
 } from '#core/billing/receipt-totals.ts'
 import { issueShippingInvoice, type StorageFeeLine } from '#core/billing/shipping-receipt.ts'
+import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -14,8 +16,9 @@ import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
 import { requireConfirmation } from '#core/shared/confirmation.ts'
 import { AppError } from '#core/shared/errors.ts'
+import type { OrderActor } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
-import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
+import { removePhotos, type StoredPhoto, storePhotos } from '#core/uploads/stored-photos.ts'
 import { storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import { purchaseRequests, requestItems, shipmentItems, shipments, users } from '#db/schema/index.ts'
@@ -65,132 +68,167 @@ export async function packShipment(
   })
   try {
     const config = await settings.get()
-    return await db.transaction(async (tx) => {
-      const [shipment] = await tx
-        .select({
-          id: shipments.id,
-          number: shipments.number,
-          userId: shipments.userId,
-          status: shipments.status,
-          version: shipments.version,
-          method: shipments.method,
-          region: shipments.region,
-          locale: shipments.locale,
-        })
-        .from(shipments)
-        .where(eq(shipments.id, data.id))
-        .for('update')
-      if (!shipment) {
-        throw new AppError('not_found', `Shipment ${data.id} not found`, { reason: 'shipmentNotFound' })
-      }
-      if (shipment.version !== data.version) {
-        throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
-      }
-      if (shipment.status !== 'requested') {
-        throw new AppError('conflict', `Shipment ${shipment.number} is ${shipment.status}`, {
-          reason: 'shipmentNotAllowed',
-        })
-      }
-      const method = shipment.method === 'express' ? 'express' : 'economic'
-      if (data.weight > WEIGHT_LIMITS[method].maxG) throw fieldError('weight', `packedTooHeavy.${method}`)
-      const table = rates[method]
-      const ratePriceJpy = shippingPrice(
-        table,
-        shipment.region as Parameters<typeof shippingPrice>[1],
-        data.weight,
-      )
-      const ratePrice = ratePriceJpy !== null && ratePriceJpy > 0 ? ratePriceJpy : null
-      const priceJpy = data.price ?? ratePrice
-      if (priceJpy === null) throw fieldError('price', 'priceNoRate')
-      const overridden = priceJpy !== ratePrice
-      if (overridden && !data.reason) throw fieldError('reason', 'reasonRequired')
-      // Another price than the table's moves money: the page showed the amounts and staff ticked
-      // the box (the route answers this refusal with those amounts).
-      if (overridden) {
-        requireConfirmation(
-          data.confirm,
-          `Packing ${shipment.number} at ¥${priceJpy}`,
-          'priceConfirmationRequired',
-        )
-      }
-
-      const now = new Date()
-      const storage = await storageOfShipment(tx, shipment.id, now, config, { lock: true })
-      const [customer] = await tx
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, shipment.userId))
-      if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
-      const invoice = await issueShippingInvoice(tx, {
-        shipment: {
-          id: shipment.id,
-          number: shipment.number,
-          userId: shipment.userId,
-          locale: shipment.locale === 'en' ? 'en' : 'es',
-        },
-        recipient: customer,
-        shippingJpy: priceJpy,
-        storage,
-        settings: config,
-        actor: staff,
-        issuedAt: now,
-      })
-      const photo = stored[0]
-      const applied = await applyShipmentEvent(tx, {
-        shipmentId: shipment.id,
-        event: 'pack',
-        actor: staff,
-        expectedVersion: data.version,
-        set: {
-          packedWeightG: data.weight,
-          lengthCm: data.length ?? null,
-          widthCm: data.width ?? null,
-          heightCm: data.height ?? null,
-          ratePriceJpy: ratePrice,
-          priceJpy,
-          priceReason: overridden ? (data.reason ?? null) : null,
-          boxPhotoKey: photo?.fileKey ?? null,
-          boxThumbKey: photo?.thumbKey ?? null,
-          packedAt: now,
-        },
-        data: {
-          weightG: data.weight,
-          priceJpy,
-          storageFeeJpy: invoice.storageFeeJpy,
-          invoiceNumber: invoice.number,
-        },
-      })
-      if (overridden) {
-        await recordAudit(tx, {
-          actorId: staff.id,
-          kind: 'shipment.price_override',
-          subject: { type: 'shipment', id: shipment.id },
-          before: { priceJpy: ratePrice },
-          after: { priceJpy, reason: data.reason ?? null, shipment: shipment.number, weightG: data.weight },
-        })
-      }
-      await notifyCustomer(tx, jobs, {
-        userId: shipment.userId,
-        type: 'shipment_packed',
-        // Without a photo of the box, the texts do not ask the customer to look at one (ADR 038).
-        params: {
-          number: shipment.number,
-          totalJpy: invoice.totalJpy,
-          ...(stored.length === 0 ? { variant: 'noPhoto' } : {}),
-        },
-        link: `/user-dashboard/shipments/${shipment.id}`,
-      })
-      return {
-        invoiceId: invoice.id,
-        invoiceNumber: invoice.number,
-        totalJpy: invoice.totalJpy,
-        version: applied.version,
-      }
-    })
+    return await db.transaction((tx) => packWithin(tx, jobs, staff, data, rates, config, stored))
   } catch (error) {
     await removePhotos(files, stored)
     throw error
   }
+}
+
+type PackingInput = z.output<typeof PackShipmentSchema>
+
+/**
+ * In the packing's transaction: locks the shipment, prices the box, issues the receipt, moves the
+ * shipment to `packed` with its history, audits a price override and tells the customer.
+ */
+async function packWithin(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  staff: OrderActor,
+  data: PackingInput,
+  rates: RateTables,
+  config: Settings,
+  stored: readonly StoredPhoto[],
+): Promise<PackedShipment> {
+  const shipment = await lockShipmentToPack(tx, data)
+  const { ratePrice, priceJpy, overridden } = priceOfPacking(shipment, data, rates)
+
+  const now = new Date()
+  const storage = await storageOfShipment(tx, shipment.id, now, config, { lock: true })
+  const [customer] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, shipment.userId))
+  if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
+  const invoice = await issueShippingInvoice(tx, {
+    shipment: {
+      id: shipment.id,
+      number: shipment.number,
+      userId: shipment.userId,
+      locale: shipment.locale === 'en' ? 'en' : 'es',
+    },
+    recipient: customer,
+    shippingJpy: priceJpy,
+    storage,
+    settings: config,
+    actor: staff,
+    issuedAt: now,
+  })
+  const photo = stored[0]
+  const applied = await applyShipmentEvent(tx, {
+    shipmentId: shipment.id,
+    event: 'pack',
+    actor: staff,
+    expectedVersion: data.version,
+    set: {
+      packedWeightG: data.weight,
+      lengthCm: data.length ?? null,
+      widthCm: data.width ?? null,
+      heightCm: data.height ?? null,
+      ratePriceJpy: ratePrice,
+      priceJpy,
+      priceReason: overridden ? (data.reason ?? null) : null,
+      boxPhotoKey: photo?.fileKey ?? null,
+      boxThumbKey: photo?.thumbKey ?? null,
+      packedAt: now,
+    },
+    data: {
+      weightG: data.weight,
+      priceJpy,
+      storageFeeJpy: invoice.storageFeeJpy,
+      invoiceNumber: invoice.number,
+    },
+  })
+  if (overridden) {
+    await recordAudit(tx, {
+      actorId: staff.id,
+      kind: 'shipment.price_override',
+      subject: { type: 'shipment', id: shipment.id },
+      before: { priceJpy: ratePrice },
+      after: { priceJpy, reason: data.reason ?? null, shipment: shipment.number, weightG: data.weight },
+    })
+  }
+  await notifyCustomer(tx, jobs, {
+    userId: shipment.userId,
+    type: 'shipment_packed',
+    // Without a photo of the box, the texts do not ask the customer to look at one (ADR 038).
+    params: {
+      number: shipment.number,
+      totalJpy: invoice.totalJpy,
+      ...(stored.length === 0 ? { variant: 'noPhoto' } : {}),
+    },
+    link: `/user-dashboard/shipments/${shipment.id}`,
+  })
+  return {
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+    totalJpy: invoice.totalJpy,
+    version: applied.version,
+  }
+}
+
+/** Locks the shipment to pack; refuses one missing, changed since the page or not waiting to be packed. */
+async function lockShipmentToPack(tx: Executor, data: PackingInput) {
+  const [shipment] = await tx
+    .select({
+      id: shipments.id,
+      number: shipments.number,
+      userId: shipments.userId,
+      status: shipments.status,
+      version: shipments.version,
+      method: shipments.method,
+      region: shipments.region,
+      locale: shipments.locale,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, data.id))
+    .for('update')
+  if (!shipment) {
+    throw new AppError('not_found', `Shipment ${data.id} not found`, { reason: 'shipmentNotFound' })
+  }
+  if (shipment.version !== data.version) {
+    throw new AppError('conflict', `Shipment ${shipment.number} changed`, { reason: 'shipmentChanged' })
+  }
+  if (shipment.status !== 'requested') {
+    throw new AppError('conflict', `Shipment ${shipment.number} is ${shipment.status}`, {
+      reason: 'shipmentNotAllowed',
+    })
+  }
+  return shipment
+}
+
+/**
+ * The box's price: the rate table's for its method, region and weight, or the one staff charge
+ * instead (with a reason, confirmed); refuses a box over the method's weight limit.
+ */
+function priceOfPacking(
+  shipment: { number: string; method: string; region: string },
+  data: PackingInput,
+  rates: RateTables,
+) {
+  const method = shipment.method === 'express' ? 'express' : 'economic'
+  if (data.weight > WEIGHT_LIMITS[method].maxG) throw fieldError('weight', `packedTooHeavy.${method}`)
+  const table = rates[method]
+  const ratePriceJpy = shippingPrice(
+    table,
+    shipment.region as Parameters<typeof shippingPrice>[1],
+    data.weight,
+  )
+  const ratePrice = ratePriceJpy !== null && ratePriceJpy > 0 ? ratePriceJpy : null
+  const priceJpy = data.price ?? ratePrice
+  if (priceJpy === null) throw fieldError('price', 'priceNoRate')
+  const overridden = priceJpy !== ratePrice
+  if (overridden && !data.reason) throw fieldError('reason', 'reasonRequired')
+  // Another price than the table's moves money: the page showed the amounts and staff ticked
+  // the box (the route answers this refusal with those amounts).
+  if (overridden) {
+    requireConfirmation(
+      data.confirm,
+      `Packing ${shipment.number} at ¥${priceJpy}`,
+      'priceConfirmationRequired',
+    )
+  }
+  return { ratePrice, priceJpy, overridden }
 }
 
 /** The items of a shipment with what their storage charges on `now` (their clock stopped when reserved). */

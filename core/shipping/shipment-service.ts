@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { ownerHasPendingTransfer } from '#core/billing/pending-transfers.ts'
 import type { StorageFeeLine } from '#core/billing/receipt-totals.ts'
-import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
+import { notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { RateTables, ShippingMethod } from '#core/pricing/pricing.ts'
 import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
@@ -17,14 +17,12 @@ import { invalidInput } from '#core/shared/input-errors.ts'
 import { decodeTimeCursor, keysetPage, newestFirst, olderThan } from '#core/shared/keyset.ts'
 import { type Actor, isStaff, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
-import { japanDaysBetween, storageFeeOf } from '#core/warehouse/storage.ts'
+import { storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import {
   addresses,
   claims,
   invoices,
-  orderEvents,
-  packages,
   purchaseRequests,
   requestItems,
   type ShipmentAddress,
@@ -33,11 +31,19 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { destinationForCountry } from './destinations.ts'
+import { openReceiptOf, releaseItems, tellCancelled } from './shipment-cancelling.ts'
 import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
 import { applyShipmentEvent, SHIPMENT_ENTITY } from './shipment-events.ts'
 import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from './shipment-machine.ts'
+import {
+  readShipmentParts,
+  readShipmentRow,
+  shipmentDetail,
+  summary,
+  summaryColumns,
+} from './shipment-reads.ts'
 import { CancelShipmentSchema, type ShipmentChoice, ShipmentChoiceSchema } from './shipment-schemas.ts'
-import { type Carrier, isCarrier } from './tracking.ts'
+import type { Carrier } from './tracking.ts'
 
 /** A refused form: `invalid`, reason `shipmentInvalid`. */
 const REFUSED = { message: 'Shipment input refused', reason: 'shipmentInvalid' }
@@ -346,15 +352,7 @@ export async function cancelShipment(
       })
     }
     const now = new Date()
-    const receipt =
-      shipment.status === 'packed'
-        ? (
-            await tx
-              .select({ id: invoices.id, number: invoices.number, totalJpy: invoices.totalJpy })
-              .from(invoices)
-              .where(and(eq(invoices.shipmentId, id), eq(invoices.status, 'open')))
-          )[0]
-        : undefined
+    const receipt = shipment.status === 'packed' ? await openReceiptOf(tx, id) : undefined
     const applied = await applyShipmentEvent(tx, {
       shipmentId: id,
       event: 'cancel',
@@ -373,59 +371,8 @@ export async function cancelShipment(
         note: reason ?? null,
       })
     }
-    const released = await tx
-      .update(shipmentItems)
-      .set({ active: false })
-      .where(and(eq(shipmentItems.shipmentId, id), eq(shipmentItems.active, true)))
-      .returning({ itemId: shipmentItems.itemId })
-    const held = released.length
-      ? await tx
-          .select({
-            id: requestItems.id,
-            reservedAt: requestItems.reservedAt,
-            paused: requestItems.storagePausedDays,
-          })
-          .from(requestItems)
-          .where(
-            inArray(
-              requestItems.id,
-              released.map((row) => row.itemId),
-            ),
-          )
-          .for('update')
-      : []
-    for (const item of held) {
-      await tx
-        .update(requestItems)
-        .set({
-          reservedAt: null,
-          storagePausedDays: item.paused + (item.reservedAt ? japanDaysBetween(item.reservedAt, now) : 0),
-          updatedAt: now,
-        })
-        .where(eq(requestItems.id, item.id))
-    }
-    await notifyCustomer(tx, jobs, {
-      userId: shipment.userId,
-      type: staff ? 'shipment_cancelled' : 'shipment_cancelled_by_you',
-      params: {
-        number: shipment.number,
-        ...(reason ? { reason } : {}),
-        ...(receipt ? { invoice: receipt.number, invoiceJpy: receipt.totalJpy } : {}),
-      },
-      link: `/user-dashboard/shipments/${id}`,
-    })
-    // The customer changed their mind: staff stop packing it, and read why (ADR 036).
-    if (!staff) {
-      await notifyStaff(tx, jobs, {
-        type: 'shipment_cancelled_by_customer',
-        params: {
-          number: shipment.number,
-          ...(reason ? { reason } : {}),
-          ...(receipt ? { invoice: receipt.number, variant: 'receipt' } : {}),
-        },
-        link: `/admin-dashboard/shipments/${id}`,
-      })
-    }
+    await releaseItems(tx, id, now)
+    await tellCancelled(tx, jobs, { id, shipment, byStaff: staff, reason, receipt })
     return { version: applied.version }
   })
 }
@@ -443,30 +390,6 @@ export type ShipmentSummary = {
   estimatedStorageFeeJpy: number
   estimatedTaxJpy: number
   requestedAt: Date
-}
-
-const summaryColumns = {
-  id: shipments.id,
-  number: shipments.number,
-  status: shipments.status,
-  method: shipments.method,
-  country: shipments.country,
-  estimatedWeightG: shipments.estimatedWeightG,
-  estimatedPriceJpy: shipments.estimatedPriceJpy,
-  estimatedStorageFeeJpy: shipments.estimatedStorageFeeJpy,
-  estimatedTaxJpy: shipments.estimatedTaxJpy,
-  requestedAt: shipments.requestedAt,
-  items: sql<number>`(select count(*)::int from ${shipmentItems} where ${shipmentItems.shipmentId} = ${shipments.id})`,
-}
-
-function summary(
-  row: Omit<ShipmentSummary, 'status' | 'method'> & { status: string; method: string },
-): ShipmentSummary {
-  return {
-    ...row,
-    status: isShipmentStatus(row.status) ? row.status : 'requested',
-    method: row.method === 'express' ? 'express' : 'economic',
-  }
 }
 
 /** The signed-in customer's shipments, newest first. */
@@ -528,125 +451,11 @@ export type ShipmentDetail = ShipmentSummary & {
 export async function getShipment({ db, actor }: ServiceContext, id: string): Promise<ShipmentDetail> {
   const user = requireActor(actor, SIGNED_IN)
   if (!isUuid(id)) throw shipmentNotFound(id)
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      version: shipments.version,
-      address: shipments.address,
-      route: shipments.route,
-      region: shipments.region,
-      userId: shipments.userId,
-      packedWeightG: shipments.packedWeightG,
-      lengthCm: shipments.lengthCm,
-      widthCm: shipments.widthCm,
-      heightCm: shipments.heightCm,
-      priceJpy: shipments.priceJpy,
-      ratePriceJpy: shipments.ratePriceJpy,
-      priceReason: shipments.priceReason,
-      boxPhotoKey: shipments.boxPhotoKey,
-      packedAt: shipments.packedAt,
-      carrier: shipments.carrier,
-      trackingNumber: shipments.trackingNumber,
-      shippedAt: shipments.shippedAt,
-      deliveredAt: shipments.deliveredAt,
-    })
-    .from(shipments)
-    .where(eq(shipments.id, id))
+  const row = await readShipmentRow(db, id)
   const staff = isStaff(user)
   if (!row || (!staff && row.userId !== user.id)) throw shipmentNotFound(id)
-  const [lines, events, customer] = await Promise.all([
-    db
-      .select({
-        id: requestItems.id,
-        requestId: requestItems.requestId,
-        requestNumber: purchaseRequests.number,
-        position: requestItems.position,
-        title: requestItems.title,
-        shopHost: requestItems.shopHost,
-        weightGrams: requestItems.weightGrams,
-        packageNumber: packages.number,
-        shelf: packages.shelf,
-        receivedAt: requestItems.receivedAt,
-        reservedAt: requestItems.reservedAt,
-        pausedDays: requestItems.storagePausedDays,
-      })
-      .from(shipmentItems)
-      .innerJoin(requestItems, eq(requestItems.id, shipmentItems.itemId))
-      .innerJoin(purchaseRequests, eq(purchaseRequests.id, requestItems.requestId))
-      .leftJoin(packages, eq(packages.id, requestItems.packageId))
-      .where(eq(shipmentItems.shipmentId, id))
-      .orderBy(asc(purchaseRequests.number), asc(requestItems.position)),
-    db
-      .select({
-        id: orderEvents.id,
-        event: orderEvents.event,
-        actorKind: orderEvents.actorKind,
-        note: orderEvents.note,
-        createdAt: orderEvents.createdAt,
-      })
-      .from(orderEvents)
-      .where(
-        and(
-          eq(orderEvents.entityType, SHIPMENT_ENTITY),
-          eq(orderEvents.entityId, id),
-          staff ? undefined : eq(orderEvents.visibleToCustomer, true),
-        ),
-      )
-      .orderBy(asc(orderEvents.id)),
-    staff
-      ? db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, row.userId))
-      : Promise.resolve([]),
-  ])
-  const {
-    userId: _,
-    packedWeightG,
-    lengthCm,
-    widthCm,
-    heightCm,
-    priceJpy,
-    ratePriceJpy,
-    priceReason,
-    boxPhotoKey,
-    packedAt,
-    carrier,
-    trackingNumber,
-    shippedAt,
-    deliveredAt,
-    ...rest
-  } = row
-  return {
-    ...summary(rest),
-    version: rest.version,
-    tracking:
-      isCarrier(carrier) && trackingNumber && shippedAt
-        ? { carrier, number: trackingNumber, shippedAt }
-        : null,
-    deliveredAt,
-    packing:
-      packedWeightG !== null && priceJpy !== null
-        ? {
-            weightG: packedWeightG,
-            sizeCm:
-              lengthCm !== null && widthCm !== null && heightCm !== null
-                ? { length: lengthCm, width: widthCm, height: heightCm }
-                : null,
-            priceJpy,
-            ratePriceJpy,
-            priceReason: staff ? priceReason : null,
-            hasPhoto: boxPhotoKey !== null,
-            packedAt,
-          }
-        : null,
-    address: rest.address,
-    route: rest.route,
-    region: rest.region,
-    customer: customer[0] ?? null,
-    lines: lines.map((line) => (staff ? line : { ...line, shelf: null })),
-    events,
-  }
+  const parts = await readShipmentParts(db, id, row.userId, staff)
+  return shipmentDetail(row, parts, staff)
 }
 
 export type QueueRow = ShipmentSummary & { customerName: string; customerEmail: string }

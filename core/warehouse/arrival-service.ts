@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { z } from 'zod'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { applyRequestEvent, REQUEST_ENTITY } from '#core/orders/order-events.ts'
@@ -8,7 +9,7 @@ import { fieldNameOf } from '#core/orders/request-schemas.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
-import { removePhotos, storePhotos } from '#core/uploads/stored-photos.ts'
+import { removePhotos, type StoredPhoto, storePhotos } from '#core/uploads/stored-photos.ts'
 import type { Executor } from '#db/client.ts'
 import { packagePhotos, packages, requestItems } from '#db/schema/index.ts'
 import { ARRIVAL_LIMITS, BookArrivalSchema, MarkOrderedSchema } from './arrival-schemas.ts'
@@ -116,66 +117,9 @@ export async function bookArrival(
       const request = await lockRequest(tx, data.id, data.version)
       requireWorking(request)
       const now = new Date()
-      const ids = received.map((item) => item.id)
-      const rows = await tx
-        .select({ id: requestItems.id, status: requestItems.status, position: requestItems.position })
-        .from(requestItems)
-        .where(and(eq(requestItems.requestId, request.id), inArray(requestItems.id, ids)))
-        .for('update')
-      const refused = data.items.flatMap((item, index) => {
-        if (!item.received) return []
-        const row = rows.find((candidate) => candidate.id === item.id)
-        return row && (row.status === 'to_buy' || row.status === 'ordered')
-          ? []
-          : [fieldNameOf(['items', index, 'received'])]
-      })
-      if (refused.length > 0) {
-        throw new AppError('conflict', `Items not receivable on request ${request.id}`, {
-          reason: 'itemNotReceivable',
-          fieldErrors: Object.fromEntries(refused.map((name) => [name, ['itemNotReceivable']])),
-        })
-      }
-      const [created] = await tx
-        .insert(packages)
-        .values({
-          id: packageId,
-          userId: request.userId,
-          // Required by the schema (`shelfRequired`); its type cannot say so.
-          shelf: data.shelf ?? '',
-          conditionNote: data.note ?? null,
-          receivedBy: staff.id,
-          arrivedAt: now,
-        })
-        .returning({ number: packages.number })
-      if (!created) throw new Error('Unable to store a package: no row returned')
-      if (stored.length > 0) {
-        await tx.insert(packagePhotos).values(
-          stored.map((entry) => ({
-            packageId,
-            position: entry.position,
-            contentType: entry.photo.contentType,
-            fileKey: entry.fileKey,
-            thumbKey: entry.thumbKey,
-            width: entry.photo.width,
-            height: entry.photo.height,
-            byteSize: entry.photo.bytes.byteLength,
-            thumbByteSize: entry.thumb.bytes.byteLength,
-            sha256: entry.photo.sha256,
-          })),
-        )
-      }
-      for (const item of received) {
-        await tx
-          .update(requestItems)
-          .set({
-            status: 'received',
-            packageId,
-            weightGrams: item.weightGrams,
-            receivedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(requestItems.id, item.id))
-      }
+      const rows = await lockReceivable(tx, request, data)
+      const created = await storePackage(tx, { packageId, request, data, staff, stored, now })
+      await receiveItems(tx, received, packageId, now)
       const version = await advance(tx, request, staff, data.version)
       const positions = rows.map((row) => row.position).sort((a, b) => a - b)
       await recordOrderEvent(tx, {
@@ -203,6 +147,93 @@ export async function bookArrival(
   } catch (error) {
     await removePhotos(files, stored)
     throw error
+  }
+}
+
+type ArrivalInput = z.output<typeof BookArrivalSchema>
+
+/** Locks the ticked items of the request; refuses any already received, unavailable or not this request's. */
+async function lockReceivable(tx: Executor, request: LockedRequest, data: ArrivalInput) {
+  const received = data.items.filter((item) => item.received)
+  const ids = received.map((item) => item.id)
+  const rows = await tx
+    .select({ id: requestItems.id, status: requestItems.status, position: requestItems.position })
+    .from(requestItems)
+    .where(and(eq(requestItems.requestId, request.id), inArray(requestItems.id, ids)))
+    .for('update')
+  const refused = data.items.flatMap((item, index) => {
+    if (!item.received) return []
+    const row = rows.find((candidate) => candidate.id === item.id)
+    return row && (row.status === 'to_buy' || row.status === 'ordered')
+      ? []
+      : [fieldNameOf(['items', index, 'received'])]
+  })
+  if (refused.length > 0) {
+    throw new AppError('conflict', `Items not receivable on request ${request.id}`, {
+      reason: 'itemNotReceivable',
+      fieldErrors: Object.fromEntries(refused.map((name) => [name, ['itemNotReceivable']])),
+    })
+  }
+  return rows
+}
+
+type NewPackage = {
+  packageId: string
+  request: LockedRequest
+  data: ArrivalInput
+  staff: OrderActor
+  stored: readonly StoredPhoto[]
+  now: Date
+}
+
+/** Writes the package (its shelf, notes, who received it) and its photos' rows; returns its number. */
+async function storePackage(tx: Executor, arrival: NewPackage) {
+  const { packageId, request, data, staff, stored, now } = arrival
+  const [created] = await tx
+    .insert(packages)
+    .values({
+      id: packageId,
+      userId: request.userId,
+      // Required by the schema (`shelfRequired`); its type cannot say so.
+      shelf: data.shelf ?? '',
+      conditionNote: data.note ?? null,
+      receivedBy: staff.id,
+      arrivedAt: now,
+    })
+    .returning({ number: packages.number })
+  if (!created) throw new Error('Unable to store a package: no row returned')
+  if (stored.length > 0) {
+    await tx.insert(packagePhotos).values(
+      stored.map((entry) => ({
+        packageId,
+        position: entry.position,
+        contentType: entry.photo.contentType,
+        fileKey: entry.fileKey,
+        thumbKey: entry.thumbKey,
+        width: entry.photo.width,
+        height: entry.photo.height,
+        byteSize: entry.photo.bytes.byteLength,
+        thumbByteSize: entry.thumb.bytes.byteLength,
+        sha256: entry.photo.sha256,
+      })),
+    )
+  }
+  return created
+}
+
+/** Marks the ticked items `received` in the package, with their weights and today's arrival. */
+async function receiveItems(tx: Executor, received: ArrivalInput['items'], packageId: string, now: Date) {
+  for (const item of received) {
+    await tx
+      .update(requestItems)
+      .set({
+        status: 'received',
+        packageId,
+        weightGrams: item.weightGrams,
+        receivedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(requestItems.id, item.id))
   }
 }
 

@@ -11,6 +11,7 @@ import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
+import type { Executor } from '#db/client.ts'
 import { invoiceLines, invoices, payments, refunds, requestItems } from '#db/schema/index.ts'
 
 /**
@@ -78,63 +79,9 @@ export async function markItemUnavailable(
         reason: 'requestNotAllowed',
       })
     }
-    const [item] = await tx
-      .select({ id: requestItems.id, status: requestItems.status, position: requestItems.position })
-      .from(requestItems)
-      .where(and(eq(requestItems.id, data.itemId), eq(requestItems.requestId, request.id)))
-      .for('update')
-    if (!item || (item.status !== 'to_buy' && item.status !== 'ordered')) {
-      throw new AppError('conflict', `Item ${data.itemId} cannot be marked unavailable`, {
-        reason: 'itemNotReceivable',
-      })
-    }
-    // The paid purchase invoice that charged for it, and the payment that paid it.
-    const [invoice] = await tx
-      .select({
-        id: invoices.id,
-        number: invoices.number,
-        taxJpy: invoices.taxJpy,
-        taxableJpy: invoices.taxableJpy,
-      })
-      .from(invoices)
-      .innerJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
-      .where(
-        and(
-          eq(invoices.requestId, request.id),
-          eq(invoices.kind, 'purchase'),
-          eq(invoices.status, 'paid'),
-          eq(invoiceLines.itemId, item.id),
-        ),
-      )
-      .limit(1)
-      .for('update', { of: invoices })
-    const [payment] = invoice
-      ? await tx
-          .select({ id: payments.id, provider: payments.provider })
-          .from(payments)
-          .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'succeeded')))
-          .limit(1)
-          .for('update')
-      : []
-    if (!invoice || !payment)
-      throw new Error(`Paid request ${request.id} has no paid invoice for item ${item.id}`)
-    const [lines, refunded] = await Promise.all([
-      tx
-        .select({ itemId: invoiceLines.itemId, kind: invoiceLines.kind, amountJpy: invoiceLines.amountJpy })
-        .from(invoiceLines)
-        .where(eq(invoiceLines.invoiceId, invoice.id)),
-      tx
-        .select({ id: requestItems.id })
-        .from(requestItems)
-        .where(and(eq(requestItems.requestId, request.id), eq(requestItems.status, 'unavailable'))),
-    ])
-    const refundJpy = itemRefundJpy({
-      lines,
-      itemId: item.id,
-      refundedItemIds: refunded.map((row) => row.id),
-      taxJpy: invoice.taxJpy,
-      taxableJpy: invoice.taxableJpy,
-    })
+    const item = await lockItem(tx, request.id, data.itemId)
+    const { invoice, payment } = await lockPaidInvoice(tx, request.id, item.id)
+    const refundJpy = await refundOfItem(tx, request.id, item.id, invoice)
     const now = new Date()
     await tx
       .update(requestItems)
@@ -173,5 +120,81 @@ export async function markItemUnavailable(
     // Its refund is due now, so the request is not over yet: unless nothing was owed back.
     const completed = await completeFinishedRequests(tx, jobs, [request.id], 'item_unavailable')
     return { refundJpy, version: completed.get(request.id) ?? nextVersion }
+  })
+}
+
+/** Locks the request's item; refuses one not this request's, or no longer to buy or ordered. */
+async function lockItem(tx: Executor, requestId: string, itemId: string) {
+  const [item] = await tx
+    .select({ id: requestItems.id, status: requestItems.status, position: requestItems.position })
+    .from(requestItems)
+    .where(and(eq(requestItems.id, itemId), eq(requestItems.requestId, requestId)))
+    .for('update')
+  if (!item || (item.status !== 'to_buy' && item.status !== 'ordered')) {
+    throw new AppError('conflict', `Item ${itemId} cannot be marked unavailable`, {
+      reason: 'itemNotReceivable',
+    })
+  }
+  return item
+}
+
+/** Locks the item's invoice and payment, in that order: a paid request without them is a bug. */
+async function lockPaidInvoice(tx: Executor, requestId: string, itemId: string) {
+  // The paid purchase invoice that charged for it, and the payment that paid it.
+  const [invoice] = await tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      taxJpy: invoices.taxJpy,
+      taxableJpy: invoices.taxableJpy,
+    })
+    .from(invoices)
+    .innerJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+    .where(
+      and(
+        eq(invoices.requestId, requestId),
+        eq(invoices.kind, 'purchase'),
+        eq(invoices.status, 'paid'),
+        eq(invoiceLines.itemId, itemId),
+      ),
+    )
+    .limit(1)
+    .for('update', { of: invoices })
+  const [payment] = invoice
+    ? await tx
+        .select({ id: payments.id, provider: payments.provider })
+        .from(payments)
+        .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'succeeded')))
+        .limit(1)
+        .for('update')
+    : []
+  if (!invoice || !payment)
+    throw new Error(`Paid request ${requestId} has no paid invoice for item ${itemId}`)
+  return { invoice, payment }
+}
+
+/** What the item's refund is: its lines of the invoice and its share of the tax (`itemRefundJpy`). */
+async function refundOfItem(
+  tx: Executor,
+  requestId: string,
+  itemId: string,
+  invoice: { id: string; taxJpy: number; taxableJpy: number },
+): Promise<number> {
+  const [lines, refunded] = await Promise.all([
+    tx
+      .select({ itemId: invoiceLines.itemId, kind: invoiceLines.kind, amountJpy: invoiceLines.amountJpy })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoice.id)),
+    tx
+      .select({ id: requestItems.id })
+      .from(requestItems)
+      .where(and(eq(requestItems.requestId, requestId), eq(requestItems.status, 'unavailable'))),
+  ])
+  return itemRefundJpy({
+    lines,
+    itemId,
+    refundedItemIds: refunded.map((row) => row.id),
+    taxJpy: invoice.taxJpy,
+    taxableJpy: invoice.taxableJpy,
   })
 }
