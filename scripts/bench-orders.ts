@@ -176,10 +176,11 @@ async function getPage(pathAndQuery: string, cookie: string) {
   if (response.status !== 200) throw new Error(`GET ${pathAndQuery}: ${response.status}`)
 }
 
-/** The scenarios on one database through one version of the service (the same names and order on both sides). */
-async function scenariosFor(api: Api, { db, pool, orders }: Side) {
-  // The busiest customer and the median one, by number of requests (the same on both sides: the
-  // seed is deterministic but for the random UUIDs).
+/**
+ * The busiest customer and the median one, by number of requests (the same on both sides: the
+ * seed is deterministic but for the random UUIDs), and a regular.
+ */
+async function benchCustomers(pool: pg.Pool) {
   const { rows: spread } = await pool.query<{ user_id: string; requests: number }>(
     `SELECT user_id, count(*)::int AS requests FROM purchase_requests GROUP BY user_id ORDER BY requests DESC, user_id`,
   )
@@ -188,23 +189,11 @@ async function scenariosFor(api: Api, { db, pool, orders }: Side) {
   // A regular: the least busy customer with two pages (40 requests), for a usual page 2.
   const regularRow = spread.findLast((row) => row.requests >= 2 * 20)
   if (!busiest || !median || !regularRow) throw new Error('the seed wrote too few requests')
-  const heavy: Actor = { id: busiest.user_id, role: 'user' }
-  const typical: Actor = { id: median.user_id, role: 'user' }
-  const regular: Actor = { id: regularRow.user_id, role: 'user' }
+  return { busiest, median, regularRow }
+}
 
-  /** The cursor `pages` pages into a customer's history, followed the way the page does. */
-  const historyCursor = async (actor: Actor, pages: number) => {
-    let cursor: string | null = null
-    for (let page = 0; page < pages; page++) {
-      const next: { nextCursor: string | null } = await api.listMyRequests({ db, actor }, { cursor })
-      if (!next.nextCursor) break
-      cursor = next.nextCursor
-    }
-    return cursor
-  }
-  const deepCursor = await historyCursor(heavy, Math.floor(busiest.requests / 20 / 2))
-  const regularPage2 = await historyCursor(regular, 1)
-
+/** Requests, a number, an e-mail, a name and a Mercari item id to look for, taken from the seeded data. */
+async function benchSamples(pool: pg.Pool, heavy: Actor, typical: Actor) {
   const { rows: samples } = await pool.query<{
     heavyRequest: string
     typicalRequest: string
@@ -223,11 +212,11 @@ async function scenariosFor(api: Api, { db, pool, orders }: Side) {
   )
   const sample = samples[0]
   if (!sample) throw new Error('no samples')
-  const lastName = sample.name.split(' ')[1]?.slice(0, 5) ?? 'Garcí'
+  return sample
+}
 
-  const page2 = async (filters: Filters) =>
-    (await api.listRequestQueue({ db, actor: admin }, filters)).nextCursor ?? null
-
+/** The scenario builders on one database through one version of the service. */
+function scenarioBuilders(api: Api, { db, orders }: Side) {
   const history = (name: string, actor: Actor, cursor: string | null): Scenario => ({
     name,
     actor,
@@ -271,6 +260,59 @@ async function scenariosFor(api: Api, { db, pool, orders }: Side) {
     { url: `https://jp.mercari.com/item/m${90_000_000_000 + index}`, quantity: 1 },
     { url: `https://www.amazon.co.jp/dp/B0BENCH${String(index).padStart(4, '0')}`, quantity: 2 },
   ]
+  const send = (actor: Actor): Scenario => ({
+    name: 'send a request (2 links)',
+    actor,
+    service: async (index) => {
+      await api.submitRequest({ db, actor, ...orders }, { items: items(index) }, { locale: 'es' })
+      return '1'
+    },
+    http: async (index, cookie) => {
+      const form = new URLSearchParams({ form: 'request' })
+      items(100_000 + index).forEach((item, position) => {
+        form.set(`items[${position}].url`, item.url)
+        form.set(`items[${position}].quantity`, String(item.quantity))
+      })
+      const response = await fetch(`${base}/user-dashboard`, {
+        method: 'POST',
+        headers: { cookie, origin: base },
+        body: form,
+        redirect: 'manual',
+      })
+      await response.arrayBuffer()
+      if (response.status !== 302) throw new Error(`POST /user-dashboard: ${response.status}`)
+    },
+  })
+  return { history, detail, queue, send }
+}
+
+/** The scenarios on one database through one version of the service (the same names and order on both sides). */
+async function scenariosFor(api: Api, side: Side) {
+  const { db, pool } = side
+  const { busiest, median, regularRow } = await benchCustomers(pool)
+  const heavy: Actor = { id: busiest.user_id, role: 'user' }
+  const typical: Actor = { id: median.user_id, role: 'user' }
+  const regular: Actor = { id: regularRow.user_id, role: 'user' }
+
+  /** The cursor `pages` pages into a customer's history, followed the way the page does. */
+  const historyCursor = async (actor: Actor, pages: number) => {
+    let cursor: string | null = null
+    for (let page = 0; page < pages; page++) {
+      const next: { nextCursor: string | null } = await api.listMyRequests({ db, actor }, { cursor })
+      if (!next.nextCursor) break
+      cursor = next.nextCursor
+    }
+    return cursor
+  }
+  const deepCursor = await historyCursor(heavy, Math.floor(busiest.requests / 20 / 2))
+  const regularPage2 = await historyCursor(regular, 1)
+
+  const sample = await benchSamples(pool, heavy, typical)
+  const lastName = sample.name.split(' ')[1]?.slice(0, 5) ?? 'Garcí'
+
+  const page2 = async (filters: Filters) =>
+    (await api.listRequestQueue({ db, actor: admin }, filters)).nextCursor ?? null
+  const { history, detail, queue, send } = scenarioBuilders(api, side)
 
   const scenarios: Scenario[] = [
     history(`history p1, busiest (${busiest.requests})`, heavy, null),
@@ -296,29 +338,7 @@ async function scenariosFor(api: Api, { db, pool, orders }: Side) {
     queue('all, page 2', { cursor: await page2({}) }),
     queue('completed, page 2', { status: 'completed', cursor: await page2({ status: 'completed' }) }),
     queue('"mercari", page 2', { q: 'mercari', cursor: await page2({ q: 'mercari' }) }),
-    {
-      name: 'send a request (2 links)',
-      actor: typical,
-      service: async (index) => {
-        await api.submitRequest({ db, actor: typical, ...orders }, { items: items(index) }, { locale: 'es' })
-        return '1'
-      },
-      http: async (index, cookie) => {
-        const form = new URLSearchParams({ form: 'request' })
-        items(100_000 + index).forEach((item, position) => {
-          form.set(`items[${position}].url`, item.url)
-          form.set(`items[${position}].quantity`, String(item.quantity))
-        })
-        const response = await fetch(`${base}/user-dashboard`, {
-          method: 'POST',
-          headers: { cookie, origin: base },
-          body: form,
-          redirect: 'manual',
-        })
-        await response.arrayBuffer()
-        if (response.status !== 302) throw new Error(`POST /user-dashboard: ${response.status}`)
-      },
-    },
+    send(typical),
   ]
   return { scenarios, busiest, median, actors: [heavy, typical, regular, admin] }
 }

@@ -93,20 +93,10 @@ const UPLOAD_FORMS = [
 const JSON_BODY_LIMIT = '100kb'
 const MESSAGES: Record<Language, typeof en> = { en, es }
 
-export function createApp(deps: AppDeps) {
-  const services = createServices({
-    db: deps.db,
-    contactForwarding: deps.contactForwarding,
-    accounts: { ...deps.accounts, appUrl: deps.appUrl },
-    jobs: deps.jobs,
-    payments: deps.payments ?? [],
-    files: deps.files,
-    ...(deps.outbox ? { outbox: deps.outbox } : {}),
-  })
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('trust proxy', deps.trustProxy ?? 0)
+type PageCache = ReturnType<typeof createPageCache>
 
+/** The page cache (production, when enabled), emptied whenever what the pages show changes. */
+function connectPageCache(deps: AppDeps, services: Services): PageCache | null {
   const pageCache =
     deps.isProduction && deps.pageCache?.enabled
       ? createPageCache({ ttlMs: deps.pageCache.ttlSeconds * 1000 })
@@ -118,7 +108,40 @@ export function createApp(deps: AppDeps) {
     // The store guide, after an edit here (other processes hear the NOTIFY: settings above).
     services.catalog.onChange(() => pageCache.clear())
   }
+  return pageCache
+}
 
+/** The request log: its id on every answer, and nothing of a URL that could be a credential. */
+function requestLogging(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = requestId(req)
+      res.setHeader('X-Request-Id', id)
+      return id
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    // 503 is the database outage's answer (docs/decisions/015): logged once as a warning where
+    // it was recognised, not as an error per request.
+    customLogLevel: (_req, res, error) =>
+      res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
+    serializers: {
+      // Reset and verification links are live credentials: never in the logs.
+      req: (req) => ({ method: req.method, url: redactUrl(String(req.url)), id: req.id }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  })
+}
+
+/**
+ * What every request goes through first, in this order: the shutdown's Connection: close, the
+ * build's assets, the request log, preferences, the NUL check, security headers, compression.
+ */
+function frontMiddleware(
+  app: express.Express,
+  deps: AppDeps,
+  site: { httpsSite: boolean; widgetsConfigured: boolean },
+) {
   // During a shutdown every answer closes its connection, so keep-alive clients move elsewhere.
   if (deps.isShuttingDown) {
     const isShuttingDown = deps.isShuttingDown
@@ -129,28 +152,7 @@ export function createApp(deps: AppDeps) {
   }
   // Hashed build files first: answered from memory, precompressed, without the page middleware.
   if (deps.clientDir) app.use('/assets', staticAssets(path.join(deps.clientDir, 'assets')))
-  const widgetsConfigured = hasThirdParty(deps.thirdParty)
-  const httpsSite = new URL(deps.appUrl).protocol === 'https:'
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const id = requestId(req)
-        res.setHeader('X-Request-Id', id)
-        return id
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      // 503 is the database outage's answer (docs/decisions/015): logged once as a warning where
-      // it was recognised, not as an error per request.
-      customLogLevel: (_req, res, error) =>
-        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
-      serializers: {
-        // Reset and verification links are live credentials: never in the logs.
-        req: (req) => ({ method: req.method, url: redactUrl(String(req.url)), id: req.id }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  )
+  app.use(requestLogging(deps.logger))
   // Language, currency and consent first: the security headers and the page cache depend on them.
   app.use(preferences({ appUrl: deps.appUrl }))
   // A NUL byte in the address (path or query) reaches no route: PostgreSQL cannot hold it in
@@ -164,32 +166,36 @@ export function createApp(deps: AppDeps) {
   app.use(
     securityHeaders({
       isProduction: deps.isProduction,
-      httpsSite,
-      allowsThirdParty: (res) => widgetsConfigured && res.locals.consent === 'granted',
+      httpsSite: site.httpsSite,
+      allowsThirdParty: (res) => site.widgetsConfigured && res.locals.consent === 'granted',
     }),
   )
   // Level 4: nearly the size of the default 6 at a fraction of its CPU; every page is compressed per
   // response (its nonce differs each time).
   app.use(compression({ level: 4 }))
+}
 
-  if (deps.clientDir) {
-    // Public files (favicon, images/…) are listed once at start-up, so a page request costs no
-    // file-system lookup; each public folder is served under its own path.
-    const clientDir = deps.clientDir
-    const entries = fs
-      .readdirSync(clientDir, { withFileTypes: true })
-      .filter((entry) => entry.name !== 'assets')
-    const rootFiles = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
-    const serveRootFile = express.static(clientDir, { maxAge: '1h', index: false })
-    app.use((req, res, next) => (rootFiles.has(req.path) ? serveRootFile(req, res, next) : next()))
-    for (const folder of entries.filter((entry) => entry.isDirectory())) {
-      app.use(
-        `/${folder.name}`,
-        express.static(path.join(clientDir, folder.name), { maxAge: '1d', index: false, fallthrough: false }),
-      )
-    }
+/**
+ * Public files (favicon, images/…) are listed once at start-up, so a page request costs no
+ * file-system lookup; each public folder is served under its own path.
+ */
+function publicFiles(app: express.Express, clientDir: string) {
+  const entries = fs
+    .readdirSync(clientDir, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'assets')
+  const rootFiles = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
+  const serveRootFile = express.static(clientDir, { maxAge: '1h', index: false })
+  app.use((req, res, next) => (rootFiles.has(req.path) ? serveRootFile(req, res, next) : next()))
+  for (const folder of entries.filter((entry) => entry.isDirectory())) {
+    app.use(
+      `/${folder.name}`,
+      express.static(path.join(clientDir, folder.name), { maxAge: '1d', index: false, fallthrough: false }),
+    )
   }
+}
 
+/** /healthz, /readyz and the public signing keys. */
+function probeRoutes(app: express.Express, deps: AppDeps, services: Services) {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' })
   })
@@ -217,6 +223,41 @@ export function createApp(deps: AppDeps) {
       next(error)
     }
   })
+}
+
+/** React Router's load context for one request: the services, the preferences, the log. */
+function loadContext(deps: AppDeps, services: Services) {
+  return (req: express.Request, res: express.Response) => {
+    const context: RequestContext = {
+      db: deps.db,
+      catalog: services.catalog,
+      contact: services.contact,
+      reviews: services.reviews,
+      // The socket's address, or the proxy's forwarded one when TRUST_PROXY says there is one.
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      settings: services.settings,
+      shippingRates: services.shippingRates,
+      orders: services.orders,
+      language: res.locals.preferences.language,
+      currency: res.locals.preferences.currency,
+      nonce: res.locals.nonce,
+      requestId: String(req.id),
+      appUrl: deps.appUrl,
+      thirdParty: deps.thirdParty,
+      consent: res.locals.consent,
+      flash: res.locals.flash ?? null,
+      auth: services.auth,
+      outbox: services.outbox,
+      exportAccount: services.exportAccount,
+      isProduction: deps.isProduction,
+      log: req.log,
+    }
+    return new RouterContextProvider(new Map([[requestContext, context]]))
+  }
+}
+
+/** The API, then the pages (behind the form checks), then the error handler. */
+function appRoutes(app: express.Express, deps: AppDeps, services: Services, pageCache: PageCache | null) {
   // Payment webhooks read their body raw, so they come before the API router's JSON parser.
   app.use('/api', paymentWebhooks({ db: deps.db, orders: services.orders }))
   app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
@@ -227,56 +268,66 @@ export function createApp(deps: AppDeps) {
       build: () => import('virtual:react-router/server-build') as Promise<ServerBuild>,
       mode: deps.isProduction ? 'production' : 'development',
       pageCache,
-      getLoadContext: (req, res) => {
-        const context: RequestContext = {
-          db: deps.db,
-          catalog: services.catalog,
-          contact: services.contact,
-          reviews: services.reviews,
-          // The socket's address, or the proxy's forwarded one when TRUST_PROXY says there is one.
-          clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          settings: services.settings,
-          shippingRates: services.shippingRates,
-          orders: services.orders,
-          language: res.locals.preferences.language,
-          currency: res.locals.preferences.currency,
-          nonce: res.locals.nonce,
-          requestId: String(req.id),
-          appUrl: deps.appUrl,
-          thirdParty: deps.thirdParty,
-          consent: res.locals.consent,
-          flash: res.locals.flash ?? null,
-          auth: services.auth,
-          outbox: services.outbox,
-          exportAccount: services.exportAccount,
-          isProduction: deps.isProduction,
-          log: req.log,
-        }
-        return new RouterContextProvider(new Map([[requestContext, context]]))
-      },
+      getLoadContext: loadContext(deps, services),
     }),
   )
   app.use(errorHandler())
+}
 
-  // A cached page for an anonymous visitor is answered in front of Express (its request handling
-  // alone costs several times what serving the bytes does): docs/decisions/016. During a shutdown
-  // everything goes through Express, which closes each connection after its answer.
+/**
+ * A cached page for an anonymous visitor is answered in front of Express (its request handling
+ * alone costs several times what serving the bytes does): docs/decisions/016. During a shutdown
+ * everything goes through Express, which closes each connection after its answer.
+ */
+function requestListener(
+  app: express.Express,
+  deps: AppDeps,
+  pageCache: PageCache | null,
+  site: { httpsSite: boolean; widgetsConfigured: boolean },
+): RequestListener {
   const fastPath = pageCache
     ? pageCacheFastPath({
         pageCache,
         isProduction: deps.isProduction,
-        httpsSite,
-        widgetsConfigured,
+        httpsSite: site.httpsSite,
+        widgetsConfigured: site.widgetsConfigured,
         trustProxy: deps.trustProxy ?? 0,
         logger: deps.logger,
       })
     : null
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
-  const handler: RequestListener = fastPath
+  return fastPath
     ? (req, res) => {
         if (isShuttingDown() || !fastPath(req, res)) app(req, res)
       }
     : app
+}
+
+/** The services, the Express app with every middleware and route in order, and its request listener. */
+export function createApp(deps: AppDeps) {
+  const services = createServices({
+    db: deps.db,
+    contactForwarding: deps.contactForwarding,
+    accounts: { ...deps.accounts, appUrl: deps.appUrl },
+    jobs: deps.jobs,
+    payments: deps.payments ?? [],
+    files: deps.files,
+    ...(deps.outbox ? { outbox: deps.outbox } : {}),
+  })
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', deps.trustProxy ?? 0)
+
+  const pageCache = connectPageCache(deps, services)
+  const site = {
+    widgetsConfigured: hasThirdParty(deps.thirdParty),
+    httpsSite: new URL(deps.appUrl).protocol === 'https:',
+  }
+  frontMiddleware(app, deps, site)
+  if (deps.clientDir) publicFiles(app, deps.clientDir)
+  probeRoutes(app, deps, services)
+  appRoutes(app, deps, services, pageCache)
+  const handler = requestListener(app, deps, pageCache, site)
   return { app, handler, services }
 }
 

@@ -55,6 +55,111 @@ const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 // Crash recovery replays the WAL since the last checkpoint: seconds at our size.
 const RESTART_READY_TIMEOUT_MS = 30_000
 
+type ClusterOwner = { uid: number; gid: number }
+type SpawnedPostgres = { child: ChildProcess; stderr: () => string }
+
+/** Starts the postmaster on the cluster and port, keeping the end of its stderr for error messages. */
+function spawnPostgres(
+  postgres: string,
+  clusterDir: string,
+  port: number,
+  owner: ClusterOwner | null,
+): SpawnedPostgres {
+  const child = spawn(
+    postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
+    {
+      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+      // Own process group: a Ctrl-C in the terminal must reach only the app, which drains
+      // requests and then stops PostgreSQL itself.
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-8_000)
+  })
+  return { child, stderr: () => stderr }
+}
+
+/** What the supervisor works with: the current postmaster (replaced on a restart) and how to start another. */
+type Supervision = {
+  /** The current postmaster, and whether the app asked it to stop. */
+  state: { child: ChildProcess; stopRequested: boolean }
+  spawn: () => SpawnedPostgres
+  adminUrl: string
+  port: number
+  clusterDir: string
+  releaseLock: () => void
+  log: NonNullable<EmbeddedPostgresOptions['log']>
+  options: EmbeddedPostgresOptions
+}
+
+/**
+ * The supervisor: PostgreSQL that exits while we did not ask it to (the OOM killer, a crash)
+ * is started again on the same data directory and port, so the pool's URL stays valid and
+ * PostgreSQL's own crash recovery replays the WAL. Bounded: after the last try, `onGiveUp`.
+ */
+function supervise(supervision: Supervision, watched: ChildProcess) {
+  watched.once('exit', (code, signal) => {
+    if (supervision.state.stopRequested) return
+    supervision.log(
+      'error',
+      `PostgreSQL (pid ${watched.pid}) exited unexpectedly (${signal ?? `code ${code}`}); restarting it`,
+    )
+    void restart(supervision)
+  })
+}
+
+/** The supervisor's restarts, one per delay; when none comes up, the lock goes and `onGiveUp` is called. */
+async function restart(supervision: Supervision) {
+  const { state, adminUrl, port, clusterDir, log, options } = supervision
+  const delays = options.restartDelaysMs ?? RESTART_DELAYS_MS
+  let lastError: unknown = null
+  for (const [index, delay] of delays.entries()) {
+    await sleep(delay)
+    if (state.stopRequested) return
+    const attempt = `${index + 1}/${delays.length}`
+    log('warn', `Restarting PostgreSQL, attempt ${attempt}, after ${delay} ms`)
+    const next = supervision.spawn()
+    state.child = next.child
+    try {
+      await waitUntilReady(adminUrl, next.child, next.stderr, RESTART_READY_TIMEOUT_MS)
+      if (state.stopRequested) return
+      log('info', `PostgreSQL restarted on 127.0.0.1:${port} (pid ${next.child.pid}, attempt ${attempt})`)
+      supervise(supervision, next.child)
+      return
+    } catch (error) {
+      lastError = error
+      log('warn', `PostgreSQL restart attempt ${attempt} failed: ${(error as Error).message}`)
+      await stopChild(next.child)
+    }
+  }
+  if (state.stopRequested) return
+  supervision.releaseLock()
+  const message =
+    `The embedded PostgreSQL in ${clusterDir} stopped and could not be restarted after ` +
+    `${delays.length} attempts; exiting so that a process manager restarts the app. ` +
+    `Last error: ${(lastError as Error | null)?.message ?? 'unknown'}`
+  log('error', message)
+  options.onGiveUp?.(message)
+}
+
+/**
+ * Takes the data directory's lock, prepares the cluster (initdb the first time, an orphan
+ * stopped), starts PostgreSQL on a free port under the supervisor and creates the database.
+ */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined)
   const dataDir = path.resolve(options.dataDir)
@@ -77,103 +182,29 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await stopOrphan(clusterDir, log)
 
     const port = await freePort()
-    const spawnPostgres = () => {
-      const child = spawn(
-        bin.postgres,
-        [
-          '-D',
-          clusterDir,
-          '-p',
-          String(port),
-          '-c',
-          'listen_addresses=127.0.0.1',
-          '-c',
-          'unix_socket_directories=',
-        ],
-        {
-          ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-          // Own process group: a Ctrl-C in the terminal must reach only the app, which drains
-          // requests and then stops PostgreSQL itself.
-          detached: true,
-          stdio: ['ignore', 'ignore', 'pipe'],
-          env: { ...process.env, LC_MESSAGES: 'C' },
-        },
-      )
-      let stderr = ''
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString('utf8')).slice(-8_000)
-      })
-      return { child, stderr: () => stderr }
-    }
+    const spawnOnPort = () => spawnPostgres(bin.postgres, clusterDir, port, owner)
 
     const adminUrl = `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`
-    const first = spawnPostgres()
-    let child = first.child
-    await waitUntilReady(adminUrl, child, first.stderr)
+    const first = spawnOnPort()
+    const state = { child: first.child, stopRequested: false }
+    await waitUntilReady(adminUrl, first.child, first.stderr)
     await createDatabaseIfMissing(adminUrl, database)
-    log('info', `PostgreSQL ready on 127.0.0.1:${port} (pid ${child.pid})`)
+    log('info', `PostgreSQL ready on 127.0.0.1:${port} (pid ${state.child.pid})`)
 
     let stopping: Promise<void> | null = null
-    let stopRequested = false
-
-    /**
-     * The supervisor: PostgreSQL that exits while we did not ask it to (the OOM killer, a crash)
-     * is started again on the same data directory and port, so the pool's URL stays valid and
-     * PostgreSQL's own crash recovery replays the WAL. Bounded: after the last try, `onGiveUp`.
-     */
-    const supervise = (watched: ChildProcess) => {
-      watched.once('exit', (code, signal) => {
-        if (stopRequested) return
-        log(
-          'error',
-          `PostgreSQL (pid ${watched.pid}) exited unexpectedly (${signal ?? `code ${code}`}); restarting it`,
-        )
-        void restart()
-      })
-    }
-    const restart = async () => {
-      const delays = options.restartDelaysMs ?? RESTART_DELAYS_MS
-      let lastError: unknown = null
-      for (const [index, delay] of delays.entries()) {
-        await sleep(delay)
-        if (stopRequested) return
-        const attempt = `${index + 1}/${delays.length}`
-        log('warn', `Restarting PostgreSQL, attempt ${attempt}, after ${delay} ms`)
-        const next = spawnPostgres()
-        child = next.child
-        try {
-          await waitUntilReady(adminUrl, next.child, next.stderr, RESTART_READY_TIMEOUT_MS)
-          if (stopRequested) return
-          log('info', `PostgreSQL restarted on 127.0.0.1:${port} (pid ${next.child.pid}, attempt ${attempt})`)
-          supervise(next.child)
-          return
-        } catch (error) {
-          lastError = error
-          log('warn', `PostgreSQL restart attempt ${attempt} failed: ${(error as Error).message}`)
-          await stopChild(next.child)
-        }
-      }
-      if (stopRequested) return
-      releaseLock()
-      const message =
-        `The embedded PostgreSQL in ${clusterDir} stopped and could not be restarted after ` +
-        `${delays.length} attempts; exiting so that a process manager restarts the app. ` +
-        `Last error: ${(lastError as Error | null)?.message ?? 'unknown'}`
-      log('error', message)
-      options.onGiveUp?.(message)
-    }
-    supervise(child)
+    const supervision = { state, spawn: spawnOnPort, adminUrl, port, clusterDir, releaseLock, log, options }
+    supervise(supervision, state.child)
 
     return {
       url: `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
       adminUrl,
       port,
       get pid() {
-        return child.pid ?? null
+        return state.child.pid ?? null
       },
       stop() {
-        stopRequested = true
-        stopping ??= stopChild(child).finally(releaseLock)
+        state.stopRequested = true
+        stopping ??= stopChild(state.child).finally(releaseLock)
         return stopping
       },
     }
@@ -195,7 +226,7 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
 }
 
 /** PostgreSQL refuses to run as root: as root, the cluster belongs to a `postgres` system user. */
-function clusterOwner(dataDir: string): { uid: number; gid: number } | null {
+function clusterOwner(dataDir: string): ClusterOwner | null {
   if (process.getuid?.() !== 0) return null
   const lookup = () => {
     try {
@@ -240,12 +271,7 @@ function readOrCreatePassword(file: string): string {
 }
 
 /** initdb into a temporary directory and rename, so an interrupted init never leaves a half cluster. */
-function initCluster(
-  initdb: string,
-  clusterDir: string,
-  password: string,
-  owner: { uid: number; gid: number } | null,
-) {
+function initCluster(initdb: string, clusterDir: string, password: string, owner: ClusterOwner | null) {
   const tmpDir = `${clusterDir}.init`
   const pwFile = path.join(path.dirname(clusterDir), '.initdb-pw')
   fs.rmSync(tmpDir, { recursive: true, force: true })

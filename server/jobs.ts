@@ -18,12 +18,7 @@ import { notifications, users } from '#db/schema/index.ts'
 import { composeAccountEmail } from './account-emails.ts'
 import { composeNotificationEmail } from './order-emails.ts'
 
-/**
- * What each job in core/jobs/registry.ts does. Built by server/main.ts, which runs the queue in
- * every process. Handlers may run more than once for one job (at-least-once delivery), so each
- * is idempotent: the contact message's own status, or a job-effect key.
- */
-export function createJobHandlers(deps: {
+type JobHandlerDeps = {
   db: Database
   mailer: Mailer
   contactForwarding: ContactForwarding
@@ -39,24 +34,22 @@ export function createJobHandlers(deps: {
   payments?: readonly PaymentProvider[]
   /** Where the reconciliation reports what it did. */
   log?: (report: Record<string, number>) => void
-}): JobHandlers<AppJobs> {
+}
+
+type EmailJob = 'email.send' | 'notification.email' | 'notification.staff-email'
+type PaymentJob = 'payments.confirm' | 'payments.reconcile'
+
+/** The shop's name, address and e-mail, as e-mails sign with them. */
+async function shopOf(deps: JobHandlerDeps) {
+  const { name, address, email } = (await deps.settings.get()).company
+  return { name, address, email }
+}
+
+/** The jobs that send e-mails: an account e-mail, a customer's notification, the staff's. */
+function emailHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, EmailJob> {
   const { db } = deps
-  const shop = async () => {
-    const { name, address, email } = (await deps.settings.get()).company
-    return { name, address, email }
-  }
   const absolute = (path: string) => new URL(path, deps.appUrl).toString()
-  const paymentSystem = () => ({
-    db,
-    jobs: deps.jobs(),
-    payments: deps.payments ?? [],
-    settings: deps.settings,
-    appUrl: deps.appUrl.replace(/\/+$/, ''),
-  })
   return {
-    'contact.forward': async ({ messageId }, job) => {
-      await forwardContactMessage({ db, forwarding: deps.contactForwarding }, messageId, job)
-    },
     'email.send': async (email, job) => {
       const { name, address, email: companyEmail } = (await deps.settings.get()).company
       await runEffectOnce(db, `email.send:${job.id}`, () =>
@@ -86,7 +79,7 @@ export function createJobHandlers(deps: {
         name: row.name,
         language: parseLanguage(row.language) ?? DEFAULT_LANGUAGE,
         url: absolute(row.link ?? '/user-dashboard/notifications'),
-        shop: await shop(),
+        shop: await shopOf(deps),
       })
       await runEffectOnce(db, `notification.email:${job.id}`, () => deps.mailer.send(email))
     },
@@ -96,7 +89,7 @@ export function createJobHandlers(deps: {
         .from(users)
         // The same people as the in-app rows (core/notifications/notify.ts): the staff who may act.
         .where(and(inArray(users.role, staffRolesFor(type)), sql`coalesce(${users.banned}, false) = false`))
-      const sender = await shop()
+      const sender = await shopOf(deps)
       for (const member of staff) {
         const email = composeNotificationEmail({
           audience: 'staff',
@@ -114,15 +107,19 @@ export function createJobHandlers(deps: {
         )
       }
     },
-    'orders.expire-quotes': async () => {
-      await expireQuotes({ db, jobs: deps.jobs() }, new Date())
-    },
-    'storage.remind': async () => {
-      await sendStorageReminders({ db, jobs: deps.jobs(), settings: deps.settings }, new Date())
-    },
-    'jobs.prune-effects': async () => {
-      await pruneJobEffects(db)
-    },
+  }
+}
+
+/** The payment jobs: confirming one payment, and the reconciliation of payments and refunds. */
+function paymentHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, PaymentJob> {
+  const paymentSystem = () => ({
+    db: deps.db,
+    jobs: deps.jobs(),
+    payments: deps.payments ?? [],
+    settings: deps.settings,
+    appUrl: deps.appUrl.replace(/\/+$/, ''),
+  })
+  return {
     'payments.confirm': async ({ paymentId }) => {
       if (!deps.payments?.length) return
       const result = await confirmPendingPayment(paymentSystem(), paymentId)
@@ -138,5 +135,30 @@ export function createJobHandlers(deps: {
         deps.log?.(Object.fromEntries(Object.entries(refunds).map(([key, n]) => [`refunds.${key}`, n])))
       }
     },
+  }
+}
+
+/**
+ * What each job in core/jobs/registry.ts does. Built by server/main.ts, which runs the queue in
+ * every process. Handlers may run more than once for one job (at-least-once delivery), so each
+ * is idempotent: the contact message's own status, or a job-effect key.
+ */
+export function createJobHandlers(deps: JobHandlerDeps): JobHandlers<AppJobs> {
+  const { db } = deps
+  return {
+    'contact.forward': async ({ messageId }, job) => {
+      await forwardContactMessage({ db, forwarding: deps.contactForwarding }, messageId, job)
+    },
+    ...emailHandlers(deps),
+    'orders.expire-quotes': async () => {
+      await expireQuotes({ db, jobs: deps.jobs() }, new Date())
+    },
+    'storage.remind': async () => {
+      await sendStorageReminders({ db, jobs: deps.jobs(), settings: deps.settings }, new Date())
+    },
+    'jobs.prune-effects': async () => {
+      await pruneJobEffects(db)
+    },
+    ...paymentHandlers(deps),
   }
 }

@@ -115,7 +115,7 @@ export function defineJobs<const Jobs extends JobDefinitions>(jobs: Jobs): Jobs 
   return jobs
 }
 
-export function createJobQueue<Jobs extends JobDefinitions>(options: {
+export type JobQueueOptions<Jobs extends JobDefinitions> = {
   /** The app's pool: the queue adds no connections of its own. */
   pool: pg.Pool
   jobs: Jobs
@@ -129,8 +129,11 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
   schedules?: boolean
   /** Work the queues; false for a process that only enqueues (a script, a test that runs handlers itself). */
   work?: boolean
-}): JobQueue<Jobs> {
-  const { pool, jobs, handlers, logger } = options
+}
+
+/** pg-boss on the app's pool, its errors and warnings going to the logger. */
+function createBoss<Jobs extends JobDefinitions>(options: JobQueueOptions<Jobs>): PgBoss {
+  const { pool, logger } = options
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     // db/migrate.ts installs and upgrades the schema under the migration lock.
@@ -145,41 +148,97 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
       : logger.error({ err: error, component: 'jobs' }, 'job queue error'),
   )
   boss.on('warning', (warning) => logger.warn({ component: 'jobs', warning }, 'job queue warning'))
+  return boss
+}
 
-  function parsePayload(name: string, payload: unknown) {
-    const definition = jobs[name]
-    if (!definition) throw new AppError('invalid', `Unknown job ${name}`)
-    const parsed = definition.payload.safeParse(payload)
-    if (!parsed.success)
-      throw new AppError('invalid', `Invalid payload for job ${name}: ${parsed.error.message}`)
-    return parsed.data as object
+/** A job's payload checked against its definition; AppError `invalid` for an unknown job or a bad payload. */
+function parsePayload(jobs: JobDefinitions, name: string, payload: unknown) {
+  const definition = jobs[name]
+  if (!definition) throw new AppError('invalid', `Unknown job ${name}`)
+  const parsed = definition.payload.safeParse(payload)
+  if (!parsed.success)
+    throw new AppError('invalid', `Invalid payload for job ${name}: ${parsed.error.message}`)
+  return parsed.data as object
+}
+
+/** One attempt of a job: its handler on the payload parsed again, a failure logged and rethrown. */
+async function runJob<Jobs extends JobDefinitions>(
+  options: JobQueueOptions<Jobs>,
+  name: string,
+  job: JobWithMetadata<unknown>,
+) {
+  const { jobs, handlers, logger } = options
+  const context: JobContext = {
+    id: job.id,
+    attempt: job.retryCount + 1,
+    lastAttempt: job.retryCount >= job.retryLimit,
+    signal: job.signal,
   }
+  const handler = handlers[name] as JobHandler<unknown>
+  try {
+    // Parsed again: a job stored by an older release may no longer fit; it fails loudly.
+    await handler(parsePayload(jobs, name, job.data), context)
+  } catch (error) {
+    const log = context.lastAttempt ? logger.error : logger.warn
+    log.call(
+      logger,
+      { err: error, component: 'jobs', job: name, jobId: job.id, attempt: context.attempt },
+      context.lastAttempt ? 'job failed for the last time: dead-lettered' : 'job failed: will retry',
+    )
+    throw error
+  }
+}
 
-  async function run(name: string, job: JobWithMetadata<unknown>) {
-    const context: JobContext = {
-      id: job.id,
-      attempt: job.retryCount + 1,
-      lastAttempt: job.retryCount >= job.retryLimit,
-      signal: job.signal,
+/** Starts pg-boss, then per job: its queues and retry policy, its worker, its schedule. */
+async function startQueues<Jobs extends JobDefinitions>(boss: PgBoss, options: JobQueueOptions<Jobs>) {
+  const { jobs, logger } = options
+  await boss.start()
+  for (const [name, definition] of Object.entries(jobs)) {
+    const queue = {
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: definition.retryDelayMaxSeconds,
+      expireInSeconds: definition.expireInSeconds,
+      ...(definition.keepFinishedSeconds ? { deleteAfterSeconds: definition.keepFinishedSeconds } : {}),
     }
-    const handler = handlers[name] as JobHandler<unknown>
-    try {
-      // Parsed again: a job stored by an older release may no longer fit; it fails loudly.
-      await handler(parsePayload(name, job.data), context)
-    } catch (error) {
-      const log = context.lastAttempt ? logger.error : logger.warn
-      log.call(
-        logger,
-        { err: error, component: 'jobs', job: name, jobId: job.id, attempt: context.attempt },
-        context.lastAttempt ? 'job failed for the last time: dead-lettered' : 'job failed: will retry',
+    // Creating is a no-op when the queue exists; the update carries changed retry policies.
+    await boss.createQueue(deadLetterQueue(name))
+    await boss.createQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
+    await boss.updateQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
+    if (options.work !== false)
+      await boss.work(
+        name,
+        {
+          includeMetadata: true,
+          batchSize: 1,
+          localConcurrency: options.concurrency ?? 1,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        },
+        async ([job]) => {
+          if (job) await runJob(options, name, job)
+        },
       )
-      throw error
+    if (definition.schedule && options.schedules !== false) {
+      await boss.schedule(
+        name,
+        definition.schedule.cron,
+        parsePayload(jobs, name, definition.schedule.payload),
+        {
+          tz: BUSINESS_TIME_ZONE,
+        },
+      )
     }
   }
+  logger.info({ component: 'jobs', queues: Object.keys(jobs) }, 'job queue started')
+}
 
+/** The queue of a registry's jobs: enqueueing through the caller's transaction, workers, schedules. */
+export function createJobQueue<Jobs extends JobDefinitions>(options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
+  const boss = createBoss(options)
   return {
     async enqueue(db, name, payload, enqueueOptions = {}) {
-      const data = parsePayload(name, payload)
+      const data = parsePayload(options.jobs, name, payload)
       return boss.send(name, data, {
         db: fromDrizzle(db, sql),
         ...(enqueueOptions.singleton
@@ -190,45 +249,7 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
     },
 
     async start() {
-      await boss.start()
-      for (const [name, definition] of Object.entries(jobs)) {
-        const queue = {
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelaySeconds,
-          retryBackoff: true,
-          retryDelayMax: definition.retryDelayMaxSeconds,
-          expireInSeconds: definition.expireInSeconds,
-          ...(definition.keepFinishedSeconds ? { deleteAfterSeconds: definition.keepFinishedSeconds } : {}),
-        }
-        // Creating is a no-op when the queue exists; the update carries changed retry policies.
-        await boss.createQueue(deadLetterQueue(name))
-        await boss.createQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
-        await boss.updateQueue(name, { ...queue, deadLetter: deadLetterQueue(name) })
-        if (options.work !== false)
-          await boss.work(
-            name,
-            {
-              includeMetadata: true,
-              batchSize: 1,
-              localConcurrency: options.concurrency ?? 1,
-              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-            },
-            async ([job]) => {
-              if (job) await run(name, job)
-            },
-          )
-        if (definition.schedule && options.schedules !== false) {
-          await boss.schedule(
-            name,
-            definition.schedule.cron,
-            parsePayload(name, definition.schedule.payload),
-            {
-              tz: BUSINESS_TIME_ZONE,
-            },
-          )
-        }
-      }
-      logger.info({ component: 'jobs', queues: Object.keys(jobs) }, 'job queue started')
+      await startQueues(boss, options)
     },
 
     async stop({ timeoutMs = 20_000 } = {}) {
@@ -236,7 +257,7 @@ export function createJobQueue<Jobs extends JobDefinitions>(options: {
     },
 
     async schedule(name, cron, payload, scheduleOptions = {}) {
-      await boss.schedule(name, cron, parsePayload(name, payload), {
+      await boss.schedule(name, cron, parsePayload(options.jobs, name, payload), {
         tz: scheduleOptions.tz ?? BUSINESS_TIME_ZONE,
         ...(scheduleOptions.key ? { key: scheduleOptions.key } : {}),
       })

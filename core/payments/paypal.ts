@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
-import type { PaymentOutcome, PaymentProvider } from './provider.ts'
+import type {
+  Checkout,
+  CheckoutInput,
+  PaymentOutcome,
+  PaymentProvider,
+  Refund,
+  RefundInput,
+  RefundState,
+  VerifiedWebhook,
+  WebhookRefusal,
+} from './provider.ts'
 import {
   callProvider,
   checkCheckoutInput,
@@ -71,12 +81,18 @@ const Problem = z.object({
 })
 const Event = z.object({ id: z.string().min(1), event_type: z.string().min(1), resource: z.unknown() })
 
-/**
- * PayPal Orders v2 over REST (the server SDK cannot be pointed at another base URL): an order
- * with intent CAPTURE per checkout, the customer approves on PayPal's page (`payer-action`), we
- * capture on return. Webhooks are verified by postback (verify-webhook-signature).
- */
-export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
+/** What every PayPal call shares: the HTTP settings and a call authorised with the shared token. */
+type PayPalApi = {
+  http: ProviderHttp
+  call(
+    method: 'GET' | 'POST',
+    path: string,
+    options?: { body?: string; requestId?: string },
+  ): Promise<ProviderAnswer>
+}
+
+/** The HTTP settings and the OAuth2 token (one, shared by every call) of one provider instance. */
+function payPalApi(config: PayPalConfig): PayPalApi {
   const http: ProviderHttp = {
     label: 'PayPal',
     apiUrl: config.apiUrl.replace(/\/+$/, ''),
@@ -139,166 +155,202 @@ export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
     return attempt()
   }
 
-  function readOrder(answer: ProviderAnswer, what: string): Order {
-    const parsed = Order.safeParse(answer.body)
-    if (!parsed.success) throw providerDown(http, what, 'answered with something that is not an order')
-    return parsed.data
-  }
+  return { http, call }
+}
 
-  async function getOrder(id: string): Promise<Order> {
-    const path = `/v2/checkout/orders/${id}`
-    const answer = await call('GET', path)
-    if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
-    return readOrder(answer, `GET ${path}`)
-  }
+/** The order in an answer, or `paymentProviderDown` when it is not one. */
+function readOrder(http: ProviderHttp, answer: ProviderAnswer, what: string): Order {
+  const parsed = Order.safeParse(answer.body)
+  if (!parsed.success) throw providerDown(http, what, 'answered with something that is not an order')
+  return parsed.data
+}
 
-  async function lookup(ref: string): Promise<PaymentOutcome> {
-    return orderOutcome(await getOrder(checkRef(ref, ORDER_ID, 'PayPal order')))
-  }
+/** GET /v2/checkout/orders/:id. */
+async function getOrder(api: PayPalApi, id: string): Promise<Order> {
+  const path = `/v2/checkout/orders/${id}`
+  const answer = await api.call('GET', path)
+  if (answer.status !== 200) throw providerRefused(api.http, `GET ${path}`, answer.status, problem(answer))
+  return readOrder(api.http, answer, `GET ${path}`)
+}
 
-  /** One capture under `requestId`; 'not-approved' when the buyer has not approved (as far as that id knows). */
-  async function capture(id: string, requestId: string): Promise<PaymentOutcome | 'not-approved'> {
-    const path = `/v2/checkout/orders/${id}/capture`
-    const answer = await call('POST', path, { requestId })
-    if (answer.status === 200 || answer.status === 201) return orderOutcome(readOrder(answer, `POST ${path}`))
-    const issue = answer.status === 422 ? firstIssue(answer) : null
-    // Captured under another request id (or after PayPal forgot ours): read it.
-    if (issue === 'ORDER_ALREADY_CAPTURED') return lookup(id)
-    if (issue === 'ORDER_NOT_APPROVED' || issue === 'PAYER_ACTION_REQUIRED') return 'not-approved'
-    // The card was declined, or the invoice number has already been paid at PayPal: this
-    // attempt will not take money (the customer may start another).
-    if (issue === 'INSTRUMENT_DECLINED' || issue === 'DUPLICATE_INVOICE_ID') {
-      const outcome = await lookup(id)
-      return outcome.status === 'succeeded' ? outcome : { ...outcome, status: 'failed' }
-    }
-    throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
-  }
+/** Where an order stands, read-only. */
+async function lookupOrder(api: PayPalApi, ref: string): Promise<PaymentOutcome> {
+  return orderOutcome(await getOrder(api, checkRef(ref, ORDER_ID, 'PayPal order')))
+}
 
+/** One capture under `requestId`; 'not-approved' when the buyer has not approved (as far as that id knows). */
+async function captureOrder(
+  api: PayPalApi,
+  id: string,
+  requestId: string,
+): Promise<PaymentOutcome | 'not-approved'> {
+  const path = `/v2/checkout/orders/${id}/capture`
+  const answer = await api.call('POST', path, { requestId })
+  if (answer.status === 200 || answer.status === 201)
+    return orderOutcome(readOrder(api.http, answer, `POST ${path}`))
+  const issue = answer.status === 422 ? firstIssue(answer) : null
+  // Captured under another request id (or after PayPal forgot ours): read it.
+  if (issue === 'ORDER_ALREADY_CAPTURED') return lookupOrder(api, id)
+  if (issue === 'ORDER_NOT_APPROVED' || issue === 'PAYER_ACTION_REQUIRED') return 'not-approved'
+  // The card was declined, or the invoice number has already been paid at PayPal: this
+  // attempt will not take money (the customer may start another).
+  if (issue === 'INSTRUMENT_DECLINED' || issue === 'DUPLICATE_INVOICE_ID') {
+    const outcome = await lookupOrder(api, id)
+    return outcome.status === 'succeeded' ? outcome : { ...outcome, status: 'failed' }
+  }
+  throw providerRefused(api.http, `POST ${path}`, answer.status, problem(answer))
+}
+
+/** An order with intent CAPTURE, and the PayPal page where the customer approves it. */
+async function createOrder(
+  api: PayPalApi,
+  brandName: string | undefined,
+  input: CheckoutInput,
+): Promise<Checkout> {
+  checkCheckoutInput(input)
+  const experience: Record<string, string> = {
+    return_url: input.returnUrl,
+    cancel_url: input.cancelUrl,
+    locale: input.locale === 'es' ? 'es-MX' : 'en-US',
+    user_action: 'PAY_NOW',
+    shipping_preference: 'NO_SHIPPING',
+    landing_page: 'NO_PREFERENCE',
+  }
+  if (brandName) experience.brand_name = brandName.slice(0, 127)
+  const body = {
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        invoice_id: input.invoiceNumber,
+        custom_id: input.invoiceId,
+        description: [...input.description].slice(0, 127).join(''),
+        // JPY has no decimals at PayPal: a decimal value is refused.
+        amount: { currency_code: 'JPY', value: String(input.amountJpy) },
+      },
+    ],
+    payment_source: { paypal: { experience_context: experience } },
+  }
+  const path = '/v2/checkout/orders'
+  const answer = await api.call('POST', path, { body: JSON.stringify(body), requestId: input.idempotencyKey })
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw providerRefused(api.http, `POST ${path}`, answer.status, problem(answer))
+  }
+  const order = readOrder(api.http, answer, `POST ${path}`)
+  const link =
+    order.links?.find((candidate) => candidate.rel === 'payer-action') ??
+    order.links?.find((candidate) => candidate.rel === 'approve')
+  if (!link) throw providerDown(api.http, `POST ${path}`, 'answered an order without an approval link')
+  return { providerRef: order.id, payUrl: link.href }
+}
+
+/** The customer came back: capture the approved order, idempotently. */
+async function confirmOrder(api: PayPalApi, ref: string): Promise<PaymentOutcome> {
+  const id = checkRef(ref, ORDER_ID, 'PayPal order')
+  // The same request id every time: PayPal answers a repeated capture with the first result.
+  const first = await captureOrder(api, id, `capture-${id}`)
+  if (first !== 'not-approved') return first
+  const order = await getOrder(api, id)
+  if (order.status !== 'APPROVED') return orderOutcome(order)
+  // Approved since a call that came too early: PayPal may keep answering that request id
+  // with its refusal, so capture once more under a second fixed id (idempotent as well).
+  const second = await captureOrder(api, id, `capture-${id}-approved`)
+  return second === 'not-approved' ? orderOutcome(await getOrder(api, id)) : second
+}
+
+/** POST /v2/payments/captures/:id/refund under the refund's idempotency key. */
+async function refundCapture(api: PayPalApi, input: RefundInput): Promise<Refund> {
+  const id = checkRef(input.captureRef, CAPTURE_ID, 'PayPal capture')
+  if (!Number.isInteger(input.amountJpy) || input.amountJpy <= 0) {
+    throw new AppError('invalid', 'A refund is a positive whole number of yen')
+  }
+  const path = `/v2/payments/captures/${id}/refund`
+  const answer = await api.call('POST', path, {
+    body: JSON.stringify({ amount: { currency_code: 'JPY', value: String(input.amountJpy) } }),
+    requestId: input.idempotencyKey,
+  })
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw providerRefused(api.http, `POST ${path}`, answer.status, problem(answer))
+  }
+  const parsed = RefundAnswer.safeParse(answer.body)
+  if (!parsed.success)
+    throw providerDown(api.http, `POST ${path}`, 'answered with something that is not a refund')
+  if (parsed.data.status === 'COMPLETED') return { refundRef: parsed.data.id, status: 'succeeded' }
+  if (parsed.data.status === 'PENDING') return { refundRef: parsed.data.id, status: 'pending' }
+  throw providerRefused(api.http, `POST ${path}`, answer.status, `refund ${parsed.data.status.slice(0, 20)}`)
+}
+
+/** GET /v2/payments/refunds/:id: where a refund made earlier stands. */
+async function lookupRefund(api: PayPalApi, ref: string): Promise<RefundState> {
+  const id = checkRef(ref, CAPTURE_ID, 'PayPal refund')
+  const path = `/v2/payments/refunds/${id}`
+  const answer = await api.call('GET', path)
+  if (answer.status !== 200) throw providerRefused(api.http, `GET ${path}`, answer.status, problem(answer))
+  const parsed = RefundAnswer.safeParse(answer.body)
+  if (!parsed.success)
+    throw providerDown(api.http, `GET ${path}`, 'answered with something that is not a refund')
+  if (parsed.data.status === 'COMPLETED') return 'succeeded'
+  if (parsed.data.status === 'FAILED' || parsed.data.status === 'CANCELLED') return 'failed'
+  return 'pending'
+}
+
+/** A webhook delivery, verified by postback to verify-webhook-signature. */
+async function verifyWebhook(
+  api: PayPalApi,
+  webhookId: string,
+  rawHeaders: Record<string, string | undefined>,
+  rawBody: string,
+): Promise<VerifiedWebhook | WebhookRefusal> {
+  const headers = lowerCaseHeaders(rawHeaders)
+  const fields = {
+    auth_algo: headers['paypal-auth-algo'],
+    cert_url: headers['paypal-cert-url'],
+    transmission_id: headers['paypal-transmission-id'],
+    transmission_sig: headers['paypal-transmission-sig'],
+    transmission_time: headers['paypal-transmission-time'],
+  }
+  if (Object.values(fields).some((value) => !value)) return { refused: 'unsigned' }
+  let event: z.infer<typeof Event>
+  try {
+    const parsed = Event.safeParse(JSON.parse(rawBody))
+    if (!parsed.success) return { refused: 'unreadable' }
+    event = parsed.data
+  } catch {
+    return { refused: 'unreadable' }
+  }
+  // The event goes back byte for byte: PayPal checks a CRC of the body it sent, and a
+  // re-serialised event (other spacing, key order or number format) would fail.
+  const request = `${JSON.stringify({ ...fields, webhook_id: webhookId }).slice(0, -1)},"webhook_event":${rawBody.trim()}}`
+  const path = '/v1/notifications/verify-webhook-signature'
+  const answer = await api.call('POST', path, { body: request })
+  // Headers PayPal cannot make sense of (a made-up cert URL…): not verifiable.
+  if (answer.status === 400 || answer.status === 422) return { refused: 'unverifiable' }
+  if (answer.status !== 200) throw providerRefused(api.http, `POST ${path}`, answer.status, problem(answer))
+  const verification = z.object({ verification_status: z.string() }).safeParse(answer.body)
+  if (!verification.success)
+    throw providerDown(api.http, `POST ${path}`, 'answered without a verification status')
+  if (verification.data.verification_status !== 'SUCCESS') return { refused: 'signature' }
+  return {
+    eventId: event.id,
+    type: event.event_type,
+    outcome: eventOutcome(event.event_type, event.resource),
+  }
+}
+
+/**
+ * PayPal Orders v2 over REST (the server SDK cannot be pointed at another base URL): an order
+ * with intent CAPTURE per checkout, the customer approves on PayPal's page (`payer-action`), we
+ * capture on return. Webhooks are verified by postback (verify-webhook-signature).
+ */
+export function createPayPalProvider(config: PayPalConfig): PaymentProvider {
+  const api = payPalApi(config)
   return {
     name: 'paypal',
-
-    async createCheckout(input) {
-      checkCheckoutInput(input)
-      const experience: Record<string, string> = {
-        return_url: input.returnUrl,
-        cancel_url: input.cancelUrl,
-        locale: input.locale === 'es' ? 'es-MX' : 'en-US',
-        user_action: 'PAY_NOW',
-        shipping_preference: 'NO_SHIPPING',
-        landing_page: 'NO_PREFERENCE',
-      }
-      if (config.brandName) experience.brand_name = config.brandName.slice(0, 127)
-      const body = {
-        intent: 'CAPTURE',
-        purchase_units: [
-          {
-            invoice_id: input.invoiceNumber,
-            custom_id: input.invoiceId,
-            description: [...input.description].slice(0, 127).join(''),
-            // JPY has no decimals at PayPal: a decimal value is refused.
-            amount: { currency_code: 'JPY', value: String(input.amountJpy) },
-          },
-        ],
-        payment_source: { paypal: { experience_context: experience } },
-      }
-      const path = '/v2/checkout/orders'
-      const answer = await call('POST', path, { body: JSON.stringify(body), requestId: input.idempotencyKey })
-      if (answer.status !== 200 && answer.status !== 201) {
-        throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
-      }
-      const order = readOrder(answer, `POST ${path}`)
-      const link =
-        order.links?.find((candidate) => candidate.rel === 'payer-action') ??
-        order.links?.find((candidate) => candidate.rel === 'approve')
-      if (!link) throw providerDown(http, `POST ${path}`, 'answered an order without an approval link')
-      return { providerRef: order.id, payUrl: link.href }
-    },
-
-    async confirm(ref) {
-      const id = checkRef(ref, ORDER_ID, 'PayPal order')
-      // The same request id every time: PayPal answers a repeated capture with the first result.
-      const first = await capture(id, `capture-${id}`)
-      if (first !== 'not-approved') return first
-      const order = await getOrder(id)
-      if (order.status !== 'APPROVED') return orderOutcome(order)
-      // Approved since a call that came too early: PayPal may keep answering that request id
-      // with its refusal, so capture once more under a second fixed id (idempotent as well).
-      const second = await capture(id, `capture-${id}-approved`)
-      return second === 'not-approved' ? orderOutcome(await getOrder(id)) : second
-    },
-
-    lookup,
-
-    async refund(input) {
-      const id = checkRef(input.captureRef, CAPTURE_ID, 'PayPal capture')
-      if (!Number.isInteger(input.amountJpy) || input.amountJpy <= 0) {
-        throw new AppError('invalid', 'A refund is a positive whole number of yen')
-      }
-      const path = `/v2/payments/captures/${id}/refund`
-      const answer = await call('POST', path, {
-        body: JSON.stringify({ amount: { currency_code: 'JPY', value: String(input.amountJpy) } }),
-        requestId: input.idempotencyKey,
-      })
-      if (answer.status !== 200 && answer.status !== 201) {
-        throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
-      }
-      const parsed = RefundAnswer.safeParse(answer.body)
-      if (!parsed.success)
-        throw providerDown(http, `POST ${path}`, 'answered with something that is not a refund')
-      if (parsed.data.status === 'COMPLETED') return { refundRef: parsed.data.id, status: 'succeeded' }
-      if (parsed.data.status === 'PENDING') return { refundRef: parsed.data.id, status: 'pending' }
-      throw providerRefused(http, `POST ${path}`, answer.status, `refund ${parsed.data.status.slice(0, 20)}`)
-    },
-
-    async lookupRefund(ref) {
-      const id = checkRef(ref, CAPTURE_ID, 'PayPal refund')
-      const path = `/v2/payments/refunds/${id}`
-      const answer = await call('GET', path)
-      if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
-      const parsed = RefundAnswer.safeParse(answer.body)
-      if (!parsed.success)
-        throw providerDown(http, `GET ${path}`, 'answered with something that is not a refund')
-      if (parsed.data.status === 'COMPLETED') return 'succeeded'
-      if (parsed.data.status === 'FAILED' || parsed.data.status === 'CANCELLED') return 'failed'
-      return 'pending'
-    },
-
-    async verifyWebhook(rawHeaders, rawBody) {
-      const headers = lowerCaseHeaders(rawHeaders)
-      const fields = {
-        auth_algo: headers['paypal-auth-algo'],
-        cert_url: headers['paypal-cert-url'],
-        transmission_id: headers['paypal-transmission-id'],
-        transmission_sig: headers['paypal-transmission-sig'],
-        transmission_time: headers['paypal-transmission-time'],
-      }
-      if (Object.values(fields).some((value) => !value)) return { refused: 'unsigned' }
-      let event: z.infer<typeof Event>
-      try {
-        const parsed = Event.safeParse(JSON.parse(rawBody))
-        if (!parsed.success) return { refused: 'unreadable' }
-        event = parsed.data
-      } catch {
-        return { refused: 'unreadable' }
-      }
-      // The event goes back byte for byte: PayPal checks a CRC of the body it sent, and a
-      // re-serialised event (other spacing, key order or number format) would fail.
-      const request = `${JSON.stringify({ ...fields, webhook_id: config.webhookId }).slice(0, -1)},"webhook_event":${rawBody.trim()}}`
-      const path = '/v1/notifications/verify-webhook-signature'
-      const answer = await call('POST', path, { body: request })
-      // Headers PayPal cannot make sense of (a made-up cert URL…): not verifiable.
-      if (answer.status === 400 || answer.status === 422) return { refused: 'unverifiable' }
-      if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
-      const verification = z.object({ verification_status: z.string() }).safeParse(answer.body)
-      if (!verification.success)
-        throw providerDown(http, `POST ${path}`, 'answered without a verification status')
-      if (verification.data.verification_status !== 'SUCCESS') return { refused: 'signature' }
-      return {
-        eventId: event.id,
-        type: event.event_type,
-        outcome: eventOutcome(event.event_type, event.resource),
-      }
-    },
+    createCheckout: (input) => createOrder(api, config.brandName, input),
+    confirm: (ref) => confirmOrder(api, ref),
+    lookup: (ref) => lookupOrder(api, ref),
+    refund: (input) => refundCapture(api, input),
+    lookupRefund: (ref) => lookupRefund(api, ref),
+    verifyWebhook: (rawHeaders, rawBody) => verifyWebhook(api, config.webhookId, rawHeaders, rawBody),
   }
 }
 

@@ -1,7 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
-import type { PaymentOutcome, PaymentProvider } from './provider.ts'
+import type {
+  Checkout,
+  CheckoutInput,
+  PaymentOutcome,
+  PaymentProvider,
+  Refund,
+  RefundInput,
+  RefundState,
+  VerifiedWebhook,
+  WebhookRefusal,
+} from './provider.ts'
 import {
   callProvider,
   checkCheckoutInput,
@@ -64,6 +74,138 @@ const Event = z.object({
   data: z.object({ object: z.unknown() }),
 })
 
+/** What every Stripe call carries: the HTTP settings and the secret key's Authorization header. */
+type StripeApi = { http: ProviderHttp; authorization: string }
+
+/** GET /v1/checkout/sessions/:id: where a Checkout Session stands. */
+async function retrieveSession(api: StripeApi, ref: string): Promise<PaymentOutcome> {
+  const { http, authorization } = api
+  const id = checkRef(ref, SESSION_ID, 'Stripe Checkout Session')
+  const path = `/v1/checkout/sessions/${id}`
+  const answer = await callProvider(http, 'GET', path, { headers: { authorization } })
+  if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
+  return sessionOutcome(readSession(http, answer, `GET ${path}`))
+}
+
+/** A Checkout Session for the invoice, and its page on Stripe. */
+async function createSession(api: StripeApi, input: CheckoutInput): Promise<Checkout> {
+  const { http, authorization } = api
+  checkCheckoutInput(input)
+  const form = new URLSearchParams({
+    mode: 'payment',
+    // JPY is zero-decimal at Stripe: unit_amount 12345 is ¥12,345.
+    'line_items[0][price_data][currency]': 'jpy',
+    'line_items[0][price_data][unit_amount]': String(input.amountJpy),
+    'line_items[0][price_data][product_data][name]': input.description,
+    'line_items[0][quantity]': '1',
+    client_reference_id: input.invoiceId,
+    'metadata[invoice_id]': input.invoiceId,
+    'metadata[invoice_number]': input.invoiceNumber,
+    'payment_intent_data[metadata][invoice_id]': input.invoiceId,
+    'payment_intent_data[metadata][invoice_number]': input.invoiceNumber,
+    success_url: withSessionId(input.returnUrl),
+    cancel_url: input.cancelUrl,
+    // Stripe's `es` is Spain's Spanish; the site speaks Latin-American Spanish.
+    locale: input.locale === 'es' ? 'es-419' : 'en',
+  })
+  const path = '/v1/checkout/sessions'
+  const answer = await callProvider(http, 'POST', path, {
+    headers: {
+      authorization,
+      'content-type': 'application/x-www-form-urlencoded',
+      'idempotency-key': input.idempotencyKey,
+    },
+    body: form.toString(),
+  })
+  if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
+  const session = readSession(http, answer, `POST ${path}`)
+  if (!session.url) throw providerDown(http, `POST ${path}`, 'answered a session without a URL')
+  return { providerRef: session.id, payUrl: session.url }
+}
+
+/** POST /v1/refunds on the PaymentIntent, under the refund's idempotency key. */
+async function createRefund(api: StripeApi, input: RefundInput): Promise<Refund> {
+  const { http, authorization } = api
+  const intent = checkRef(input.captureRef, PAYMENT_INTENT_ID, 'Stripe PaymentIntent')
+  if (!Number.isInteger(input.amountJpy) || input.amountJpy <= 0) {
+    throw new AppError('invalid', 'A refund is a positive whole number of yen')
+  }
+  const path = '/v1/refunds'
+  const answer = await callProvider(http, 'POST', path, {
+    headers: {
+      authorization,
+      'content-type': 'application/x-www-form-urlencoded',
+      'idempotency-key': input.idempotencyKey,
+    },
+    // JPY is zero-decimal at Stripe: amount 1500 is ¥1,500.
+    body: new URLSearchParams({ payment_intent: intent, amount: String(input.amountJpy) }).toString(),
+  })
+  if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
+  const parsed = RefundAnswer.safeParse(answer.body)
+  if (!parsed.success)
+    throw providerDown(http, `POST ${path}`, 'answered with something that is not a refund')
+  if (parsed.data.status === 'succeeded') return { refundRef: parsed.data.id, status: 'succeeded' }
+  if (parsed.data.status === 'pending' || parsed.data.status === 'requires_action') {
+    return { refundRef: parsed.data.id, status: 'pending' }
+  }
+  throw providerRefused(
+    http,
+    `POST ${path}`,
+    answer.status,
+    `refund ${String(parsed.data.status).slice(0, 20)}`,
+  )
+}
+
+/** GET /v1/refunds/:id: where a refund made earlier stands. */
+async function retrieveRefund(api: StripeApi, ref: string): Promise<RefundState> {
+  const { http, authorization } = api
+  const id = checkRef(ref, REFUND_ID, 'Stripe refund')
+  const path = `/v1/refunds/${id}`
+  const answer = await callProvider(http, 'GET', path, { headers: { authorization } })
+  if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
+  const parsed = RefundAnswer.safeParse(answer.body)
+  if (!parsed.success) throw providerDown(http, `GET ${path}`, 'answered with something that is not a refund')
+  if (parsed.data.status === 'succeeded') return 'succeeded'
+  if (parsed.data.status === 'failed' || parsed.data.status === 'canceled') return 'failed'
+  return 'pending'
+}
+
+/** A webhook delivery, verified locally: Stripe-Signature's age and HMAC-SHA256 with the endpoint secret. */
+async function verifyWebhook(
+  signing: { webhookSecret: string; now: () => number; tolerance: number },
+  rawHeaders: Record<string, string | undefined>,
+  rawBody: string,
+): Promise<VerifiedWebhook | WebhookRefusal> {
+  const { now, tolerance } = signing
+  const header = lowerCaseHeaders(rawHeaders)['stripe-signature']
+  if (!header) return { refused: 'unsigned' }
+  let timestamp: string | null = null
+  const signatures: string[] = []
+  for (const part of header.split(',')) {
+    const [key, value] = part.trim().split('=', 2)
+    if (key === 't' && timestamp === null) timestamp = value ?? null
+    if (key === 'v1' && value) signatures.push(value)
+  }
+  if (timestamp === null || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0)
+    return { refused: 'unsigned' }
+  if (Math.abs(now() / 1000 - Number(timestamp)) > tolerance) return { refused: 'stale' }
+  const expected = createHmac('sha256', signing.webhookSecret).update(`${timestamp}.${rawBody}`).digest()
+  const matches = signatures.some(
+    (signature) =>
+      /^[0-9a-f]{64}$/.test(signature) && timingSafeEqual(Buffer.from(signature, 'hex'), expected),
+  )
+  if (!matches) return { refused: 'signature' }
+  let event: z.infer<typeof Event>
+  try {
+    const parsed = Event.safeParse(JSON.parse(rawBody))
+    if (!parsed.success) return { refused: 'unreadable' }
+    event = parsed.data
+  } catch {
+    return { refused: 'unreadable' }
+  }
+  return { eventId: event.id, type: event.type, outcome: eventOutcome(event.type, event.data.object) }
+}
+
 /**
  * Stripe Checkout Sessions over REST (form-encoded, Bearer secret key): one session per
  * checkout on Stripe's hosted page; the return and webhooks read the session. Webhooks are
@@ -78,130 +220,19 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   }
   const now = config.now ?? Date.now
   const tolerance = config.toleranceSeconds ?? 300
-  const authorization = `Bearer ${config.secretKey}`
-
-  async function retrieve(ref: string): Promise<PaymentOutcome> {
-    const id = checkRef(ref, SESSION_ID, 'Stripe Checkout Session')
-    const path = `/v1/checkout/sessions/${id}`
-    const answer = await callProvider(http, 'GET', path, { headers: { authorization } })
-    if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
-    return sessionOutcome(readSession(http, answer, `GET ${path}`))
-  }
+  const api: StripeApi = { http, authorization: `Bearer ${config.secretKey}` }
+  const retrieve = (ref: string) => retrieveSession(api, ref)
 
   return {
     name: 'stripe',
-
-    async createCheckout(input) {
-      checkCheckoutInput(input)
-      const form = new URLSearchParams({
-        mode: 'payment',
-        // JPY is zero-decimal at Stripe: unit_amount 12345 is ¥12,345.
-        'line_items[0][price_data][currency]': 'jpy',
-        'line_items[0][price_data][unit_amount]': String(input.amountJpy),
-        'line_items[0][price_data][product_data][name]': input.description,
-        'line_items[0][quantity]': '1',
-        client_reference_id: input.invoiceId,
-        'metadata[invoice_id]': input.invoiceId,
-        'metadata[invoice_number]': input.invoiceNumber,
-        'payment_intent_data[metadata][invoice_id]': input.invoiceId,
-        'payment_intent_data[metadata][invoice_number]': input.invoiceNumber,
-        success_url: withSessionId(input.returnUrl),
-        cancel_url: input.cancelUrl,
-        // Stripe's `es` is Spain's Spanish; the site speaks Latin-American Spanish.
-        locale: input.locale === 'es' ? 'es-419' : 'en',
-      })
-      const path = '/v1/checkout/sessions'
-      const answer = await callProvider(http, 'POST', path, {
-        headers: {
-          authorization,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': input.idempotencyKey,
-        },
-        body: form.toString(),
-      })
-      if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
-      const session = readSession(http, answer, `POST ${path}`)
-      if (!session.url) throw providerDown(http, `POST ${path}`, 'answered a session without a URL')
-      return { providerRef: session.id, payUrl: session.url }
-    },
-
+    createCheckout: (input) => createSession(api, input),
     // Stripe takes the payment on its page; coming back only reads the session.
     confirm: retrieve,
     lookup: retrieve,
-
-    async refund(input) {
-      const intent = checkRef(input.captureRef, PAYMENT_INTENT_ID, 'Stripe PaymentIntent')
-      if (!Number.isInteger(input.amountJpy) || input.amountJpy <= 0) {
-        throw new AppError('invalid', 'A refund is a positive whole number of yen')
-      }
-      const path = '/v1/refunds'
-      const answer = await callProvider(http, 'POST', path, {
-        headers: {
-          authorization,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': input.idempotencyKey,
-        },
-        // JPY is zero-decimal at Stripe: amount 1500 is ¥1,500.
-        body: new URLSearchParams({ payment_intent: intent, amount: String(input.amountJpy) }).toString(),
-      })
-      if (answer.status !== 200) throw providerRefused(http, `POST ${path}`, answer.status, problem(answer))
-      const parsed = RefundAnswer.safeParse(answer.body)
-      if (!parsed.success)
-        throw providerDown(http, `POST ${path}`, 'answered with something that is not a refund')
-      if (parsed.data.status === 'succeeded') return { refundRef: parsed.data.id, status: 'succeeded' }
-      if (parsed.data.status === 'pending' || parsed.data.status === 'requires_action') {
-        return { refundRef: parsed.data.id, status: 'pending' }
-      }
-      throw providerRefused(
-        http,
-        `POST ${path}`,
-        answer.status,
-        `refund ${String(parsed.data.status).slice(0, 20)}`,
-      )
-    },
-
-    async lookupRefund(ref) {
-      const id = checkRef(ref, REFUND_ID, 'Stripe refund')
-      const path = `/v1/refunds/${id}`
-      const answer = await callProvider(http, 'GET', path, { headers: { authorization } })
-      if (answer.status !== 200) throw providerRefused(http, `GET ${path}`, answer.status, problem(answer))
-      const parsed = RefundAnswer.safeParse(answer.body)
-      if (!parsed.success)
-        throw providerDown(http, `GET ${path}`, 'answered with something that is not a refund')
-      if (parsed.data.status === 'succeeded') return 'succeeded'
-      if (parsed.data.status === 'failed' || parsed.data.status === 'canceled') return 'failed'
-      return 'pending'
-    },
-
-    async verifyWebhook(rawHeaders, rawBody) {
-      const header = lowerCaseHeaders(rawHeaders)['stripe-signature']
-      if (!header) return { refused: 'unsigned' }
-      let timestamp: string | null = null
-      const signatures: string[] = []
-      for (const part of header.split(',')) {
-        const [key, value] = part.trim().split('=', 2)
-        if (key === 't' && timestamp === null) timestamp = value ?? null
-        if (key === 'v1' && value) signatures.push(value)
-      }
-      if (timestamp === null || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0)
-        return { refused: 'unsigned' }
-      if (Math.abs(now() / 1000 - Number(timestamp)) > tolerance) return { refused: 'stale' }
-      const expected = createHmac('sha256', config.webhookSecret).update(`${timestamp}.${rawBody}`).digest()
-      const matches = signatures.some(
-        (signature) =>
-          /^[0-9a-f]{64}$/.test(signature) && timingSafeEqual(Buffer.from(signature, 'hex'), expected),
-      )
-      if (!matches) return { refused: 'signature' }
-      let event: z.infer<typeof Event>
-      try {
-        const parsed = Event.safeParse(JSON.parse(rawBody))
-        if (!parsed.success) return { refused: 'unreadable' }
-        event = parsed.data
-      } catch {
-        return { refused: 'unreadable' }
-      }
-      return { eventId: event.id, type: event.type, outcome: eventOutcome(event.type, event.data.object) }
-    },
+    refund: (input) => createRefund(api, input),
+    lookupRefund: (ref) => retrieveRefund(api, ref),
+    verifyWebhook: (rawHeaders, rawBody) =>
+      verifyWebhook({ webhookSecret: config.webhookSecret, now, tolerance }, rawHeaders, rawBody),
   }
 }
 

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth'
+import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, jwt } from 'better-auth/plugins'
 import type { Database } from '#db/client.ts'
@@ -70,6 +70,131 @@ export type AuthOptions = {
   runInBackground?: (task: Promise<unknown>) => void
 }
 
+type AccountEmailSender = AuthOptions['sendAccountEmail']
+
+/** Sign-in with e-mail and password: hashing, resets, and sign-ups of registered addresses. */
+function emailAndPasswordOptions(options: AuthOptions, sendAccountEmail: AccountEmailSender) {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    minPasswordLength: 8,
+    maxPasswordLength: 128,
+    revokeSessionsOnPasswordReset: true,
+    password: { hash: hashPassword, verify: verifyPassword },
+    resetPasswordTokenExpiresIn: 60 * 60,
+    // A used link ends the account's other reset links and lifts its sign-in lock.
+    onPasswordReset: async ({ user }) => afterPasswordReset(options.db, options.secret, user),
+    // Signing up with a registered address answers with a made-up user: it must look exactly
+    // like a new one, role included (better-auth leaves fields added by plugins null).
+    customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+      ...coreFields,
+      role: options.adminEmails.includes(coreFields.email) ? 'admin' : 'user',
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      ...additionalFields,
+      id,
+    }),
+    sendResetPassword: async ({ user, url }) => {
+      await sendAccountEmail({
+        kind: 'reset-password',
+        to: user.email,
+        name: user.name,
+        url,
+        language: (user as { language?: string }).language ?? 'es',
+      })
+    },
+  } satisfies BetterAuthOptions['emailAndPassword']
+}
+
+/** The verification link: sent on sign-up and on an unverified sign-in, signing in when used. */
+function emailVerificationOptions(sendAccountEmail: AccountEmailSender) {
+  return {
+    sendOnSignUp: true,
+    // An unverified account that tries to sign in gets a fresh link.
+    sendOnSignIn: true,
+    autoSignInAfterVerification: true,
+    expiresIn: 60 * 60 * 24,
+    sendVerificationEmail: async ({ user, url }) => {
+      await sendAccountEmail({
+        kind: 'verify-email',
+        to: user.email,
+        name: user.name,
+        url: withVerificationCallback(url),
+        language: (user as { language?: string }).language ?? 'es',
+      })
+    },
+  } satisfies BetterAuthOptions['emailVerification']
+}
+
+/** better-auth's rate limits, stored in PostgreSQL, per minute and multiplied by `rateLimitFactor`. */
+function rateLimitOptions(rateLimitFactor: number) {
+  const perMinute = (max: number) => ({ window: 60, max: max * rateLimitFactor })
+  return {
+    enabled: true,
+    storage: 'database',
+    // Our own rate_limits table (contact form) has the default name.
+    modelName: 'authRateLimit',
+    ...perMinute(100),
+    customRules: {
+      '/sign-in/email': perMinute(5),
+      '/sign-up/email': perMinute(5),
+      // Reading one's own session (every signed-in page) needs the 190-bit session token: nothing
+      // to guess, so no counter row to write per request.
+      '/get-session': false,
+      // Starting a Google sign-in (better-auth's own default is 3 per 10 s, which the rate-limit factor misses).
+      '/sign-in/social': perMinute(10),
+      '/request-password-reset': perMinute(3),
+      '/send-verification-email': perMinute(3),
+      // Code checks and SMS sends; reading and enrolling factors fall under the general limit.
+      '/mfa/factors/*/verify': perMinute(10),
+      '/mfa/factors/*/challenge': perMinute(10),
+      '/mfa/backup-codes/verify': perMinute(10),
+    },
+  } satisfies BetterAuthOptions['rateLimit']
+}
+
+/** The plugins, in their order: roles, MFA, JWTs, and our own guards. */
+function authPlugins(
+  options: AuthOptions,
+  rateLimitFactor: number,
+  accountLimits: Parameters<typeof accountRateLimits>[0],
+) {
+  return [
+    admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    mfa({
+      db: options.db,
+      ...(options.mfa ?? {
+        sms: {
+          kind: 'outbox',
+          send: async () => {
+            throw new Error('No SMS sender configured')
+          },
+        },
+        issuer: async () => options.appName,
+        composeSms: async ({ code }) => code,
+      }),
+      challengePath: '/auth/mfa',
+      rateLimitFactor,
+    }),
+    // A token names its session (sid): /api/v1/me accepts it only while that session lives, so
+    // signing out, a password reset or a deleted account ends it at once (role read fresh too).
+    jwt({
+      jwt: {
+        definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
+      },
+    }),
+    commonPasswordsPlugin(),
+    googleSignIn(options.google),
+    accountRateLimits(accountLimits),
+    answerTimeFloor(),
+    deleteAccountGuard(options.db),
+    accountInputLimits(),
+    noTokensInAnswers(),
+    // A tuple, as inline in the options: better-auth reads each plugin's fields and endpoints from it.
+  ] satisfies [BetterAuthPlugin, ...BetterAuthPlugin[]]
+}
+
 /**
  * better-auth, configured to the security baseline (docs/decisions/007-accounts.md):
  * verification required before sign-in, sessions revoked on password reset, rate limits stored in
@@ -79,7 +204,6 @@ export type AuthOptions = {
 export function createAuth(options: AuthOptions) {
   const secure = options.appUrl.startsWith('https:')
   const rateLimitFactor = options.rateLimitFactor ?? 1
-  const perMinute = (max: number) => ({ window: 60, max: max * rateLimitFactor })
   const accountLimits = { db: options.db, secret: options.secret, rateLimitFactor }
   const sendAccountEmail = limitAccountEmails(accountLimits, options.sendAccountEmail)
   return betterAuth({
@@ -101,53 +225,8 @@ export function createAuth(options: AuthOptions) {
         language: { type: 'string', required: false, defaultValue: 'es', input: true },
       },
     },
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      revokeSessionsOnPasswordReset: true,
-      password: { hash: hashPassword, verify: verifyPassword },
-      resetPasswordTokenExpiresIn: 60 * 60,
-      // A used link ends the account's other reset links and lifts its sign-in lock.
-      onPasswordReset: async ({ user }) => afterPasswordReset(options.db, options.secret, user),
-      // Signing up with a registered address answers with a made-up user: it must look exactly
-      // like a new one, role included (better-auth leaves fields added by plugins null).
-      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
-        ...coreFields,
-        role: options.adminEmails.includes(coreFields.email) ? 'admin' : 'user',
-        banned: false,
-        banReason: null,
-        banExpires: null,
-        ...additionalFields,
-        id,
-      }),
-      sendResetPassword: async ({ user, url }) => {
-        await sendAccountEmail({
-          kind: 'reset-password',
-          to: user.email,
-          name: user.name,
-          url,
-          language: (user as { language?: string }).language ?? 'es',
-        })
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      // An unverified account that tries to sign in gets a fresh link.
-      sendOnSignIn: true,
-      autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await sendAccountEmail({
-          kind: 'verify-email',
-          to: user.email,
-          name: user.name,
-          url: withVerificationCallback(url),
-          language: (user as { language?: string }).language ?? 'es',
-        })
-      },
-    },
+    emailAndPassword: emailAndPasswordOptions(options, sendAccountEmail),
+    emailVerification: emailVerificationOptions(sendAccountEmail),
     socialProviders: googleSocialProviders(options.google),
     account: {
       // A Google sign-in joins the account that has its address only when Google has verified the
@@ -164,28 +243,7 @@ export function createAuth(options: AuthOptions) {
         aal: { type: 'string', required: false, input: false },
       },
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      // Our own rate_limits table (contact form) has the default name.
-      modelName: 'authRateLimit',
-      ...perMinute(100),
-      customRules: {
-        '/sign-in/email': perMinute(5),
-        '/sign-up/email': perMinute(5),
-        // Reading one's own session (every signed-in page) needs the 190-bit session token: nothing
-        // to guess, so no counter row to write per request.
-        '/get-session': false,
-        // Starting a Google sign-in (better-auth's own default is 3 per 10 s, which the rate-limit factor misses).
-        '/sign-in/social': perMinute(10),
-        '/request-password-reset': perMinute(3),
-        '/send-verification-email': perMinute(3),
-        // Code checks and SMS sends; reading and enrolling factors fall under the general limit.
-        '/mfa/factors/*/verify': perMinute(10),
-        '/mfa/factors/*/challenge': perMinute(10),
-        '/mfa/backup-codes/verify': perMinute(10),
-      },
-    },
+    rateLimit: rateLimitOptions(rateLimitFactor),
     // A failure better-auth cannot send back to a page of ours (a callback without its state)
     // lands on /auth with the reason, not on better-auth's own untranslated page.
     onAPIError: { errorURL: '/auth' },
@@ -205,38 +263,7 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-    plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
-      mfa({
-        db: options.db,
-        ...(options.mfa ?? {
-          sms: {
-            kind: 'outbox',
-            send: async () => {
-              throw new Error('No SMS sender configured')
-            },
-          },
-          issuer: async () => options.appName,
-          composeSms: async ({ code }) => code,
-        }),
-        challengePath: '/auth/mfa',
-        rateLimitFactor,
-      }),
-      // A token names its session (sid): /api/v1/me accepts it only while that session lives, so
-      // signing out, a password reset or a deleted account ends it at once (role read fresh too).
-      jwt({
-        jwt: {
-          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
-        },
-      }),
-      commonPasswordsPlugin(),
-      googleSignIn(options.google),
-      accountRateLimits(accountLimits),
-      answerTimeFloor(),
-      deleteAccountGuard(options.db),
-      accountInputLimits(),
-      noTokensInAnswers(),
-    ],
+    plugins: authPlugins(options, rateLimitFactor, accountLimits),
   })
 }
 
