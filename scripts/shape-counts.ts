@@ -244,7 +244,19 @@ add(
   described(transitions.found),
 )
 const applies = occurrences(/\bfunction apply\w*Event\b/)
-add('apply*Event functions', applies.total, 'function apply…Event', described(applies.found))
+add(
+  'apply*Event functions',
+  applies.total,
+  'function apply…Event (since issue 28 each binds the one applyEvent to its aggregate)',
+  described(applies.found),
+)
+const aggregates = occurrences(/\bconst \w+:\s*Aggregate</)
+add(
+  'aggregates moved by applyEvent',
+  aggregates.total,
+  'const …: Aggregate<…> = { declarations',
+  described(aggregates.found),
+)
 const versions = occurrences(/\bversion\}? \+ 1\b/)
 add(
   'inline version + 1',
