@@ -4,6 +4,8 @@ import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { creditNotesOfShipment } from '#core/billing/credit-notes.ts'
 import type { InvoiceStatus } from '#core/billing/invoice-machine.ts'
 import { getInvoice } from '#core/billing/invoice-service.ts'
+import { formatPhone } from '#core/customers/address-rules.ts'
+import { countryName } from '#core/customers/countries.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { Language } from '#core/preferences/preferences.ts'
@@ -13,9 +15,52 @@ import { receiptsOfShipment, type ShipmentDetail } from '#core/shipping/shipment
 import { CARRIER_NAMES, trackingUrl } from '#core/shipping/tracking.ts'
 import { storageFeeOf } from '#core/warehouse/storage.ts'
 
-// What both shipment pages write out the same way: the tracking block, the claim, and the costs
-// (estimate, receipt, receipts and credit notes), in the page's language (dates in Japan time,
-// yen with Intl).
+// What both shipment pages write out the same way: the address, the estimate, the packed box,
+// the tracking block, the claim, and the costs (estimate, receipt, receipts and credit notes), in
+// the page's language (dates in Japan time, yen with Intl).
+
+/** The address as it was when asked: the phone written out, the country's name in the page's language. */
+export function shipmentAddressForPage(shipment: ShipmentDetail, language: Language) {
+  return {
+    ...shipment.address,
+    phone: formatPhone(shipment.address.phone),
+    countryName: countryName(shipment.address.country, language),
+  }
+}
+
+/** The estimate the customer saw when asking: its weight and price, written out. */
+export function shipmentEstimateForPage(shipment: ShipmentDetail, language: Language) {
+  return {
+    weight: formatGrams(shipment.estimatedWeightG, language),
+    price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
+  }
+}
+
+/**
+ * The packed box: its weight, size and price written out, its photo (whole and as a thumbnail,
+ * one address for the customer and staff) and the receipt its packing issued, if any. `area`
+ * picks the customer's or the staff's link to the receipt.
+ */
+export function packedBoxForPage(
+  shipmentId: string,
+  packing: NonNullable<ShipmentDetail['packing']>,
+  invoice: { id: string; number: string } | null | undefined,
+  { language, area }: { language: Language; area: 'customer' | 'staff' },
+) {
+  const base = area === 'customer' ? '/user-dashboard' : '/admin-dashboard'
+  return {
+    weight: formatGrams(packing.weightG, language),
+    size: packing.sizeCm,
+    price: formatMoney(packing.priceJpy, 'JPY', language),
+    photo: packing.hasPhoto
+      ? {
+          full: `/user-dashboard/shipments/${shipmentId}/box-photo`,
+          thumb: `/user-dashboard/shipments/${shipmentId}/box-photo/thumb`,
+        }
+      : null,
+    receipt: invoice ? { href: `${base}/invoices/${invoice.id}`, number: invoice.number } : null,
+  }
+}
 
 export function trackingForPage(shipment: ShipmentDetail, language: Language): TrackingData | null {
   if (!shipment.tracking) return null

@@ -3,7 +3,7 @@ import { data, useLoaderData } from 'react-router'
 import { OutboxMessages } from '#app/components/outbox-messages.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { japanDateTime } from '#app/lib/dates.ts'
+import { outboxForPage } from '#app/lib/outbox-views.server.ts'
 import { areas } from '#app/locales/areas.ts'
 import type { Route } from './+types/dev-outbox.ts'
 
@@ -16,20 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { isProduction, outbox, language } = context.get(requestContext)
   if (isProduction) throw data(null, { status: 404 })
   const [emails, texts] = await Promise.all([outbox.list(), outbox.listSms()])
-  const when = japanDateTime(language)
-  return {
-    keeps: outbox.keeps,
-    emails: emails.map((email) => ({
-      ...email,
-      createdAt: email.createdAt.toISOString(),
-      when: when(email.createdAt),
-    })),
-    texts: texts.map((sms) => ({
-      ...sms,
-      createdAt: sms.createdAt.toISOString(),
-      when: when(sms.createdAt),
-    })),
-  }
+  return outboxForPage(outbox.keeps, emails, texts, language)
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })

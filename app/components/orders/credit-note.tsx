@@ -5,9 +5,15 @@ import type { CreditNoteView } from '#core/billing/credit-notes.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
-import { DocumentParties, LinesTableHead } from './document-parts.tsx'
-import { lineDescription, PrintButton } from './receipt.tsx'
-import { YenAmount } from './yen-amount.tsx'
+import {
+  DocumentParties,
+  GrandTotalRow,
+  LineRow,
+  LinesTable,
+  TotalRow,
+  TotalsSection,
+} from './document-parts.tsx'
+import { PrintButton } from './receipt.tsx'
 
 /**
  * A credit note, printable, for its customer (/user-dashboard/credit-notes/:id) and staff
@@ -119,37 +125,11 @@ function CreditNoteLines({
 }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="cn-lines-heading">
-      <h2 id="cn-lines-heading" className="text-lg font-semibold text-slate-900">
-        {t('creditNote.lines')}
-      </h2>
-      <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
-        <LinesTableHead />
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.position} className="border-b border-slate-200 align-top">
-              <td className="py-2 pr-3 break-words">
-                <span className="block text-slate-900">{lineDescription(t, line)}</span>
-                <span className="block text-sm text-slate-700 sm:hidden print:hidden">
-                  {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
-                  {line.taxable ? rate : t('receipt.notTaxable')}
-                </span>
-              </td>
-              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                {line.quantity}
-              </td>
-              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                {yen(line.unitPriceJpy)}
-              </td>
-              <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
-                {line.taxable ? rate : t('receipt.notTaxable')}
-              </td>
-              <td className="py-2 text-right tabular-nums">−{yen(line.amountJpy)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <LinesTable headingId="cn-lines-heading" heading={t('creditNote.lines')}>
+      {lines.map((line) => (
+        <LineRow key={line.position} line={line} rate={rate} yen={yen} amount={<>−{yen(line.amountJpy)}</>} />
+      ))}
+    </LinesTable>
   )
 }
 
@@ -170,36 +150,21 @@ function CreditNoteTotals({
 }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="cn-totals-heading" className="ml-auto max-w-md">
-      <h2 id="cn-totals-heading" className="sr-only">
-        {t('receipt.totals')}
-      </h2>
-      <dl className="space-y-1">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
-          <dd className="tabular-nums text-slate-900">−{yen(note.taxableJpy)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
-          <dd className="tabular-nums text-slate-900">−{yen(note.taxJpy)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('creditNote.notTaxable')}</dt>
-          <dd className="tabular-nums text-slate-900">−{yen(note.nonTaxableJpy)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
-          <dt>{t('creditNote.total')}</dt>
-          <dd data-testid="credit-note-total">
-            <YenAmount
-              amountJpy={note.totalJpy}
-              currency={currency}
-              language={language}
-              rates={note.yenRates}
-            />
-          </dd>
-        </div>
-      </dl>
-      <p className="mt-3 text-sm text-slate-700">{t('creditNote.taxNote')}</p>
-    </section>
+    <TotalsSection
+      headingId="cn-totals-heading"
+      notes={<p className="mt-3 text-sm text-slate-700">{t('creditNote.taxNote')}</p>}
+    >
+      <TotalRow label={t('receipt.taxableSubtotal', { rate })}>−{yen(note.taxableJpy)}</TotalRow>
+      <TotalRow label={t('receipt.tax', { rate })}>−{yen(note.taxJpy)}</TotalRow>
+      <TotalRow label={t('creditNote.notTaxable')}>−{yen(note.nonTaxableJpy)}</TotalRow>
+      <GrandTotalRow
+        label={t('creditNote.total')}
+        testId="credit-note-total"
+        amountJpy={note.totalJpy}
+        rates={note.yenRates}
+        currency={currency}
+        language={language}
+      />
+    </TotalsSection>
   )
 }

@@ -3,14 +3,20 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { japanDateTime } from '#app/lib/dates.ts'
 import type { InvoiceStatus } from '#core/billing/invoice-machine.ts'
-import type { InvoiceLineView, InvoiceView } from '#core/billing/invoice-service.ts'
+import type { InvoiceView } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
-import { DocumentParties, LinesTableHead } from './document-parts.tsx'
+import {
+  DocumentParties,
+  GrandTotalRow,
+  LineRow,
+  LinesTable,
+  TotalRow,
+  TotalsSection,
+} from './document-parts.tsx'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 import { RefundList, type RefundRow } from './refund-list.tsx'
-import { YenAmount } from './yen-amount.tsx'
 
 /**
  * The electronic receipt of one invoice, for its customer (/user-dashboard/invoices/:id) and for
@@ -49,22 +55,6 @@ export function receiptForPage(invoice: InvoiceView, language: Language): Receip
     paidLabel: paidAt ? format(paidAt) : null,
     voidedLabel: voidedAt ? format(voidedAt) : null,
   }
-}
-
-export function lineDescription(
-  t: TFunction,
-  line: Pick<InvoiceLineView, 'kind' | 'description'> & { quantity?: number },
-): string {
-  if (line.kind === 'service_fee') return t('receipt.lineServiceFee', { title: line.description })
-  if (line.kind === 'domestic_shipping') return t('receipt.lineDomesticShipping', { title: line.description })
-  if (line.kind === 'shipping') return t('receipt.lineShipping', { number: line.description })
-  if (line.kind === 'storage_fee') {
-    // Which item, and how many days past its free storage (docs/decisions/037).
-    return line.quantity === undefined
-      ? t('receipt.lineStorageFee', { title: line.description })
-      : t('receipt.lineStorageFeeDays', { title: line.description, count: line.quantity })
-  }
-  return line.description
 }
 
 export function invoiceStatusText(
@@ -206,45 +196,27 @@ function ReceiptLines({
 }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="lines-heading">
-      <h2 id="lines-heading" className="text-lg font-semibold text-slate-900">
-        {t('receipt.lines')}
-      </h2>
-      <table className="mt-2 w-full border-collapse text-left text-sm sm:text-base print:text-sm">
-        <LinesTableHead />
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.position} className="border-b border-slate-200 align-top">
-              <td className="py-2 pr-3 break-words">
-                <span className="block text-slate-900">{lineDescription(t, line)}</span>
-                {line.kind === 'storage_fee' ? (
-                  <span className="block text-sm text-slate-700">
-                    {t('receipt.storageLineDetail', {
-                      count: line.quantity,
-                      fee: yen(line.unitPriceJpy),
-                    })}
-                  </span>
-                ) : null}
-                <span className="block text-sm text-slate-700 sm:hidden print:hidden">
-                  {t('receipt.quantityTimes', { quantity: line.quantity, price: yen(line.unitPriceJpy) })} ·{' '}
-                  {line.taxable ? rate : t('receipt.notTaxable')}
-                </span>
-              </td>
-              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                {line.quantity}
-              </td>
-              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell print:table-cell">
-                {yen(line.unitPriceJpy)}
-              </td>
-              <td className="hidden py-2 pr-3 text-right sm:table-cell print:table-cell">
-                {line.taxable ? rate : t('receipt.notTaxable')}
-              </td>
-              <td className="py-2 text-right tabular-nums">{yen(line.amountJpy)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <LinesTable headingId="lines-heading" heading={t('receipt.lines')}>
+      {lines.map((line) => (
+        <LineRow
+          key={line.position}
+          line={line}
+          rate={rate}
+          yen={yen}
+          detail={
+            line.kind === 'storage_fee' ? (
+              <span className="block text-sm text-slate-700">
+                {t('receipt.storageLineDetail', {
+                  count: line.quantity,
+                  fee: yen(line.unitPriceJpy),
+                })}
+              </span>
+            ) : null
+          }
+          amount={yen(line.amountJpy)}
+        />
+      ))}
+    </LinesTable>
   )
 }
 
@@ -270,77 +242,69 @@ function ReceiptTotals({
 }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="totals-heading" className="ml-auto max-w-md">
-      <h2 id="totals-heading" className="sr-only">
-        {t('receipt.totals')}
-      </h2>
-      <dl className="space-y-1">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('receipt.taxableSubtotal', { rate })}</dt>
-          <dd className="tabular-nums text-slate-900">{yen(invoice.taxableJpy)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('receipt.tax', { rate })}</dt>
-          <dd className="tabular-nums text-slate-900">{yen(invoice.taxJpy)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">
-            {invoice.kind === 'shipping' ? t('receipt.notTaxableShipping') : t('receipt.notTaxableSubtotal')}
-          </dt>
-          <dd className="tabular-nums text-slate-900">
-            {yen(invoice.domesticShippingJpy + invoice.shippingJpy)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t-2 border-slate-300 pt-2 text-lg font-bold">
-          <dt>{t('receipt.total')}</dt>
-          <dd data-testid="invoice-total">
-            <YenAmount
-              amountJpy={invoice.totalJpy}
-              currency={currency}
-              language={language}
-              rates={invoice.yenRates}
-            />
-          </dd>
-        </div>
-        {invoice.creditAppliedJpy > 0 ? (
-          <>
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-700">
-                {invoice.creditFrom ? (
-                  <>
-                    {t('receipt.creditApplied', { invoice: invoice.replacesNumber ?? '' })}{' '}
-                    <a
-                      href={`${creditNoteBase}/${invoice.creditFrom.id}`}
-                      className="font-semibold text-red-800 underline"
-                    >
-                      {t('receipt.creditNoteLink', { number: invoice.creditFrom.number })}
-                    </a>
-                  </>
-                ) : (
-                  t('receipt.creditCarried', { invoice: invoice.replacesNumber ?? '' })
-                )}
-              </dt>
-              <dd className="tabular-nums text-slate-900">−{yen(invoice.creditAppliedJpy)}</dd>
-            </div>
-            <div className="flex justify-between gap-4 font-bold">
-              <dt>{invoice.status === 'paid' ? t('receipt.leftPaid') : t('receipt.leftToPay')}</dt>
-              <dd className="tabular-nums" data-testid="invoice-left-to-pay">
-                {yen(invoice.totalJpy - invoice.creditAppliedJpy)}
-              </dd>
-            </div>
-          </>
-        ) : null}
-      </dl>
-      <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
-      {invoice.kind === 'shipping' && invoice.storageFeeJpy > 0 ? (
-        <p className="mt-2 text-sm text-slate-700" data-testid="storage-note">
-          {t('receipt.storageNote', { rate })}
-        </p>
+    <TotalsSection
+      headingId="totals-heading"
+      notes={
+        <>
+          <p className="mt-3 text-sm text-slate-700">{t('receipt.roundingNote')}</p>
+          {invoice.kind === 'shipping' && invoice.storageFeeJpy > 0 ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="storage-note">
+              {t('receipt.storageNote', { rate })}
+            </p>
+          ) : null}
+          {invoice.kind === 'shipping' ? (
+            <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
+          ) : null}
+        </>
+      }
+    >
+      <TotalRow label={t('receipt.taxableSubtotal', { rate })}>{yen(invoice.taxableJpy)}</TotalRow>
+      <TotalRow label={t('receipt.tax', { rate })}>{yen(invoice.taxJpy)}</TotalRow>
+      <TotalRow
+        label={
+          invoice.kind === 'shipping' ? t('receipt.notTaxableShipping') : t('receipt.notTaxableSubtotal')
+        }
+      >
+        {yen(invoice.domesticShippingJpy + invoice.shippingJpy)}
+      </TotalRow>
+      <GrandTotalRow
+        label={t('receipt.total')}
+        testId="invoice-total"
+        amountJpy={invoice.totalJpy}
+        rates={invoice.yenRates}
+        currency={currency}
+        language={language}
+      />
+      {invoice.creditAppliedJpy > 0 ? (
+        <>
+          <TotalRow
+            label={
+              invoice.creditFrom ? (
+                <>
+                  {t('receipt.creditApplied', { invoice: invoice.replacesNumber ?? '' })}{' '}
+                  <a
+                    href={`${creditNoteBase}/${invoice.creditFrom.id}`}
+                    className="font-semibold text-red-800 underline"
+                  >
+                    {t('receipt.creditNoteLink', { number: invoice.creditFrom.number })}
+                  </a>
+                </>
+              ) : (
+                t('receipt.creditCarried', { invoice: invoice.replacesNumber ?? '' })
+              )
+            }
+          >
+            −{yen(invoice.creditAppliedJpy)}
+          </TotalRow>
+          <div className="flex justify-between gap-4 font-bold">
+            <dt>{invoice.status === 'paid' ? t('receipt.leftPaid') : t('receipt.leftToPay')}</dt>
+            <dd className="tabular-nums" data-testid="invoice-left-to-pay">
+              {yen(invoice.totalJpy - invoice.creditAppliedJpy)}
+            </dd>
+          </div>
+        </>
       ) : null}
-      {invoice.kind === 'shipping' ? (
-        <p className="mt-2 text-sm text-slate-700">{t('receipt.customsNote')}</p>
-      ) : null}
-    </section>
+    </TotalsSection>
   )
 }
 

@@ -1,4 +1,5 @@
 import {
+  type FieldMetadata,
   getFormProps,
   getInputProps,
   getTextareaProps,
@@ -7,10 +8,11 @@ import {
 } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import type { z } from 'zod'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
-import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { type FieldControlProps, FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
 import {
@@ -83,12 +85,80 @@ export type StaffPaymentsData = {
   canDismissTransfer: boolean
 }
 
+/** These forms' intents: record a bank transfer, refund done, refund through the provider, resolve a held payment, dismiss a transfer. */
+export const STAFF_PAYMENT_INTENTS = [
+  'record_payment',
+  'refund_done',
+  'refund_provider',
+  'resolve_held',
+  'dismiss_transfer',
+] as const
+export type StaffPaymentIntent = (typeof STAFF_PAYMENT_INTENTS)[number]
+
+export function isStaffPaymentIntent(intent: unknown): intent is StaffPaymentIntent {
+  return (STAFF_PAYMENT_INTENTS as readonly unknown[]).includes(intent)
+}
+
 /** What the page's action answered for one of these forms. */
 export type StaffPaymentsAnswer = {
-  intent: 'record_payment' | 'refund_done' | 'refund_provider' | 'resolve_held' | 'dismiss_transfer'
+  intent: StaffPaymentIntent
   paymentId: string | null
   result: SubmissionResult<string[]>
 } | null
+
+/** A page's action answer if it answers one of these forms (for `StaffPayments`), else null. */
+export function staffPaymentsAnswer<Answer extends { intent: unknown }>(
+  answer: Answer | null | undefined,
+): Extract<Answer, { intent: StaffPaymentIntent }> | null {
+  return answer && isStaffPaymentIntent(answer.intent)
+    ? (answer as Extract<Answer, { intent: StaffPaymentIntent }>)
+    : null
+}
+
+/** The options of a form of this part checked against its schema as it is filled in (each field on leaving it). */
+function checkedOnBlur<Schema extends z.ZodType>(
+  id: string,
+  lastResult: SubmissionResult<string[]> | undefined,
+  schema: Schema,
+) {
+  return {
+    id,
+    lastResult,
+    shouldValidate: 'onBlur' as const,
+    onValidate: ({ formData }: { formData: FormData }) => parseSubmission(formData, { schema }),
+  }
+}
+
+/** A payment's reference (the bank's, or the refund's), for a `FormField`: one line, required. */
+function referenceInput<Schema, FormShape extends Record<string, unknown>>(
+  field: FieldMetadata<Schema, FormShape>,
+) {
+  return (control: FieldControlProps) => (
+    <input
+      {...getInputProps(field, { type: 'text', ariaAttributes: false })}
+      {...control}
+      required
+      maxLength={PAYMENT_LIMITS.reference}
+      autoComplete="off"
+      className={inputClass}
+    />
+  )
+}
+
+/** A payment's internal note, for a `FormField`. */
+function noteTextarea<Schema, FormShape extends Record<string, unknown>>(
+  field: FieldMetadata<Schema, FormShape>,
+) {
+  return (control: FieldControlProps) => (
+    <textarea
+      {...getTextareaProps(field, { ariaAttributes: false })}
+      {...control}
+      rows={2}
+      maxLength={PAYMENT_LIMITS.note}
+      className={`${inputClass} py-2`}
+    />
+  )
+}
 
 const TONE: Record<PaymentStatus, string> = {
   pending: 'bg-sky-100 text-sky-900',
@@ -231,23 +301,13 @@ function PaymentRow({
   )
 }
 
+/** A form of one payment, with what the action answered it last. */
+type RowFormProps = { row: StaffPaymentRowData; lastResult?: SubmissionResult<string[]> }
+
 /** Accept the held payment as the quote's, or refund it whole; why, in an internal note. */
-function ResolveHeldForm({
-  row,
-  receipt,
-  lastResult,
-}: {
-  row: StaffPaymentRowData
-  receipt: boolean
-  lastResult?: SubmissionResult<string[]>
-}) {
+function ResolveHeldForm({ row, receipt, lastResult }: RowFormProps & { receipt: boolean }) {
   const { t } = useTranslation()
-  const [form, fields] = useForm({
-    id: `resolve-${row.id}`,
-    lastResult,
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseSubmission(formData, { schema: ResolveHeldPaymentSchema }),
-  })
+  const [form, fields] = useForm(checkedOnBlur(`resolve-${row.id}`, lastResult, ResolveHeldPaymentSchema))
   const formError = errorText(t, form.errors?.[0])
   return (
     <Form
@@ -268,15 +328,7 @@ function ResolveHeldForm({
         label={t('payments.held.note')}
         error={errorTextIn(t, 'payments.errors', fields.note.errors?.[0])}
       >
-        {(control) => (
-          <textarea
-            {...getTextareaProps(fields.note, { ariaAttributes: false })}
-            {...control}
-            rows={2}
-            maxLength={PAYMENT_LIMITS.note}
-            className={`${inputClass} py-2`}
-          />
-        )}
+        {noteTextarea(fields.note)}
       </FormField>
       <div className="flex flex-wrap gap-3">
         <button
@@ -301,13 +353,7 @@ function ResolveHeldForm({
 }
 
 /** Gives back what is due through PayPal or Stripe, now: one button. */
-function ProviderRefundForm({
-  row,
-  lastResult,
-}: {
-  row: StaffPaymentRowData
-  lastResult?: SubmissionResult<string[]>
-}) {
+function ProviderRefundForm({ row, lastResult }: RowFormProps) {
   const { t } = useTranslation()
   const [form, fields] = useForm({ id: `provider-refund-${row.id}`, lastResult })
   const confirmError = Boolean(fields.confirm?.errors?.length)
@@ -334,20 +380,9 @@ function ProviderRefundForm({
   )
 }
 
-function RefundDoneForm({
-  row,
-  lastResult,
-}: {
-  row: StaffPaymentRowData
-  lastResult?: SubmissionResult<string[]>
-}) {
+function RefundDoneForm({ row, lastResult }: RowFormProps) {
   const { t } = useTranslation()
-  const [form, fields] = useForm({
-    id: `refund-${row.id}`,
-    lastResult,
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseSubmission(formData, { schema: MarkRefundDoneSchema }),
-  })
+  const [form, fields] = useForm(checkedOnBlur(`refund-${row.id}`, lastResult, MarkRefundDoneSchema))
   const formError = errorText(t, form.errors?.[0])
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-amber-300 pt-3">
@@ -360,16 +395,7 @@ function RefundDoneForm({
         label={t('payments.refundReference')}
         error={errorTextIn(t, 'payments.errors', fields.reference.errors?.[0])}
       >
-        {(control) => (
-          <input
-            {...getInputProps(fields.reference, { type: 'text', ariaAttributes: false })}
-            {...control}
-            required
-            maxLength={PAYMENT_LIMITS.reference}
-            autoComplete="off"
-            className={inputClass}
-          />
-        )}
+        {referenceInput(fields.reference)}
       </FormField>
       <button
         type="submit"
@@ -435,27 +461,10 @@ function RecordBankTransfer({
         hint={t('payments.record.referenceHint')}
         error={fieldError(fields.reference.errors)}
       >
-        {(control) => (
-          <input
-            {...getInputProps(fields.reference, { type: 'text', ariaAttributes: false })}
-            {...control}
-            required
-            maxLength={PAYMENT_LIMITS.reference}
-            autoComplete="off"
-            className={inputClass}
-          />
-        )}
+        {referenceInput(fields.reference)}
       </FormField>
       <FormField id={fields.note.id} label={t('payments.record.note')} error={fieldError(fields.note.errors)}>
-        {(control) => (
-          <textarea
-            {...getTextareaProps(fields.note, { ariaAttributes: false })}
-            {...control}
-            rows={2}
-            maxLength={PAYMENT_LIMITS.note}
-            className={`${inputClass} py-2`}
-          />
-        )}
+        {noteTextarea(fields.note)}
       </FormField>
       <button
         type="submit"
@@ -546,12 +555,9 @@ function DismissTransfer({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation()
-  const [form, fields] = useForm({
-    id: `dismiss-transfer-${transfer.id}`,
-    lastResult,
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseSubmission(formData, { schema: DismissTransferSchema }),
-  })
+  const [form, fields] = useForm(
+    checkedOnBlur(`dismiss-transfer-${transfer.id}`, lastResult, DismissTransferSchema),
+  )
   const formError = errorText(t, form.errors?.[0])
   const fieldError = (errors: string[] | undefined) => errorTextIn(t, 'payments.errors', errors?.[0])
   return (

@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router'
 import { OutboxMessages, outboxWaiting } from '#app/components/outbox-messages.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
-import { japanDateTime } from '#app/lib/dates.ts'
+import { outboxForPage } from '#app/lib/outbox-views.server.ts'
 import { getUser } from '#app/middleware/auth.server.ts'
 import type { Route } from './+types/outbox.ts'
 
@@ -23,20 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     outbox.keeps.email ? outbox.list(OUTBOX_PAGE_SIZE) : [],
     outbox.keeps.sms ? outbox.listSms(OUTBOX_PAGE_SIZE) : [],
   ])
-  const when = japanDateTime(language)
-  return {
-    keeps: outbox.keeps,
-    emails: emails.map((email) => ({
-      ...email,
-      createdAt: email.createdAt.toISOString(),
-      when: when(email.createdAt),
-    })),
-    texts: texts.map((sms) => ({
-      ...sms,
-      createdAt: sms.createdAt.toISOString(),
-      when: when(sms.createdAt),
-    })),
-  }
+  return outboxForPage(outbox.keeps, emails, texts, language)
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -81,63 +82,101 @@ export default function PaymentsToConfirmRoute() {
 
 type Loaded = Awaited<ReturnType<typeof loader>>
 
+/** One list of the page: its heading, what it holds, its rows (or that there are none), and whether more wait. */
+function ToConfirmSection({
+  headingId,
+  heading,
+  lead,
+  empty,
+  count,
+  more,
+  children,
+}: {
+  headingId: string
+  heading: string
+  lead: string
+  /** Said when there are no rows. */
+  empty: string
+  count: number
+  more: boolean
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <p className="max-w-3xl text-slate-700">{lead}</p>
+      {count === 0 ? (
+        <p className="rounded-md bg-slate-50 p-3 text-slate-800">{empty}</p>
+      ) : (
+        <ul className="space-y-3">{children}</ul>
+      )}
+      {more ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
+    </section>
+  )
+}
+
+/** A row's request or shipment (linked) with the quote or receipt and its amount, and its customer. */
+function OwnerAndCustomer({ row }: { row: Loaded['reported'][number] | Loaded['held'][number] }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
+          {row.ownerNumber}
+        </Link>
+        <span className="text-slate-800">
+          {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
+            number: row.invoiceNumber,
+            amount: row.askedLabel,
+          })}
+        </span>
+      </p>
+      <p className="mt-1 break-words text-slate-800">
+        {row.customerName} · {row.customerEmail}
+      </p>
+    </>
+  )
+}
+
 /** Bank transfers customers say they made, each with its note and proof. */
 function ReportedTransfers({ rows, more }: { rows: Loaded['reported']; more: boolean }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="reported-heading" className="space-y-3">
-      <h2 id="reported-heading" className="text-xl font-semibold text-slate-900">
-        {t('toConfirm.reportedHeading', { count: rows.length })}
-      </h2>
-      <p className="max-w-3xl text-slate-700">{t('toConfirm.reportedLead')}</p>
-      {rows.length === 0 ? (
-        <p className="rounded-md bg-slate-50 p-3 text-slate-800">{t('toConfirm.reportedEmpty')}</p>
-      ) : (
-        <ul className="space-y-3">
-          {rows.map((row) => (
-            <li
-              key={row.id}
-              className="rounded-lg border border-slate-300 p-4"
-              data-testid="reported-transfer"
-            >
-              <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
-                  {row.ownerNumber}
-                </Link>
-                <span className="text-slate-800">
-                  {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
-                    number: row.invoiceNumber,
-                    amount: row.askedLabel,
-                  })}
-                </span>
-              </p>
-              <p className="mt-1 break-words text-slate-800">
-                {row.customerName} · {row.customerEmail}
-              </p>
-              <p className="mt-1 text-sm text-slate-700">{t('toConfirm.since', { date: row.sinceLabel })}</p>
-              {row.note ? (
-                <p className="mt-2 whitespace-pre-line break-words rounded-md bg-slate-50 p-2 text-slate-900">
-                  {t('toConfirm.note', { note: row.note })}
-                </p>
-              ) : null}
-              <p className="mt-2">
-                {row.proof ? (
-                  <a href={row.proof.href} className="font-semibold text-red-800 underline">
-                    {t(row.proof.pdf ? 'toConfirm.proofPdf' : 'toConfirm.proofPhoto')}
-                  </a>
-                ) : (
-                  <span className="text-slate-700">{t('toConfirm.noProof')}</span>
-                )}
-              </p>
-              {row.invoiceOpen ? null : (
-                <p className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950">{t('toConfirm.notOpen')}</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {more ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
-    </section>
+    <ToConfirmSection
+      headingId="reported-heading"
+      heading={t('toConfirm.reportedHeading', { count: rows.length })}
+      lead={t('toConfirm.reportedLead')}
+      empty={t('toConfirm.reportedEmpty')}
+      count={rows.length}
+      more={more}
+    >
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-lg border border-slate-300 p-4" data-testid="reported-transfer">
+          <OwnerAndCustomer row={row} />
+          <p className="mt-1 text-sm text-slate-700">{t('toConfirm.since', { date: row.sinceLabel })}</p>
+          {row.note ? (
+            <p className="mt-2 whitespace-pre-line break-words rounded-md bg-slate-50 p-2 text-slate-900">
+              {t('toConfirm.note', { note: row.note })}
+            </p>
+          ) : null}
+          <p className="mt-2">
+            {row.proof ? (
+              <a href={row.proof.href} className="font-semibold text-red-800 underline">
+                {t(row.proof.pdf ? 'toConfirm.proofPdf' : 'toConfirm.proofPhoto')}
+              </a>
+            ) : (
+              <span className="text-slate-700">{t('toConfirm.noProof')}</span>
+            )}
+          </p>
+          {row.invoiceOpen ? null : (
+            <p className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950">{t('toConfirm.notOpen')}</p>
+          )}
+        </li>
+      ))}
+    </ToConfirmSection>
   )
 }
 
@@ -145,45 +184,28 @@ function ReportedTransfers({ rows, more }: { rows: Loaded['reported']; more: boo
 function HeldPayments({ rows, more }: { rows: Loaded['held']; more: boolean }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="held-heading" className="space-y-3">
-      <h2 id="held-heading" className="text-xl font-semibold text-slate-900">
-        {t('toConfirm.heldHeading', { count: rows.length })}
-      </h2>
-      <p className="max-w-3xl text-slate-700">{t('toConfirm.heldLead')}</p>
-      {rows.length === 0 ? (
-        <p className="rounded-md bg-slate-50 p-3 text-slate-800">{t('toConfirm.heldEmpty')}</p>
-      ) : (
-        <ul className="space-y-3">
-          {rows.map((row) => (
-            <li key={row.id} className="rounded-lg border border-amber-300 p-4" data-testid="held-payment">
-              <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <Link to={row.href} className="text-lg font-semibold text-red-800 underline">
-                  {row.ownerNumber}
-                </Link>
-                <span className="text-slate-800">
-                  {t(row.ownerKind === 'request' ? 'toConfirm.quote' : 'toConfirm.receipt', {
-                    number: row.invoiceNumber,
-                    amount: row.askedLabel,
-                  })}
-                </span>
-              </p>
-              <p className="mt-1 break-words text-slate-800">
-                {row.customerName} · {row.customerEmail}
-              </p>
-              <p className="mt-1 text-slate-800">
-                {row.reportedLabel
-                  ? t('toConfirm.heldReported', {
-                      provider: t(`payments.providers.${row.provider as 'paypal'}`),
-                      amount: row.reportedLabel,
-                    })
-                  : t(`payments.providers.${row.provider as 'paypal'}`)}
-              </p>
-              <p className="mt-1 text-sm text-slate-700">{t('toConfirm.since', { date: row.sinceLabel })}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      {more ? <p className="text-slate-700">{t('toConfirm.more')}</p> : null}
-    </section>
+    <ToConfirmSection
+      headingId="held-heading"
+      heading={t('toConfirm.heldHeading', { count: rows.length })}
+      lead={t('toConfirm.heldLead')}
+      empty={t('toConfirm.heldEmpty')}
+      count={rows.length}
+      more={more}
+    >
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-lg border border-amber-300 p-4" data-testid="held-payment">
+          <OwnerAndCustomer row={row} />
+          <p className="mt-1 text-slate-800">
+            {row.reportedLabel
+              ? t('toConfirm.heldReported', {
+                  provider: t(`payments.providers.${row.provider as 'paypal'}`),
+                  amount: row.reportedLabel,
+                })
+              : t(`payments.providers.${row.provider as 'paypal'}`)}
+          </p>
+          <p className="mt-1 text-sm text-slate-700">{t('toConfirm.since', { date: row.sinceLabel })}</p>
+        </li>
+      ))}
+    </ToConfirmSection>
   )
 }

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import type { StaffPaymentsData } from '#app/components/orders/staff-payments.tsx'
+import type { StaffPaymentIntent, StaffPaymentsData } from '#app/components/orders/staff-payments.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
@@ -106,7 +106,7 @@ function requireRecorder(context: Context) {
 }
 
 /** `record_payment`: an admin records a bank transfer; back to the page with a notice. */
-export async function recordPaymentAction(formData: FormData, context: Context, owner: PaymentOwner) {
+async function recordPaymentAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseSubmission(formData, { schema: RecordManualPaymentSchema })
   if (submission.status !== 'success') {
@@ -128,7 +128,7 @@ export async function recordPaymentAction(formData: FormData, context: Context, 
 }
 
 /** `refund_done`: an admin made the refund due on a payment. */
-export async function refundDoneAction(formData: FormData, context: Context, owner: PaymentOwner) {
+async function refundDoneAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseSubmission(formData, { schema: MarkRefundDoneSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
@@ -144,7 +144,7 @@ export async function refundDoneAction(formData: FormData, context: Context, own
 }
 
 /** `refund_provider`: an admin gives back what is due through PayPal or Stripe (their API). */
-export async function refundProviderAction(formData: FormData, context: Context, owner: PaymentOwner) {
+async function refundProviderAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseSubmission(formData, { schema: RefundThroughProviderSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
@@ -168,7 +168,7 @@ export async function refundProviderAction(formData: FormData, context: Context,
 }
 
 /** `resolve_held`: an admin accepts a held payment as the quote's, or refunds it whole. */
-export async function resolveHeldAction(formData: FormData, context: Context, owner: PaymentOwner) {
+async function resolveHeldAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseSubmission(formData, { schema: ResolveHeldPaymentSchema })
   const paymentId = String(formData.get('paymentId') ?? '')
@@ -189,7 +189,7 @@ export async function resolveHeldAction(formData: FormData, context: Context, ow
 }
 
 /** `dismiss_transfer`: an admin looked for the transfer the customer reported and it has not arrived. */
-export async function dismissTransferAction(formData: FormData, context: Context, owner: PaymentOwner) {
+async function dismissTransferAction(formData: FormData, context: Context, owner: PaymentOwner) {
   requireRecorder(context)
   const submission = parseSubmission(formData, { schema: DismissTransferSchema })
   const noticeId = String(formData.get('noticeId') ?? '')
@@ -205,4 +205,25 @@ export async function dismissTransferAction(formData: FormData, context: Context
     return formFailure(error, submission, { intent: 'dismiss_transfer' as const, paymentId: noticeId })
   }
   return redirectWithNotice(context, ownerPaths(owner).staff, 'transferDismissed')
+}
+
+/** One of the payments part's forms, by its `intent`, for the request or shipment `owner`. */
+export function staffPaymentAction(
+  intent: StaffPaymentIntent,
+  formData: FormData,
+  context: Context,
+  owner: PaymentOwner,
+) {
+  switch (intent) {
+    case 'record_payment':
+      return recordPaymentAction(formData, context, owner)
+    case 'refund_done':
+      return refundDoneAction(formData, context, owner)
+    case 'refund_provider':
+      return refundProviderAction(formData, context, owner)
+    case 'resolve_held':
+      return resolveHeldAction(formData, context, owner)
+    case 'dismiss_transfer':
+      return dismissTransferAction(formData, context, owner)
+  }
 }

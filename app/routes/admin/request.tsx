@@ -10,7 +10,11 @@ import {
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
-import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import {
+  STAFF_PAYMENT_INTENTS,
+  StaffPayments,
+  staffPaymentsAnswer,
+} from '#app/components/orders/staff-payments.tsx'
 import { WarehousePanel } from '#app/components/orders/warehouse-panel.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
@@ -45,14 +49,7 @@ import { MarkOrderedSchema } from '#core/warehouse/arrival-schemas.ts'
 import { markItemsOrdered, packagesOfRequest } from '#core/warehouse/arrival-service.ts'
 import { MarkUnavailableSchema, markItemUnavailable } from '#core/warehouse/unavailable-items.ts'
 import type { Route } from './+types/request.ts'
-import {
-  dismissTransferAction,
-  loadStaffPayments,
-  recordPaymentAction,
-  refundDoneAction,
-  refundProviderAction,
-  resolveHeldAction,
-} from './request-payments.server.ts'
+import { loadStaffPayments, staffPaymentAction } from './request-payments.server.ts'
 
 // One request for staff (admins and moderators, docs/decisions/021): the customer, the links, the
 // prices with the engine's totals, approve / reject / revise, notes, the invoices and the whole
@@ -149,11 +146,7 @@ const INTENTS = [
   'reject',
   'revise',
   'note',
-  'record_payment',
-  'refund_done',
-  'refund_provider',
-  'resolve_held',
-  'dismiss_transfer',
+  ...STAFF_PAYMENT_INTENTS,
   'mark_ordered',
   'mark_unavailable',
   'cancel',
@@ -177,15 +170,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return quoteIntent(intent, formData, orders, back)
     // Payments (admins only: the service refuses moderators): app/routes/admin/request-payments.server.ts.
     case 'record_payment':
-      return recordPaymentAction(formData, context, { kind: 'request', id: params.id })
     case 'refund_done':
-      return refundDoneAction(formData, context, { kind: 'request', id: params.id })
     case 'refund_provider':
-      return refundProviderAction(formData, context, { kind: 'request', id: params.id })
     case 'resolve_held':
-      return resolveHeldAction(formData, context, { kind: 'request', id: params.id })
     case 'dismiss_transfer':
-      return dismissTransferAction(formData, context, { kind: 'request', id: params.id })
+      return staffPaymentAction(intent, formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered':
     case 'mark_unavailable':
     case 'cancel':
@@ -324,15 +313,7 @@ function warehouseError(
 
 /** The payment forms' answer (record, refund, resolve, dismiss) for the payments panel; none after a conflict. */
 function paymentsAnswer(actionData: ActionData, conflict: boolean) {
-  return actionData &&
-    !conflict &&
-    (actionData.intent === 'record_payment' ||
-      actionData.intent === 'refund_done' ||
-      actionData.intent === 'refund_provider' ||
-      actionData.intent === 'resolve_held' ||
-      actionData.intent === 'dismiss_transfer')
-    ? actionData
-    : null
+  return conflict ? null : staffPaymentsAnswer(actionData)
 }
 
 /** A refused form (409: the request changed) still reloads the page's data, to show it as it is now. */

@@ -13,8 +13,13 @@ import { FormAlert } from '#app/components/form-alert.tsx'
 import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { ReissueReceiptForm } from '#app/components/orders/reissue-receipt-form.tsx'
 import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
+import { ShipmentHeader } from '#app/components/orders/shipment-header.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
-import { StaffPayments } from '#app/components/orders/staff-payments.tsx'
+import {
+  isStaffPaymentIntent,
+  StaffPayments,
+  staffPaymentsAnswer,
+} from '#app/components/orders/staff-payments.tsx'
 import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/staff-shipment-actions.tsx'
 import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -25,10 +30,15 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import type { NoticeName } from '#app/lib/notice.ts'
-import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
+import {
+  claimForPage,
+  packedBoxForPage,
+  shipmentAddressForPage,
+  shipmentCostsForPage,
+  shipmentEstimateForPage,
+  trackingForPage,
+} from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
-import { formatPhone } from '#core/customers/address-rules.ts'
-import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import { can } from '#core/shared/staff-policy.ts'
@@ -44,14 +54,7 @@ import {
 } from '#core/shipping/shipment-schemas.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
 import type { Route } from './+types/shipment.ts'
-import {
-  dismissTransferAction,
-  loadStaffPayments,
-  recordPaymentAction,
-  refundDoneAction,
-  refundProviderAction,
-  resolveHeldAction,
-} from './request-payments.server.ts'
+import { loadStaffPayments, staffPaymentAction } from './request-payments.server.ts'
 
 // One shipment for staff (docs/decisions/028): who, where to, what to pack and where each item
 // sits (package and shelf), the estimate the customer saw, the history; cancel while it waits
@@ -86,18 +89,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     payments,
     box: packing
       ? {
-          weight: formatGrams(packing.weightG, language),
-          size: packing.sizeCm,
-          price: yen(packing.priceJpy),
-          photo: packing.hasPhoto
-            ? {
-                full: `/user-dashboard/shipments/${shipment.id}/box-photo`,
-                thumb: `/user-dashboard/shipments/${shipment.id}/box-photo/thumb`,
-              }
-            : null,
-          receipt: payments?.invoice
-            ? { href: `/admin-dashboard/invoices/${payments.invoice.id}`, number: payments.invoice.number }
-            : null,
+          ...packedBoxForPage(shipment.id, packing, payments?.invoice, { language, area: 'staff' }),
           ratePrice: packing.ratePriceJpy === null ? null : yen(packing.ratePriceJpy),
           priceReason: packing.priceReason,
         }
@@ -110,15 +102,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       method: shipment.method,
       route: shipment.route,
       customer: shipment.customer,
-      address: {
-        ...shipment.address,
-        phone: formatPhone(shipment.address.phone),
-        countryName: countryName(shipment.address.country, language),
-      },
-      estimate: {
-        weight: formatGrams(shipment.estimatedWeightG, language),
-        price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
-      },
+      address: shipmentAddressForPage(shipment, language),
+      estimate: shipmentEstimateForPage(shipment, language),
       lines: shipment.lines.map((line) => ({
         ...line,
         weight: line.weightGrams === null ? '' : formatGrams(line.weightGrams, language),
@@ -140,11 +125,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const owner = { kind: 'shipment' as const, id: params.id }
   if (intent === 'pack') return packAction(form, context, params.id, read.ok ? null : read.problem)
   if (intent === 'reissue') return reissueAction(form, context, params.id)
-  if (intent === 'record_payment') return recordPaymentAction(form, context, owner)
-  if (intent === 'refund_done') return refundDoneAction(form, context, owner)
-  if (intent === 'refund_provider') return refundProviderAction(form, context, owner)
-  if (intent === 'resolve_held') return resolveHeldAction(form, context, owner)
-  if (intent === 'dismiss_transfer') return dismissTransferAction(form, context, owner)
+  if (isStaffPaymentIntent(intent)) return staffPaymentAction(intent, form, context, owner)
   const orders = getOrderContext(context)
   const field = (name: string) => form.get(name) ?? undefined
   const version = form.get('version')
@@ -316,14 +297,7 @@ export default function StaffShipmentRoute() {
       <FormAlert tone="warning" look="box">
         {errorText(t, refusal)}
       </FormAlert>
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 id="shipment-heading" className="text-3xl font-bold text-slate-900">
-          {title}
-        </h1>
-        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900">
-          {t(`staffShipments.statuses.${shipment.status}`)}
-        </span>
-      </header>
+      <ShipmentHeader title={title} status={t(`staffShipments.statuses.${shipment.status}`)} />
       <p className="text-slate-800">
         <VoidAmount voided={shipment.status === 'cancelled'}>
           {t('staffShipments.estimate', {
@@ -345,7 +319,7 @@ export default function StaffShipmentRoute() {
           answer={formAnswer?.intent === 'reissue' ? formAnswer : null}
         />
       ) : null}
-      {payments ? <StaffPayments payments={payments} answer={paymentsAnswer(formAnswer)} /> : null}
+      {payments ? <StaffPayments payments={payments} answer={staffPaymentsAnswer(formAnswer)} /> : null}
       {tracking ? <ShipmentTracking tracking={tracking} /> : null}
       {shipment.status === 'paid' && canPack ? (
         <ShipForm version={shipment.version} answer={plainAnswer} />
@@ -377,16 +351,4 @@ type ActionData = Route.ComponentProps['actionData']
 /** The answer of a form that keeps what was typed (`result`): packing, re-issuing, payments. */
 function formAnswerOf(answer: ActionData) {
   return answer && 'result' in answer ? answer : null
-}
-
-/** The payment forms' answer (record, refund, resolve, dismiss) for the payments panel. */
-function paymentsAnswer(formAnswer: ReturnType<typeof formAnswerOf>) {
-  return formAnswer &&
-    (formAnswer.intent === 'record_payment' ||
-      formAnswer.intent === 'refund_done' ||
-      formAnswer.intent === 'refund_provider' ||
-      formAnswer.intent === 'resolve_held' ||
-      formAnswer.intent === 'dismiss_transfer')
-    ? formAnswer
-    : null
 }

@@ -9,17 +9,22 @@ import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
 import { ShipmentAddressBlock } from '#app/components/orders/shipment-address.tsx'
 import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
+import { ShipmentHeader } from '#app/components/orders/shipment-header.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { actionFailure } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
-import { claimForPage, shipmentCostsForPage, trackingForPage } from '#app/lib/shipment-views.server.ts'
+import {
+  claimForPage,
+  packedBoxForPage,
+  shipmentAddressForPage,
+  shipmentCostsForPage,
+  shipmentEstimateForPage,
+  trackingForPage,
+} from '#app/lib/shipment-views.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
-import { formatPhone } from '#core/customers/address-rules.ts'
-import { countryName } from '#core/customers/countries.ts'
-import { formatMoney } from '#core/money/money.ts'
 import { lostParcelRefundSentAt } from '#core/payments/money-history.ts'
 import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
 import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
@@ -67,20 +72,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     claimable: claimFrom !== null && shipment.status === 'shipped' && claim === null,
     claimFrom: claimFrom && Date.now() < claimFrom.getTime() ? when(claimFrom) : null,
     box: packing
-      ? {
-          weight: formatGrams(packing.weightG, language),
-          size: packing.sizeCm,
-          price: formatMoney(packing.priceJpy, 'JPY', language),
-          photo: packing.hasPhoto
-            ? {
-                full: `/user-dashboard/shipments/${shipment.id}/box-photo`,
-                thumb: `/user-dashboard/shipments/${shipment.id}/box-photo/thumb`,
-              }
-            : null,
-          receipt: payment?.invoice
-            ? { href: `/user-dashboard/invoices/${payment.invoice.id}`, number: payment.invoice.number }
-            : null,
-        }
+      ? packedBoxForPage(shipment.id, packing, payment?.invoice, { language, area: 'customer' })
       : null,
     shipment: {
       id: shipment.id,
@@ -89,15 +81,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       version: shipment.version,
       method: shipment.method,
       route: shipment.route,
-      address: {
-        ...shipment.address,
-        phone: formatPhone(shipment.address.phone),
-        countryName: countryName(shipment.address.country, language),
-      },
-      estimate: {
-        weight: formatGrams(shipment.estimatedWeightG, language),
-        price: formatMoney(shipment.estimatedPriceJpy, 'JPY', language),
-      },
+      address: shipmentAddressForPage(shipment, language),
+      estimate: shipmentEstimateForPage(shipment, language),
       lines: shipment.lines.map((line) => ({
         id: line.id,
         requestId: line.requestId,
@@ -163,17 +148,11 @@ export default function ShipmentRoute() {
       <FormAlert tone="warning" look="box">
         {errorText(t, refusal)}
       </FormAlert>
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 id="shipment-heading" className="text-3xl font-bold text-slate-900">
-          {title}
-        </h1>
-        <span
-          data-testid="shipment-status"
-          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900"
-        >
-          {t(`shipments.statuses.${shipment.status}`)}
-        </span>
-      </header>
+      <ShipmentHeader
+        title={title}
+        status={t(`shipments.statuses.${shipment.status}`)}
+        statusTestId="shipment-status"
+      />
       <p className="text-slate-800">
         {t(`shipments.methods.${shipment.method}`)} · {t(`shipments.routes.${shipment.route as 'direct'}`)}
       </p>
