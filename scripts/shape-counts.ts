@@ -219,6 +219,18 @@ add(
   'function components in app/components named *Field / *Fields',
   fieldComponents,
 )
+// The kit is FormField (label, hint, error, aria wiring); a field component that does not render
+// through it draws its own label and error.
+const ownFields = fieldComponents.filter((entry) => {
+  const file = entry.split(' ')[0] as string
+  return file !== 'app/components/form-field.tsx' && !/\bFormField\b/.test(text.get(file) ?? '')
+})
+add(
+  'field components not built on FormField',
+  ownFields.length,
+  'of the above, in files that do not render FormField',
+  ownFields,
+)
 const casts = occurrences(/\bas 'errors\./)
 add("`as 'errors.…'` casts", casts.total, `occurrences, in ${casts.files} files`, described(casts.found))
 // A field's problem key cast into a template key (`t(\`quote.errors.${key as 'invalid'}\`)`): the

@@ -27,11 +27,17 @@ export async function redirectWithNotice(
 /** The notice in the visitor's language, for the root loader (shown by NoticeToast). */
 export function shownNotice(notice: Notice | null, language: Language): ShownNotice | null {
   if (!notice) return null
-  const spec: { title: string; text?: string; failure?: true } = NOTICES[notice.name]
+  const spec: { title: string; text?: string; failure?: true; terms?: Record<string, string> } =
+    NOTICES[notice.name]
   const t = translator(language)
+  const params = { ...notice.params }
+  for (const [param, prefix] of Object.entries(spec.terms ?? {})) {
+    const word = params[param]
+    if (word && /^[a-z_]{1,40}$/.test(word)) params[param] = t(`${prefix}${word}` as 'session.roles.user')
+  }
   return {
-    title: t(spec.title, notice.params),
-    text: spec.text ? t(spec.text, notice.params) : null,
+    title: t(spec.title, params),
+    text: spec.text ? t(spec.text, params) : null,
     failure: spec.failure === true,
   }
 }

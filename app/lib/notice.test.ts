@@ -68,3 +68,16 @@ test('a notice names what it is about, translated in the visitor’s language', 
   expect(parseNotice('toString')).toBeNull()
   expect(parseNotice('{"name":"__proto__"}')).toBeNull()
 })
+
+test('a parameter that names a catalogue term is read in the visitor’s language; anything else is shown as sent', () => {
+  const assigned = parseNotice(serializeNotice({ name: 'roleAssigned', params: { role: 'admin' } }))
+  expect(shownNotice(assigned, 'en')?.text).toBe(
+    en.roles.assignedText.replace('{{role}}', en.session.roles.admin),
+  )
+  expect(shownNotice(assigned, 'es')?.text).toBe(
+    es.roles.assignedText.replace('{{role}}', es.session.roles.admin),
+  )
+  // Not a plain word: never used as a key.
+  const odd = shownNotice({ name: 'roleAssigned', params: { role: '../errors' } }, 'en')
+  expect(odd?.text).toBe(en.roles.assignedText.replace('{{role}}', '../errors'))
+})

@@ -8,7 +8,17 @@ import type { ParseKeys } from 'i18next'
  * works without JavaScript too. Every notice is declared here once: its title, its optional
  * description and whether it tells of a failure (shown as an alert in the destructive style).
  */
-type NoticeSpec = { title: ParseKeys; text?: ParseKeys; failure?: true }
+type NoticeSpec = {
+  title: ParseKeys
+  text?: ParseKeys
+  failure?: true
+  /**
+   * Parameters that name something the catalogue translates (a role): the key prefix each is
+   * read under (`{ role: 'session.roles.' }` shows `session.roles.moderator`, in the reader's
+   * language). Only a plain word is looked up.
+   */
+  terms?: Record<string, string>
+}
 
 export const NOTICES = {
   // Accounts (app/routes/auth/, the profile).
@@ -32,9 +42,15 @@ export const NOTICES = {
   storeShown: { title: 'toasts.storeShown.title', text: 'toasts.storeShown.text' },
   storeMoved: { title: 'toasts.storeMoved.title', text: 'toasts.storeMoved.text' },
   pageSaved: { title: 'toasts.pageSaved.title', text: 'toasts.pageSaved.text' },
+  factorRemoved: { title: 'mfa.factorRemoved' },
   userSignedOut: { title: 'adminUsers.done.signedOut' },
   userDisabled: { title: 'adminUsers.done.disabled' },
   userEnabled: { title: 'adminUsers.done.enabled' },
+  roleAssigned: {
+    title: 'roles.assignedTitle',
+    text: 'roles.assignedText',
+    terms: { role: 'session.roles.' },
+  },
   // Back from a payment provider's page (app/routes/payments/); docs/decisions/034: each money
   // event its own message.
   paymentReceived: { title: 'toasts.paymentReceived.title', text: 'toasts.paymentReceived.text' },

@@ -7,7 +7,6 @@ export type SecurityFactor = PublicFactor
 /** What a successful submission of the security page leaves to show. */
 export type SecurityOutcome =
   | { intent: 'confirm'; name: string; backupCodes: string[] | null }
-  | { intent: 'remove'; name: string }
   | { intent: 'regenerate'; backupCodes: string[] }
 
 /** The security page's last answer: which form sent it, Conform's result, and what it achieved. */

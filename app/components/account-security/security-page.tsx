@@ -35,7 +35,7 @@ export function SecurityPage({
   const { t } = useTranslation()
   const { aal, factors, setups, backupCodesRemaining, sent, smsMinutes } = data
   const outcome = actionData?.outcome
-  const shownCodes = outcome && outcome.intent !== 'remove' ? outcome.backupCodes : null
+  const shownCodes = outcome ? outcome.backupCodes : null
   return (
     <SecurityActionContext.Provider value={actionData}>
       <section className="mx-auto max-w-3xl px-4 py-12">
@@ -89,12 +89,10 @@ export function SecurityPage({
 function Notice() {
   const { t } = useTranslation()
   const outcome = useSecurityAction()?.outcome
-  if (!outcome || outcome.intent === 'regenerate') return null
+  if (outcome?.intent !== 'confirm') return null
   return (
     <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
-      {outcome.intent === 'confirm'
-        ? t('mfa.factorAdded', { name: outcome.name })
-        : t('mfa.factorRemoved', { name: outcome.name })}
+      {t('mfa.factorAdded', { name: outcome.name })}
     </p>
   )
 }

@@ -4,6 +4,7 @@ import { SecurityPage } from '#app/components/account-security/security-page.tsx
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { mfaClient } from '#app/lib/mfa.server.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { qrPath } from '#app/lib/qr.server.ts'
 import { accountPageHeaders } from '#app/lib/session.server.ts'
 import { getUser } from '#app/middleware/auth.server.ts'
@@ -76,7 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case 'remove':
         await mfa.remove(input.factorId, input.password)
-        return done({ intent: 'remove', name: input.name ?? '' })
+        return redirectWithNotice(context, '/account/security', {
+          name: 'factorRemoved',
+          params: { name: (input.name ?? '').slice(0, 100) },
+        })
       case 'regenerate':
         return done({ intent: 'regenerate', backupCodes: await mfa.regenerateBackupCodes(input.password) })
     }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { inputClass } from '#app/components/form-field.tsx'
@@ -7,6 +7,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { refusalOf, toPublicError } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { AssignRoleSchema, assignRole, canAssignRoles } from '#core/accounts/roles.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
@@ -24,15 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const ctx = getServiceContext(context)
   const format = japanDateTime(context.get(requestContext).language)
-  const changed = search.get('changed')
-  const to = search.get('to')
   const base = {
     canAssign: canAssignRoles(ctx.actor),
     me: ctx.actor?.id ?? '',
     first: !search.get('cursor'),
-    // After a role change (post/redirect/get): the spec's "Role assigned" toast.
-    assigned:
-      changed && ROLE_NAMES.includes(to as RoleName) ? { userId: changed, role: to as RoleName } : null,
   }
   try {
     const page = await listUsers(ctx, {
@@ -88,9 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       back.startsWith('/admin-dashboard/users') ? back : '/admin-dashboard/users',
       'http://x',
     )
-    list.searchParams.set('changed', assigned.userId)
-    list.searchParams.set('to', assigned.role)
-    return redirect(`${list.pathname}${list.search}`)
+    // The spec's "Role assigned" toast, through the one notice channel.
+    return redirectWithNotice(context, `${list.pathname}${list.search}`, {
+      name: 'roleAssigned',
+      params: { role: assigned.role },
+    })
   } catch (caught) {
     const refusal = refusalOf(caught)
     return data(
@@ -119,12 +117,10 @@ const COLUMNS = ['email', 'name', 'role', 'createdAt', 'verified', 'twoStep'] as
 
 export default function UsersRoute() {
   const { t } = useTranslation()
-  const { rows, q, role, sort, nextCursor, first, canAssign, me, assigned, problem } =
-    useLoaderData<typeof loader>()
+  const { rows, q, role, sort, nextCursor, first, canAssign, me, problem } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
   const navigation = useNavigation()
   const here = listHref({ q, role, sort })
-  const roleName = (name: RoleName) => t(`session.roles.${name}`)
   return (
     <section aria-labelledby="users-heading">
       <PageMeta title={t('adminUsers.title')} description={t('adminUsers.lead')} />
@@ -133,15 +129,6 @@ export default function UsersRoute() {
       </h1>
       <p className="mt-2 text-slate-700">{t(canAssign ? 'adminUsers.lead' : 'adminUsers.leadReadOnly')}</p>
 
-      {assigned ? (
-        <div
-          role="status"
-          className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950"
-        >
-          <p className="font-semibold">{t('roles.assignedTitle')}</p>
-          <p>{t('roles.assignedText', { role: roleName(assigned.role) })}</p>
-        </div>
-      ) : null}
       {failed ? (
         <FormAlert
           look="box"
