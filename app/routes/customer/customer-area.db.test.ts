@@ -464,3 +464,14 @@ test('the account section moved to the profile: deleting asks for the password a
   expect(deleted.headers.get('location')).toBe('/')
   expect(await exists()).toBe(false)
 })
+
+test('reading one’s own profile is never rate limited: 120 loads from one address (a carrier’s shared IP) all answer', async () => {
+  const { signedIn, get } = await setup()
+  const ana = await signedIn('ana@example.com')
+  const statuses = new Set<number>()
+  for (let load = 0; load < 120; load += 1) {
+    const page = await get('/user-dashboard/profile', profileLoader, ana.cookie)
+    statuses.add(page.status)
+  }
+  expect([...statuses]).toEqual([200])
+})

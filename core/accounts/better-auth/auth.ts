@@ -142,11 +142,18 @@ function rateLimitOptions(rateLimitFactor: number) {
       // Reading one's own session (every signed-in page) needs the 190-bit session token: nothing
       // to guess, so no counter row to write per request.
       '/get-session': false,
+      // Nor what the signed-in pages read of one's own account on every load: its sign-in methods
+      // (the profile) and its factors (the security page; enrolling there is bounded by
+      // MFA_LIMITS.maxFactors, texting a code by the challenge rule below). Behind one carrier
+      // address, shared by thousands in Latin America, customers were refused their own profile
+      // after 100 loads a minute between them.
+      '/list-accounts': false,
+      '/mfa/factors': false,
       // Starting a Google sign-in (better-auth's own default is 3 per 10 s, which the rate-limit factor misses).
       '/sign-in/social': perMinute(10),
       '/request-password-reset': perMinute(3),
       '/send-verification-email': perMinute(3),
-      // Code checks and SMS sends; reading and enrolling factors fall under the general limit.
+      // Code checks and SMS sends.
       '/mfa/factors/*/verify': perMinute(10),
       '/mfa/factors/*/challenge': perMinute(10),
       '/mfa/backup-codes/verify': perMinute(10),
