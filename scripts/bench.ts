@@ -2,9 +2,12 @@
  * `npm run bench`: throughput and latency of the production server on loopback, beside the limit
  * of this machine: a bare Node `http` server, in its own process, answering the home page's
  * gzip bytes from memory. Starts `node server/main.ts` (production build, embedded PostgreSQL in
- * ./data/bench), then measures, one after the other: the limit, a hashed static asset, the home
- * page in Spanish, /healthz. Bounded: BENCH_SECONDS (default 10) per target at BENCH_CONNECTIONS
- * (default 50).
+ * ./data/bench, new each run), then measures, one after the other: the limit, a hashed static
+ * asset, the home page in Spanish, /healthz, and what a signed-in customer costs (the customer
+ * area, the request history, the profile; signed in as the demo customer, the auth rate limits
+ * lifted as every request comes from one address), each beside the anonymous home page.
+ * Bounded: BENCH_SECONDS (default 10) per target at BENCH_CONNECTIONS (default 50; the signed-in
+ * pages at BENCH_SIGNED_IN_CONNECTIONS, default 10).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -16,15 +19,23 @@ import { startProductionServer } from './lib/production-server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const signedInConnections = Number(process.env.BENCH_SIGNED_IN_CONNECTIONS ?? 10)
 const port = Number(process.env.BENCH_PORT ?? 4320)
 const base = `http://127.0.0.1:${port}`
+const dataDir = './data/bench'
 
 if (!fs.existsSync('build/server/index.js')) {
   console.error('Run `npm run build` first (npm run bench does it for you).')
   process.exit(1)
 }
 
-const server = await startProductionServer({ port, dataDir: './data/bench' })
+// A new database each run: the demo customer's password is printed only when it is created.
+fs.rmSync(dataDir, { recursive: true, force: true })
+const server = await startProductionServer({
+  port,
+  dataDir,
+  env: { APP_URL: base, AUTH_RATE_LIMIT_FACTOR: '1000' },
+})
 let stopBare = () => {}
 
 try {
@@ -58,20 +69,40 @@ try {
     fs.rmSync(bodyFile, { force: true })
   }
 
-  const headers = { 'accept-encoding': 'gzip' }
-  const targets = [
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip' }
+  const signedIn = { ...headers, cookie: await demoCustomerCookie() }
+  const targets: {
+    name: string
+    path: string
+    url?: string
+    headers?: Record<string, string>
+    at?: number
+  }[] = [
     { name: 'limit: bare Node server, same bytes', path: '/', url: `http://127.0.0.1:${limitPort}` },
     { name: `static asset ${assetPath}`, path: assetPath },
     { name: 'home page (es, anonymous)', path: '/' },
     { name: '/healthz', path: '/healthz' },
+    { name: `home page (es, anonymous), ${signedInConnections} conn.`, path: '/', at: signedInConnections },
+    ...['/user-dashboard', '/user-dashboard/requests', '/user-dashboard/profile'].map((page) => ({
+      name: `${page} (signed in), ${signedInConnections} conn.`,
+      path: page,
+      headers: signedIn,
+      at: signedInConnections,
+    })),
   ]
   const results: { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }[] =
     []
   for (const target of targets) {
     // Warm-up fills the page cache and JIT; it is not measured.
-    const url = `${'url' in target ? target.url : base}${target.path}`
-    await autocannon({ url, connections: 10, duration: 2, headers })
-    const result = await autocannon({ url, connections, duration: seconds, headers })
+    const url = `${target.url ?? base}${target.path}`
+    const sent = target.headers ?? headers
+    await autocannon({ url, connections: 10, duration: 2, headers: sent })
+    const result = await autocannon({
+      url,
+      connections: target.at ?? connections,
+      duration: seconds,
+      headers: sent,
+    })
     results.push({
       name: target.name,
       rps: result.requests.average,
@@ -104,14 +135,39 @@ try {
       `${((row.rps / limitRps) * 100).toFixed(0)} %`.padStart(9),
     )
   }
-  const [, asset0, homeRow] = results
+  const [, asset0, homeRow, , quietHome, ...signedInRows] = results
   if (asset0 && homeRow) {
     console.log(
       `\nstatic: ${((asset0.rps / limitRps) * 100).toFixed(0)} % of the limit (goal ≥ 50 %); ` +
         `home: ${((homeRow.rps / limitRps) * 100).toFixed(0)} % of the limit (goal ≥ 50 %), p99 ${homeRow.p99} ms (goal < 15 ms)`,
     )
   }
+  if (quietHome) {
+    for (const row of signedInRows) {
+      console.log(
+        `${row.name}: ${(row.rps / quietHome.rps).toFixed(2)} of the anonymous home page at the same connections ` +
+          `(goal ≥ 0.2), p99 ${row.p99} ms (goal ≤ 50 ms)${row.errors + row.non2xx > 0 ? `, ${row.errors + row.non2xx} errors` : ''}`,
+      )
+    }
+  }
 } finally {
   stopBare()
   await server.stop()
+}
+
+/** Signs in as the demo customer (its password is printed when the new database creates it). */
+async function demoCustomerCookie(): Promise<string> {
+  const login = /Demo customer: (\S+)\s+password: (\S+)/.exec(server.output())
+  if (!login?.[1] || !login[2]) throw new Error('the demo customer login was not printed')
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: login[1], password: login[2] }),
+  })
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  if (!cookie.includes('session_token')) throw new Error(`sign-in failed: ${signIn.status}`)
+  return cookie
 }
