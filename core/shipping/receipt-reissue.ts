@@ -8,7 +8,6 @@ import {
   type StorageFeeLine,
   shippingReceiptTotals,
 } from '#core/billing/receipt-totals.ts'
-import { issueShippingInvoice } from '#core/billing/shipping-receipt.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
@@ -21,8 +20,9 @@ import { AppError } from '#core/shared/errors.ts'
 import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { parse, staffActor } from '#core/shared/order-input.ts'
 import type { Executor } from '#db/client.ts'
-import { invoiceLines, invoices, payments, refunds, shipments, users } from '#db/schema/index.ts'
+import { invoiceLines, invoices, payments, refunds, shipments } from '#db/schema/index.ts'
 import { SHIPMENT_ENTITY } from './shipment-events.ts'
+import { issueShipmentReceipt } from './shipment-packing.ts'
 import { ReissueReceiptSchema } from './shipment-schemas.ts'
 
 /**
@@ -318,19 +318,7 @@ async function replaceReceipt(
   if (current.status === 'open') {
     await applyInvoiceEvent(tx, { invoiceId: current.id, event: 'void', actor, at: now, note: reason })
   }
-  const [customer] = await tx
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, shipment.userId))
-  if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
-  const issued = await issueShippingInvoice(tx, {
-    shipment: {
-      id: shipment.id,
-      number: shipment.number,
-      userId: shipment.userId,
-      locale: shipment.locale === 'en' ? 'en' : 'es',
-    },
-    recipient: customer,
+  const issued = await issueShipmentReceipt(tx, shipment, {
     shippingJpy: plan.totals.shippingJpy,
     storage: plan.storage,
     settings: config,

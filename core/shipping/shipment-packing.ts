@@ -95,19 +95,7 @@ async function packWithin(
 
   const now = new Date()
   const storage = await storageOfShipment(tx, shipment.id, now, config, { lock: true })
-  const [customer] = await tx
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, shipment.userId))
-  if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
-  const invoice = await issueShippingInvoice(tx, {
-    shipment: {
-      id: shipment.id,
-      number: shipment.number,
-      userId: shipment.userId,
-      locale: shipment.locale === 'en' ? 'en' : 'es',
-    },
-    recipient: customer,
+  const invoice = await issueShipmentReceipt(tx, shipment, {
     shippingJpy: priceJpy,
     storage,
     settings: config,
@@ -314,4 +302,30 @@ export async function previewPacking(
     storage,
     totals: shippingReceiptTotals(priceJpy, storage, basisPointsOf(config.taxRate)),
   }
+}
+
+/**
+ * Issues a shipment's shipping receipt to its customer (name and e-mail as they are now), in the
+ * caller's transaction: on packing, and again when staff re-issue it (receipt-reissue.ts).
+ */
+export async function issueShipmentReceipt(
+  tx: Executor,
+  shipment: { id: string; number: string; userId: string; locale: string },
+  receipt: Omit<Parameters<typeof issueShippingInvoice>[1], 'shipment' | 'recipient'>,
+) {
+  const [customer] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, shipment.userId))
+  if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
+  return issueShippingInvoice(tx, {
+    shipment: {
+      id: shipment.id,
+      number: shipment.number,
+      userId: shipment.userId,
+      locale: shipment.locale === 'en' ? 'en' : 'es',
+    },
+    recipient: customer,
+    ...receipt,
+  })
 }
