@@ -1,4 +1,5 @@
 import { createContext } from 'react-router'
+import type { DocumentAssets } from '#app/components/document-scripts.tsx'
 import type { Notice } from '#app/lib/notice.ts'
 import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
@@ -48,6 +49,8 @@ export type RequestContext = {
     keeps: { email: boolean; sms: boolean }
   }
   isProduction: boolean
+  /** What document pages need of the build: the stylesheet to inline, the islands' scripts. */
+  documentAssets: DocumentAssets
   /** A one-shot notice from the previous request (app/lib/notice.ts). */
   flash: Notice | null
   log: { info: LogFn; warn: LogFn; error: LogFn }

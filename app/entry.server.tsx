@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { DocumentAssetsProvider } from './components/document-scripts.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 import { requestContext } from './context.ts'
 import { getServerI18n } from './i18n.server.ts'
@@ -22,7 +23,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { language, nonce, log } = loadContext.get(requestContext)
+  const { language, nonce, log, documentAssets } = loadContext.get(requestContext)
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // The same URL differs by the language and currency cookies.
   responseHeaders.set('Vary', 'Cookie')
@@ -44,9 +45,11 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getServerI18n(language, bundles)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <DocumentAssetsProvider value={documentAssets}>
+          <I18nextProvider i18n={getServerI18n(language, bundles)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </DocumentAssetsProvider>
       </NonceProvider>,
       {
         nonce,

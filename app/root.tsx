@@ -18,6 +18,12 @@ import { inLanguage } from '#core/settings/bilingual.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 import { ConsentBanner } from './components/consent/consent-banner.tsx'
+import {
+  InlineStyle,
+  PageScript,
+  SpeculationRules,
+  useDocumentAssets,
+} from './components/document-scripts.tsx'
 import { GuardPage, guardFailureOf } from './components/guard-page.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
@@ -29,13 +35,16 @@ import { requestContext } from './context.ts'
 import { useAreaStrings } from './i18n.ts'
 import { publicErrorFrom } from './lib/http-errors.ts'
 import { shownNotice } from './lib/notice.server.ts'
+import { isDocumentPage } from './lib/page-kind.ts'
 import { useRootData } from './lib/root-data.ts'
 import { getSessionUser } from './lib/session.server.ts'
 import { bundlesFor } from './locales/areas.ts'
 
+const FAVICON = '/favicon.svg'
+
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ]
 
 /**
@@ -110,6 +119,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const matches = useMatches()
   useAreaStrings(matches)
+  // A document page loads no framework JavaScript (app/lib/page-kind.ts): the server leaves
+  // React Router's scripts out and inlines the stylesheet. Only the server knows the build
+  // (`documents`): in the browser this renders after hydration (an app page, or a client
+  // navigation from one into a document route) and React Router stays as it is.
+  const assets = useDocumentAssets()
+  const documentPage = assets.documents && isDocumentPage(matches)
+  const css = documentPage ? assets.stylesheetText(stylesheet) : null
   // Lets tests (and anyone debugging) know client-side behaviour is live, on error pages too.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -119,17 +135,32 @@ export function Layout({ children }: { children: ReactNode }) {
       lang={i18n.language}
       dir={i18n.dir(i18n.language)}
       data-i18n-bundles={bundlesFor(matches).join(' ')}
+      data-page={documentPage ? 'document' : undefined}
     >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PageScript nonce={nonce} />
         <Meta />
-        <Links nonce={nonce} />
+        {documentPage && css !== null ? (
+          <>
+            <InlineStyle css={css} nonce={nonce} />
+            <link rel="icon" href={FAVICON} type="image/svg+xml" />
+          </>
+        ) : (
+          <Links nonce={nonce} />
+        )}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {documentPage ? (
+          <SpeculationRules nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   )

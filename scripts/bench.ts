@@ -41,11 +41,10 @@ let stopBare = () => {}
 try {
   const home = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } })
   const html = await home.text()
-  const asset = /<link[^>]+rel="stylesheet"[^>]+href="(\/assets\/[^"]+)"|href="(\/assets\/[^"]+\.css)"/.exec(
-    html,
-  )
-  const assetPath = asset?.[1] ?? asset?.[2]
-  if (!assetPath) throw new Error('no hashed stylesheet found on the home page')
+  // The home page inlines its stylesheet (a document page, ADR 044); the sign-in page links it.
+  const signInHtml = await (await fetch(`${base}/auth`)).text()
+  const assetPath = /<link[^>]+rel="stylesheet"[^>]+href="(\/assets\/[^"]+\.css)"/.exec(signInHtml)?.[1]
+  if (!assetPath) throw new Error('no hashed stylesheet found on the sign-in page')
 
   // The limit: the same page bytes, gzip-compressed once, from a bare server in another process.
   const limitPort = port + 1

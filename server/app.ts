@@ -27,6 +27,7 @@ import { PACKING_FORM_BODY_BYTES } from '#core/shipping/shipment-schemas.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { ARRIVAL_FORM_BODY_BYTES } from '#core/warehouse/arrival-schemas.ts'
 import type { Database } from '#db/client.ts'
+import { documentAssets } from './document-assets.ts'
 import { type Logger, redactUrl } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
 import { pageCacheFastPath, requestId } from './page-cache-fast-path.ts'
@@ -227,6 +228,7 @@ function probeRoutes(app: express.Express, deps: AppDeps, services: Services) {
 
 /** React Router's load context for one request: the services, the preferences, the log. */
 function loadContext(deps: AppDeps, services: Services) {
+  const assets = documentAssets(deps.clientDir)
   return (req: express.Request, res: express.Response) => {
     const context: RequestContext = {
       db: deps.db,
@@ -250,6 +252,7 @@ function loadContext(deps: AppDeps, services: Services) {
       outbox: services.outbox,
       exportAccount: services.exportAccount,
       isProduction: deps.isProduction,
+      documentAssets: assets,
       log: req.log,
     }
     return new RouterContextProvider(new Map([[requestContext, context]]))

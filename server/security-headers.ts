@@ -84,7 +84,9 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean, thir
     ? [
         "default-src 'self'",
         `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-        thirdParty ? "style-src 'self' 'unsafe-inline' https:" : "style-src 'self'",
+        // The document pages inline the stylesheet under the nonce (app/lib/page-kind.ts). With
+        // widgets, 'unsafe-inline' covers it (a nonce beside it would switch 'unsafe-inline' off).
+        thirdParty ? "style-src 'self' 'unsafe-inline' https:" : `style-src 'self' 'nonce-${nonce}'`,
         thirdParty ? "img-src 'self' data: https:" : "img-src 'self' data:",
         thirdParty ? "font-src 'self' data: https:" : "font-src 'self'",
         thirdParty ? "connect-src 'self' https:" : "connect-src 'self'",

@@ -39,6 +39,7 @@ export function Toast({
       </div>
       <button
         type="button"
+        data-toast-close
         onClick={onClose}
         aria-label={t('toasts.close')}
         className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"

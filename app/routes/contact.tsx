@@ -11,13 +11,14 @@ import { requestContext } from '#app/context.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { messagingHandle } from '#app/lib/messaging-links.ts'
+import { documentPage } from '#app/lib/page-kind.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactFormFields } from '#core/contact/contact-fields.ts'
 import { ContactMessageSchema } from '#core/contact/contact-schemas.ts'
 import type { Route } from './+types/contact.ts'
 
-export const handle = areas('public')
+export const handle = { ...areas('public'), ...documentPage }
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get('sent') === '1' }
@@ -155,6 +156,7 @@ function SentConfirmation() {
       ref={ref}
       role="status"
       tabIndex={-1}
+      data-autofocus
       className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-5 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-700"
     >
       <p className="text-lg font-semibold text-emerald-950">{t('contact.form.sentTitle')}</p>
@@ -205,6 +207,7 @@ function ContactForm() {
       <button
         type="submit"
         disabled={isSubmitting}
+        data-pending-label={t('contact.form.sending')}
         className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-6 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
       >
         {isSubmitting ? t('contact.form.sending') : t('contact.form.send')}

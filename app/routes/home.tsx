@@ -12,13 +12,14 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 import { JsonLd, PageMeta } from '#app/components/page-meta.tsx'
 import { PricingSummary } from '#app/components/pricing-summary.tsx'
 import { requestContext } from '#app/context.ts'
+import { documentPage } from '#app/lib/page-kind.ts'
 import { payWithKey } from '#app/lib/payment-methods.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 import { formatMoney, formatPercent, intlLocale } from '#core/money/money.ts'
 import type { Route } from './+types/home.ts'
 
-export const handle = areas('public')
+export const handle = { ...areas('public'), ...documentPage }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { reviews, language } = context.get(requestContext)

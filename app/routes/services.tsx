@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { PricingSummary } from '#app/components/pricing-summary.tsx'
+import { documentPage } from '#app/lib/page-kind.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { areas } from '#app/locales/areas.ts'
 
@@ -19,7 +20,7 @@ const CATEGORIES = [
   { key: 'traditional', Icon: Sprout },
 ] as const
 
-export const handle = areas('public')
+export const handle = { ...areas('public'), ...documentPage }
 
 export default function ServicesRoute() {
   const { t } = useTranslation()

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from 'react-router'
 import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { documentPage } from '#app/lib/page-kind.ts'
 import { areas } from '#app/locales/areas.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import { inLanguage } from '#core/settings/bilingual.ts'
@@ -19,7 +20,7 @@ import type { Route } from './+types/site-page.ts'
 // buy or ship) and /seller-disclosure (特定商取引法に基づく表記). Server-rendered from the
 // database in the reader's language; `{{…}}` in the text are the shop's current settings.
 
-export const handle = areas('public')
+export const handle = { ...areas('public'), ...documentPage }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, language } = context.get(requestContext)

@@ -6,6 +6,7 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StoreLogo } from '#app/components/store-monogram.tsx'
 import { requestContext } from '#app/context.ts'
+import { documentPage } from '#app/lib/page-kind.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { areas } from '#app/locales/areas.ts'
 import { parseStoreCategory, STORE_CATEGORIES } from '#core/catalog/store-categories.ts'
@@ -14,7 +15,7 @@ import type { Route } from './+types/store-guide.ts'
 // The chosen category is in the URL (?category=…), so a filtered guide renders on the server
 // and can be shared. An unknown category shows everything.
 
-export const handle = areas('public')
+export const handle = { ...areas('public'), ...documentPage }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, language } = context.get(requestContext)
@@ -45,6 +46,7 @@ export default function StoreGuideRoute() {
               name="category"
               key={category ?? 'all'}
               defaultValue={category ?? 'all'}
+              data-autosubmit
               onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
               className={inputClass}
             >
@@ -59,6 +61,7 @@ export default function StoreGuideRoute() {
           {hydrated ? null : (
             <button
               type="submit"
+              data-no-js
               className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-medium"
             >
               {t('storeGuide.apply')}

@@ -116,7 +116,17 @@ export async function axeAtBothWidths(page: Page, name?: string) {
   }
 }
 
-/** Waits until React has hydrated the document, so clicks reach React handlers. */
+/**
+ * Waits until the page's client-side behaviour is live: React has hydrated an app page, so clicks
+ * reach React handlers; a document page (app/lib/page-kind.ts) never hydrates (its plain script is
+ * live from the <head>), but its islands do (`data-island-ready`).
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.waitForFunction(() => {
+    const root = document.documentElement
+    if (root.dataset.hydrated === 'true') return true
+    return (
+      root.dataset.page === 'document' && !document.querySelector('[data-island]:not([data-island-ready])')
+    )
+  })
 }

@@ -90,6 +90,7 @@ export function createRouteContext(
     outbox: services.outbox,
     exportAccount: services.exportAccount,
     isProduction: false,
+    documentAssets: { documents: false, stylesheetText: () => null, island: () => null },
     log: { info: quiet, warn: quiet, error: quiet },
     ...overrides,
   }

@@ -36,5 +36,12 @@ export function ThirdPartyWidget({
       </>
     )
   }
-  return <div className={`elfsight-app-${widgetId}`} data-elfsight-app-lazy="" />
+  // On a document page nothing hydrates: the page's script adds the loader it names.
+  return (
+    <div
+      className={`elfsight-app-${widgetId}`}
+      data-elfsight-app-lazy=""
+      data-widget-script={scriptUrl ?? undefined}
+    />
+  )
 }

@@ -5,7 +5,8 @@ import { CURRENCIES, CURRENCY_PARAM, type Currency, LANGUAGE_PARAM } from '#core
 
 /**
  * Display currency. A GET form to the current page with `?currency=`: the server remembers it
- * in a cookie. With JavaScript it submits on change; without, an Apply button shows.
+ * in a cookie. With JavaScript it submits on change; without, an Apply button shows (hidden from
+ * the first paint where scripting is on: app.css; the page's script submits before hydration).
  */
 export function CurrencySelect({
   current,
@@ -38,6 +39,7 @@ export function CurrencySelect({
         name={CURRENCY_PARAM}
         key={current}
         defaultValue={current}
+        data-autosubmit
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
       >
@@ -48,7 +50,7 @@ export function CurrencySelect({
         ))}
       </select>
       {hydrated ? null : (
-        <button type="submit" className="min-h-11 rounded-md border border-slate-300 px-3 text-sm">
+        <button type="submit" data-no-js className="min-h-11 rounded-md border border-slate-300 px-3 text-sm">
           {t('currency.apply')}
         </button>
       )}

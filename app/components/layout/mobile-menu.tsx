@@ -10,7 +10,8 @@ import { type HeaderUser, SignInLink, UserMenu } from './user-menu.tsx'
 
 /**
  * The menu below 1280 px (site-header.tsx). A <details> element, so it opens without JavaScript; once hydrated it
- * also closes on Escape (focus returns to the button) and on navigation.
+ * also closes on Escape (focus returns to the button) and on navigation. On a document page the
+ * page's script does the same from the data attributes (app/components/document-scripts.tsx).
  */
 export function MobileMenu({ currency, user }: { currency: Currency; user: HeaderUser | null }) {
   const { t } = useTranslation()
@@ -25,6 +26,8 @@ export function MobileMenu({ currency, user }: { currency: Currency; user: Heade
 
   return (
     <details
+      data-menu
+      className="group"
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       onKeyDown={(event) => {
@@ -39,8 +42,11 @@ export function MobileMenu({ currency, user }: { currency: Currency; user: Heade
         ref={summaryRef}
         className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+        data-label-open={t('nav.openMenu')}
+        data-label-close={t('nav.closeMenu')}
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+        <X aria-hidden="true" className="hidden size-6 group-open:block" />
       </summary>
       <div className="absolute inset-x-0 top-full z-20 border-b border-slate-200 bg-white px-4 pb-6 shadow-lg">
         <nav aria-label={t('nav.menu')}>

@@ -1,0 +1,57 @@
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+/**
+ * The public pages are documents (app/lib/page-kind.ts, ADR 044): no framework script, the
+ * stylesheet inlined, speculation rules for the next page; the calculator's form alone hydrates.
+ */
+for (const path of ['/', '/services', '/store-guide', '/contact', '/prohibited-items']) {
+  test(`${path} loads no framework JavaScript and inlines its stylesheet`, async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await page.goto(path)
+    await expect(page.locator('html')).toHaveAttribute('data-page', 'document')
+    await expect(page.locator('head style')).toHaveCount(1)
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0)
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1)
+    expect(scripts).toEqual([])
+  })
+}
+
+test('the calculator hydrates only its form, which computes as the visitor types', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/calculator?lang=en')
+  await waitForHydration(page)
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const script of scripts) expect(script).toMatch(/^\/assets\/island-/)
+  // React Router never ran: the document itself is not hydrated.
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+  await expect(page.getByRole('button', { name: 'Calculate' })).toHaveCount(0)
+  const price = page.locator('#price')
+  await price.fill('10000')
+  await expect(page.getByRole('main')).toContainText('TotalJPY 11,550')
+})
+
+test('on a document page the menu closes on Escape and says so, and the currency applies on change', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/services?lang=en')
+  const summary = page.getByRole('banner').locator('summary')
+  await expect(summary).toHaveAttribute('aria-label', 'Open menu')
+  await summary.click()
+  await expect(summary).toHaveAttribute('aria-label', 'Close menu')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('banner').locator('details')).not.toHaveAttribute('open')
+  await expect(summary).toBeFocused()
+  await summary.click()
+  const menu = page.getByRole('banner').locator('details')
+  await expect(menu.getByRole('button', { name: 'Apply' })).toBeHidden()
+  await menu.getByLabel('Currency').selectOption('USD')
+  await expect(page).toHaveURL(/currency=USD/)
+  await expect(page.locator('#mobile-currency')).toHaveValue('USD')
+})
