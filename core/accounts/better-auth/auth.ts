@@ -187,6 +187,9 @@ function authPlugins(
     // A token names its session (sid): /api/v1/me accepts it only while that session lives, so
     // signing out, a password reset or a deleted account ends it at once (role read fresh too).
     jwt({
+      // A token is issued on asking (GET /api/auth/token), not signed on every session read (each
+      // page load of someone signed in), where it also sat in a header scripts can read.
+      disableSettingJwtHeader: true,
       jwt: {
         definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
       },
@@ -258,6 +261,8 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      // A session and its user in one query (db/schema/auth.ts has the relations), not two.
+      database: { joins: true },
       ...(options.runInBackground ? { backgroundTasks: { handler: options.runInBackground } } : {}),
     },
     databaseHooks: {
