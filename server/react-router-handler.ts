@@ -215,6 +215,15 @@ async function sendResponse(res: ExpressResponse, response: Response, personal: 
     res.end()
     return
   }
+  // A document is complete before its answer starts (entry.server.tsx renders to `onAllReady`):
+  // written in one piece, it is compressed in one pass. Streamed, React's 2 KB chunks each went
+  // through the compression middleware's flush (a sync flush of zlib and a socket write apiece).
+  // Data requests (`.data`, with deferred values) and files still stream.
+  if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+    const body = Buffer.from(await response.arrayBuffer())
+    if (!res.destroyed) res.end(body)
+    return
+  }
   try {
     await writeReadableStreamToWritable(response.body, res)
   } catch (error) {
