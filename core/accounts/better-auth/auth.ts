@@ -261,8 +261,6 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
-      // A session and its user in one query (db/schema/auth.ts has the relations), not two.
-      database: { joins: true },
       ...(options.runInBackground ? { backgroundTasks: { handler: options.runInBackground } } : {}),
     },
     databaseHooks: {
