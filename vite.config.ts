@@ -1,11 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { browserStandIns } from './scripts/lib/browser-stand-ins.ts'
+import { standIns } from './scripts/lib/browser-stand-ins.ts'
 
 export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: './server/app.ts' } } } },
-  plugins: [browserStandIns(), tailwindcss(), reactRouter()],
+  plugins: [...standIns(), tailwindcss(), reactRouter()],
   // Known up front, so the first page in development does not trigger a re-optimisation (504).
   optimizeDeps: {
     include: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom', 'lucide-react'],

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite'
-import { browserStandIns } from './scripts/lib/browser-stand-ins.ts'
+import { standIns } from './scripts/lib/browser-stand-ins.ts'
 
 /**
  * The islands of the document pages (app/islands/, ADR 044): each `<name>.client.tsx` is an entry
@@ -9,7 +9,7 @@ import { browserStandIns } from './scripts/lib/browser-stand-ins.ts'
  * (server/document-assets.ts).
  */
 export default defineConfig({
-  plugins: [browserStandIns()],
+  plugins: [...standIns()],
   // The CSS is the site's one stylesheet (app.css), inlined by the page; islands import none.
   publicDir: false,
   build: {

@@ -3,9 +3,10 @@
  * of this machine: a bare Node `http` server, in its own process, answering the home page's
  * gzip bytes from memory. Starts `node server/main.ts` (production build, embedded PostgreSQL in
  * ./data/bench, new each run), then measures, one after the other: the limit, a hashed static
- * asset, the home page in Spanish, /healthz, and what a signed-in customer costs (the customer
- * area, the request history, the profile; signed in as the demo customer, the auth rate limits
- * lifted as every request comes from one address), each beside the anonymous home page.
+ * asset, the home page in Spanish, /healthz, and what a signed-in page costs (the customer
+ * area, the request history, the profile, signed in as the demo customer; the admin queue, as the
+ * demo admin; the auth rate limits lifted as every request comes from one address), each beside
+ * the anonymous home page.
  * Bounded: BENCH_SECONDS (default 10) per target at BENCH_CONNECTIONS (default 50; the signed-in
  * pages at BENCH_SIGNED_IN_CONNECTIONS, default 10).
  */
@@ -69,7 +70,8 @@ try {
   }
 
   const headers: Record<string, string> = { 'accept-encoding': 'gzip' }
-  const signedIn = { ...headers, cookie: await demoCustomerCookie() }
+  const signedIn = { ...headers, cookie: await demoCookie('customer') }
+  const signedInAdmin = { ...headers, cookie: await demoCookie('admin') }
   const targets: {
     name: string
     path: string
@@ -88,6 +90,12 @@ try {
       headers: signedIn,
       at: signedInConnections,
     })),
+    {
+      name: `/admin-dashboard (admin), ${signedInConnections} conn.`,
+      path: '/admin-dashboard',
+      headers: signedInAdmin,
+      at: signedInConnections,
+    },
   ]
   const results: { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }[] =
     []
@@ -154,10 +162,10 @@ try {
   await server.stop()
 }
 
-/** Signs in as the demo customer (its password is printed when the new database creates it). */
-async function demoCustomerCookie(): Promise<string> {
-  const login = /Demo customer: (\S+)\s+password: (\S+)/.exec(server.output())
-  if (!login?.[1] || !login[2]) throw new Error('the demo customer login was not printed')
+/** Signs in as a demo account (its password is printed when the new database creates it). */
+async function demoCookie(kind: 'customer' | 'admin'): Promise<string> {
+  const login = new RegExp(`Demo ${kind}: (\\S+)\\s+password: (\\S+)`).exec(server.output())
+  if (!login?.[1] || !login[2]) throw new Error(`the demo ${kind} login was not printed`)
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

@@ -21,7 +21,7 @@ type Options = {
  * the renderer. Adapted from @react-router/express, which has no hook for caching.
  */
 export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: Options): RequestHandler {
-  const handle = createRequestHandler(async () => withErrorAnswers(await build()), mode)
+  const handle = requestHandlerPerBuild(build, mode)
   return async (req, res, next) => {
     try {
       const url = requestUrl(req)
@@ -70,7 +70,37 @@ export function reactRouterHandler({ build, mode, pageCache, getLoadContext }: O
   }
 }
 
-const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>()
+type Handle = ReturnType<typeof createRequestHandler>
+const handlers = new WeakMap<ServerBuild, Handle>()
+
+/**
+ * React Router's handler, made once per build. Given a function, `createRequestHandler` derives
+ * its routes and static handler again on every request (route flattening and path compiling:
+ * about a tenth of a signed-in page's CPU); given the build, once. A new build (development's
+ * module reloads) gets a new handler.
+ */
+function requestHandlerPerBuild(build: () => Promise<ServerBuild>, mode: string): Handle {
+  // In production the build never changes: imported once, not resolved again per request.
+  let production: Promise<ServerBuild> | null = null
+  const load = () => {
+    if (mode !== 'production') return build()
+    if (!production)
+      production = build().catch((error: unknown) => {
+        production = null
+        throw error
+      })
+    return production
+  }
+  return async (request, context) => {
+    const current = await load()
+    let handle = handlers.get(current)
+    if (!handle) {
+      handle = createRequestHandler(withErrorAnswers(current), mode)
+      handlers.set(current, handle)
+    }
+    return handle(request, context)
+  }
+}
 
 /**
  * The build with every route's loader and action wrapped by the one error path
@@ -80,8 +110,6 @@ const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>()
  * apart). Routes only throw.
  */
 function withErrorAnswers(original: ServerBuild): ServerBuild {
-  const known = wrappedBuilds.get(original)
-  if (known) return known
   const routes: ServerBuild['routes'] = {}
   for (const [id, route] of Object.entries(original.routes)) {
     if (!route) continue
@@ -90,9 +118,7 @@ function withErrorAnswers(original: ServerBuild): ServerBuild {
     if (module.action) module.action = answeringRouteErrors(module.action, true)
     routes[id] = { ...route, module }
   }
-  const wrapped = { ...original, routes }
-  wrappedBuilds.set(original, wrapped)
-  return wrapped
+  return { ...original, routes }
 }
 
 function sendCached(
@@ -187,6 +213,15 @@ async function sendResponse(res: ExpressResponse, response: Response, personal: 
   }
   if (!response.body) {
     res.end()
+    return
+  }
+  // A document is complete before its answer starts (entry.server.tsx renders to `onAllReady`):
+  // written in one piece, it is compressed in one pass. Streamed, React's 2 KB chunks each went
+  // through the compression middleware's flush (a sync flush of zlib and a socket write apiece).
+  // Data requests (`.data`, with deferred values) and files still stream.
+  if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+    const body = Buffer.from(await response.arrayBuffer())
+    if (!res.destroyed) res.end(body)
     return
   }
   try {

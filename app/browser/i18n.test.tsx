@@ -1,12 +1,16 @@
 import i18next from 'i18next'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider as RealProvider, Trans as RealTrans } from 'react-i18next'
+import {
+  I18nextProvider as RealProvider,
+  Trans as RealTrans,
+  useTranslation as useRealTranslation,
+} from 'react-i18next'
 import { describe, expect, test } from 'vitest'
 import type { Language } from '#core/preferences/preferences.ts'
 import { BUNDLES, type BundleName } from '../locales/areas.ts'
 import { createInstance } from './i18next.ts'
-import { I18nextProvider, Trans } from './react-i18next.tsx'
+import { I18nextProvider, Trans, useTranslation } from './react-i18next.tsx'
 import { interpolate, merge } from './translate.ts'
 
 /**
@@ -132,3 +136,55 @@ test('<Trans> renders the same markup as react-i18next’s', async () => {
     expect(actual).toBe(expected)
   }
 })
+
+/** The `t` a component gets from a hook under a provider, rendered once to catch it. */
+function hookT(
+  Provider: typeof RealProvider | typeof I18nextProvider,
+  useHook: () => { t: unknown },
+  i18n: unknown,
+): (key: string, options?: Record<string, unknown>) => string {
+  let caught: unknown = null
+  function Catch() {
+    caught = useHook().t
+    return null
+  }
+  renderToStaticMarkup(createElement(Provider as never, { i18n } as never, createElement(Catch)))
+  return caught as (key: string, options?: Record<string, unknown>) => string
+}
+
+describe.each(['es', 'en'] as const)(
+  'on the server, the stand-in hook over real i18next (%s)',
+  (language) => {
+    test('gives react-i18next’s strings for every key, with and without variables and counts', async () => {
+      const trees = await bundles(language)
+      const instance = real(language, trees)
+      const expectedT = hookT(RealProvider, useRealTranslation, instance)
+      const actualT = hookT(I18nextProvider, useTranslation, instance)
+      const differences: string[] = []
+      for (const key of new Set(trees.flatMap((tree) => leaves(tree).map(([leaf]) => leaf)))) {
+        const base = key.replace(/_(zero|one|two|few|many|other)$/, '')
+        for (const options of [undefined, { count: 1 }, { count: 5 }, { name: 'V<&>', email: 'a@b' }]) {
+          const expected = expectedT(base, options)
+          if (actualT(base, options) !== expected) differences.push(`${base} ${JSON.stringify(options)}`)
+        }
+      }
+      expect(differences).toEqual([])
+    })
+
+    test('<Trans> renders the same markup', async () => {
+      const instance = real(language, await bundles(language))
+      const props = {
+        i18nKey: 'auth.checkEmailSentTo',
+        values: { email: 'ana@example.com' },
+        components: { address: createElement('strong', { className: 'break-all' }) },
+      }
+      const expected = renderToStaticMarkup(
+        createElement(RealProvider, { i18n: instance }, createElement(RealTrans, props as never)),
+      )
+      const actual = renderToStaticMarkup(
+        createElement(I18nextProvider, { i18n: instance as never }, createElement(Trans, props)),
+      )
+      expect(actual).toBe(expected)
+    })
+  },
+)

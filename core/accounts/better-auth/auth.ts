@@ -187,6 +187,9 @@ function authPlugins(
     // A token names its session (sid): /api/v1/me accepts it only while that session lives, so
     // signing out, a password reset or a deleted account ends it at once (role read fresh too).
     jwt({
+      // A token is issued on asking (GET /api/auth/token), not signed on every session read (each
+      // page load of someone signed in), where it also sat in a header scripts can read.
+      disableSettingJwtHeader: true,
       jwt: {
         definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
       },
