@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { parseLanguage } from '#core/preferences/preferences.ts'
+import { browserNonce, NonceProvider } from './components/nonce.tsx'
 import { createI18n } from './i18n.ts'
 import { BUNDLES, type BundleName } from './locales/areas.ts'
 
@@ -23,9 +24,11 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <HydratedRouter />
-      </I18nextProvider>
+      <NonceProvider value={browserNonce()}>
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </NonceProvider>
     </StrictMode>,
   )
 })

@@ -23,6 +23,7 @@ import {
   PageScript,
   SpeculationRules,
   useDocumentAssets,
+  ViewTransitions,
 } from './components/document-scripts.tsx'
 import { GuardPage, guardFailureOf } from './components/guard-page.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -141,6 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <PageScript nonce={nonce} />
+        <ViewTransitions nonce={nonce} />
         <Meta />
         {documentPage && css !== null ? (
           <>

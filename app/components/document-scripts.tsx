@@ -8,10 +8,15 @@ import { PRERENDERED_PATHS } from '#app/lib/page-kind.ts'
  *
  * - A tap on a link or a form's submission before hydration goes to the browser, not to React:
  *   React would swallow it (its root listener sees an element it has not hydrated yet), and
- *   React Router's first `history.replaceState` (when the entry has no `idx`) would cancel the
- *   navigation the tap started. So the entry gets its `idx` here, before any tap is possible, and
- *   the tap's event stops at the window: the browser follows the link or posts the form, which
- *   every page answers without JavaScript.
+ *   React Router's `history.replaceState` calls (its scroll restoration's when the entry has no
+ *   `key`, its history's when it has no `idx`) would cancel the navigation the tap started, and
+ *   abort a cross-document view transition into the page. So the entry gets the `key` and `idx`
+ *   React Router would give it here, before any tap is possible, and the tap's event stops at the
+ *   window: the browser follows the link or posts the form, which every page answers without
+ *   JavaScript.
+ * - A cross-document view transition (app.css) that the browser skips (a navigation cut it short,
+ *   a page not ready) rejects its promises; nobody awaits them, so they are settled here rather
+ *   than reported as unhandled errors.
  * - The currency select submits its form on change (its Apply button is hidden by app.css where
  *   scripting is on).
  * - On a document page (`<html data-page="document">`): the menu closes on Escape and names its
@@ -23,7 +28,10 @@ const PAGE_SCRIPT = `(function(d,w){
 var r=d.documentElement,h=w.history;
 function live(){return r.dataset.hydrated==='true'}
 function doc(){return r.dataset.page==='document'}
-if(!h.state||h.state.idx==null)h.replaceState(Object.assign({},h.state,{idx:0}),'');
+var st=h.state||{};
+if(st.idx==null||!st.key)h.replaceState(Object.assign({usr:null},st,{key:st.key||Math.random().toString(32).slice(2),idx:st.idx==null?0:st.idx}),'');
+function settle(e){var t=e.viewTransition;if(t)[t.ready,t.finished,t.updateCallbackDone].forEach(function(p){if(p)p.catch(function(){})})}
+w.addEventListener('pageswap',settle);w.addEventListener('pagereveal',settle);
 function pass(e){
 if(live()||!e.target||!e.target.closest)return;
 var el=e.target.closest(e.type==='submit'?'form':'a[href]');
@@ -74,6 +82,21 @@ const SPECULATION_RULES = JSON.stringify({
     },
   ],
 })
+
+/**
+ * Following a link between two pages of the site is one page turning into the next (the public
+ * pages are ordinary page loads), unless the visitor asked for less motion. Inline on every page,
+ * not in the stylesheet: on a page that links the stylesheet, a first visit (nothing cached) found
+ * the opt-in missing when the page was revealed, and Chromium then reported the skipped
+ * transition as an uncaught error.
+ */
+const VIEW_TRANSITIONS =
+  '@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }'
+
+export function ViewTransitions({ nonce }: { nonce: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant rule of ours, under the CSP nonce
+  return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: VIEW_TRANSITIONS }} />
+}
 
 export function PageScript({ nonce }: { nonce: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, under the CSP nonce

@@ -12,7 +12,8 @@ for (const path of ['/', '/services', '/store-guide', '/contact', '/prohibited-i
     })
     await page.goto(path)
     await expect(page.locator('html')).toHaveAttribute('data-page', 'document')
-    await expect(page.locator('head style')).toHaveCount(1)
+    // The stylesheet, and the view-transition opt-in every page carries.
+    await expect(page.locator('head style')).toHaveCount(2)
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0)
     await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1)
     expect(scripts).toEqual([])
