@@ -16,6 +16,16 @@ export async function passwordHashOf(db: Database, userId: string): Promise<stri
   return credential?.hash ?? null
 }
 
+/** Whether a user has an e-mail/password sign-in (the hash itself is not read). */
+export async function hasPasswordSignIn(db: Database, userId: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1)
+  return credential !== undefined
+}
+
 /** Re-authentication before a sensitive change: returns when it passed, else throws AppError. */
 export async function reauthenticate(
   db: Database,

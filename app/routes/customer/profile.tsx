@@ -14,8 +14,9 @@ import { callAuth } from '#app/lib/auth-client.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
-import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import { DeleteAccountSchema } from '#core/accounts/account-schemas.ts'
+import { hasPasswordSignIn } from '#core/accounts/reauthentication.ts'
 import { formatPhone } from '#core/customers/address-rules.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { AddressIdSchema, PROFILE_LIMITS, ProfileSchema } from '#core/customers/profile-schemas.ts'
@@ -33,16 +34,16 @@ import type { Route } from './+types/profile.ts'
 // default" is a button here), and the account (security, download my data, delete the account).
 // Every form is a plain post with an `intent`; each success comes back here with ?done=….
 
-const SignInMethodsSchema = z.array(z.object({ providerId: z.string() }))
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const service = getServiceContext(context)
   const { language } = context.get(requestContext)
-  const [profile, addresses, methods] = await Promise.all([
+  const [profile, addresses, hasPassword] = await Promise.all([
     getProfile(service),
     listAddresses(service),
-    // Whether deleting the account asks for the password or, without one, for a ticked confirmation.
-    callAuth(context, request, { method: 'GET', path: '/list-accounts' }, SignInMethodsSchema),
+    // Whether deleting the account asks for the password or, without one, for a ticked
+    // confirmation: one query for the signed-in user, not a second session read through
+    // better-auth's /list-accounts.
+    hasPasswordSignIn(service.db, getUser(context).id),
   ])
   return {
     profile,
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       countryName: countryName(address.country, language),
     })),
     canAdd: addresses.length < PROFILE_LIMITS.addresses,
-    hasPassword: methods.data.some((method) => method.providerId === 'credential'),
+    hasPassword,
   }
 }
 

@@ -142,8 +142,8 @@ function rateLimitOptions(rateLimitFactor: number) {
       // Reading one's own session (every signed-in page) needs the 190-bit session token: nothing
       // to guess, so no counter row to write per request.
       '/get-session': false,
-      // Nor what the signed-in pages read of one's own account on every load: its sign-in methods
-      // (the profile) and its factors (the security page; enrolling there is bounded by
+      // Nor what one reads of one's own account: its sign-in methods (the profile reads them from
+      // the database now) and its factors (the security page; enrolling there is bounded by
       // MFA_LIMITS.maxFactors, texting a code by the challenge rule below). Behind one carrier
       // address, shared by thousands in Latin America, customers were refused their own profile
       // after 100 loads a minute between them.
