@@ -13,7 +13,7 @@ import { PRERENDERED_PATHS } from '#app/lib/page-kind.ts'
  *   abort a cross-document view transition into the page. So the entry gets the `key` and `idx`
  *   React Router would give it here, before any tap is possible, and the tap's event stops at the
  *   window: the browser follows the link or posts the form, which every page answers without
- *   JavaScript.
+ *   JavaScript. Inside an island React has hydrated (`data-island-ready`), React has them.
  * - A cross-document view transition (app.css) that the browser skips (a navigation cut it short,
  *   a page not ready) rejects its promises; nobody awaits them, so they are settled here rather
  *   than reported as unhandled errors.
@@ -35,7 +35,7 @@ w.addEventListener('pageswap',settle);w.addEventListener('pagereveal',settle);
 function pass(e){
 if(live()||!e.target||!e.target.closest)return;
 var el=e.target.closest(e.type==='submit'?'form':'a[href]');
-if(!el||(e.type==='click'&&((el.target&&el.target!=='_self')||el.hasAttribute('download'))))return;
+if(!el||el.closest('[data-island-ready]')||(e.type==='click'&&((el.target&&el.target!=='_self')||el.hasAttribute('download'))))return;
 e.stopImmediatePropagation();
 var b=e.type==='submit'&&doc()&&el.querySelector('[data-pending-label]');
 if(b)setTimeout(function(){b.dataset.label=b.textContent;b.textContent=b.dataset.pendingLabel;b.disabled=true})}
