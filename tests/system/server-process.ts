@@ -82,10 +82,14 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   })
 }
 
-/** Extracts the nonces of every script and the CSP header's nonce. */
+/**
+ * Extracts the nonces of every script and inline style, and the CSP header's nonce (script-src
+ * and style-src name the same one; if they differ, `inHeader` says so).
+ */
 export function nonces(html: string, csp: string | null) {
-  const inHtml = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1])
-  const inHeader = /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+  const inHtml = [...html.matchAll(/<(?:script|style)[^>]*\snonce="([^"]+)"/g)].map((match) => match[1])
+  const inPolicy = new Set([...(csp ?? '').matchAll(/'nonce-([^']+)'/g)].map((match) => match[1]))
+  const inHeader = inPolicy.size > 1 ? `different nonces: ${[...inPolicy].join(' ')}` : [...inPolicy][0]
   return { inHtml, inHeader }
 }
 
