@@ -14,9 +14,10 @@ import { PRERENDERED_PATHS } from '#app/lib/page-kind.ts'
  *   React Router would give it here, before any tap is possible, and the tap's event stops at the
  *   window: the browser follows the link or posts the form, which every page answers without
  *   JavaScript. Inside an island React has hydrated (`data-island-ready`), React has them.
- * - A cross-document view transition (app.css) that the browser skips (a navigation cut it short,
- *   a page not ready) rejects its promises; nobody awaits them, so they are settled here rather
- *   than reported as unhandled errors.
+ * - A cross-document view transition that the browser skips (a navigation cut it short, the page
+ *   already revealed) rejects its promises; nobody awaits them, so they are settled here, and a
+ *   rejection of one the page never received ("Transition was aborted …") is not reported as an
+ *   unhandled error.
  * - The currency select submits its form on change (its Apply button is hidden by app.css where
  *   scripting is on).
  * - On a document page (`<html data-page="document">`): the menu closes on Escape and names its
@@ -32,6 +33,7 @@ var st=h.state||{};
 if(st.idx==null||!st.key)h.replaceState(Object.assign({usr:null},st,{key:st.key||Math.random().toString(32).slice(2),idx:st.idx==null?0:st.idx}),'');
 function settle(e){var t=e.viewTransition;if(t)[t.ready,t.finished,t.updateCallbackDone].forEach(function(p){if(p)p.catch(function(){})})}
 w.addEventListener('pageswap',settle);w.addEventListener('pagereveal',settle);
+w.addEventListener('unhandledrejection',function(e){var r=e.reason;if(r&&/^Transition was aborted/.test(r.message))e.preventDefault()});
 function pass(e){
 if(live()||!e.target||!e.target.closest)return;
 var el=e.target.closest(e.type==='submit'?'form':'a[href]');
