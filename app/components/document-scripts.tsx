@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { PRERENDERED_PATHS } from '#app/lib/page-kind.ts'
+import { PUBLIC_PATHS } from '#app/lib/page-kind.ts'
 
 /**
  * The few lines of plain script every page carries in its <head> (app/lib/page-kind.ts, ADR 044).
@@ -76,7 +76,7 @@ const SPECULATION_RULES = JSON.stringify({
     {
       where: {
         and: [
-          { href_matches: PRERENDERED_PATHS.map((pathname) => ({ pathname })) },
+          { href_matches: PUBLIC_PATHS.map((pathname) => ({ pathname })) },
           { not: { selector_matches: '[hreflang], [data-no-prerender]' } },
         ],
       },

@@ -28,11 +28,11 @@ export function isDocumentPage(matches: readonly { handle?: unknown }[]): boolea
 }
 
 /**
- * The public pages a visitor may be sent to ahead of their click (speculation rules): a GET that
- * changes nothing. Links that switch the language carry `hreflang` and are never prerendered (the
- * answer sets a cookie).
+ * The public pages: listed in the sitemap, and where a visitor may be sent ahead of their click
+ * (speculation rules: a GET that changes nothing). Links that switch the language carry
+ * `hreflang` and are never prerendered (the answer sets a cookie).
  */
-export const PRERENDERED_PATHS = [
+export const PUBLIC_PATHS = [
   '/',
   '/services',
   '/calculator',

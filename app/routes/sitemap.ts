@@ -1,22 +1,13 @@
 import { requestContext } from '#app/context.ts'
+import { PUBLIC_PATHS } from '#app/lib/page-kind.ts'
 import { LANGUAGES } from '#core/preferences/preferences.ts'
 import type { Route } from './+types/sitemap.ts'
-
-// The public pages; each in both languages, with its alternates.
-const PAGES = [
-  '/',
-  '/services',
-  '/calculator',
-  '/store-guide',
-  '/contact',
-  '/prohibited-items',
-  '/seller-disclosure',
-]
 
 export function loader({ context }: Route.LoaderArgs) {
   const { appUrl } = context.get(requestContext)
   const xmlEscape = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
-  const urls = PAGES.flatMap((page) =>
+  // The public pages; each in both languages, with its alternates.
+  const urls = PUBLIC_PATHS.flatMap((page) =>
     LANGUAGES.map((language) => {
       const alternates = LANGUAGES.map(
         (alternate) =>
