@@ -4,6 +4,7 @@ import type { Notice } from '#app/lib/notice.ts'
 import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
+import type { ImportRulesService } from '#core/landed-cost/import-rules-service.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
 import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'
 import type { ThirdPartyConfig } from '#core/preferences/third-party.ts'
@@ -25,6 +26,7 @@ export type RequestContext = {
   clientIp: string
   settings: SettingsService
   shippingRates: ShippingRatesService
+  importRules: ImportRulesService
   /** What order services need besides `{ db, actor }` (see `getOrderContext`). */
   orders: OrderDeps
   language: Language

@@ -106,6 +106,7 @@ function connectPageCache(deps: AppDeps, services: Services): PageCache | null {
     services.settings.onInvalidate(() => pageCache.clear())
     // The calculator pages carry the rate tables.
     services.shippingRates.onInvalidate(() => pageCache.clear())
+    services.importRules.onInvalidate(() => pageCache.clear())
     // The store guide, after an edit here (other processes hear the NOTIFY: settings above).
     services.catalog.onChange(() => pageCache.clear())
   }
@@ -239,6 +240,7 @@ function loadContext(deps: AppDeps, services: Services) {
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       settings: services.settings,
       shippingRates: services.shippingRates,
+      importRules: services.importRules,
       orders: services.orders,
       language: res.locals.preferences.language,
       currency: res.locals.preferences.currency,

@@ -8,6 +8,7 @@ import {
   createContactService,
 } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
+import { createImportRulesService, type ImportRulesService } from '#core/landed-cost/import-rules-service.ts'
 import { listOutbox } from '#core/notifications/mailer.ts'
 import { listSmsOutbox, type SmsSender } from '#core/notifications/sms.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
@@ -52,6 +53,7 @@ export type Services = {
   reviews: ReviewsService
   settings: SettingsService
   shippingRates: ShippingRatesService
+  importRules: ImportRulesService
   /** The order services' dependencies (core/orders/order-context.ts). */
   orders: OrderDeps
   /** Drops every price cache: settings and rate tables (on NOTIFY from any process). */
@@ -87,6 +89,7 @@ export function createServices({
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
+  const importRules = createImportRulesService({ db })
   const background = new Set<Promise<unknown>>()
   const auth = createAuth({
     db,
@@ -131,9 +134,11 @@ export function createServices({
     reviews: createReviewsService({ db }),
     settings,
     shippingRates,
+    importRules,
     orders: { jobs, settings, payments, appUrl: accounts.appUrl.replace(/\/+$/, ''), files },
     pricesChanged() {
       shippingRates.invalidate()
+      importRules.invalidate()
       settings.invalidate()
     },
     async backgroundSettled() {

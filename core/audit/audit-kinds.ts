@@ -25,6 +25,8 @@ export const AUDIT_KINDS = [
   'store.move',
   'store.logo',
   'page.update',
+  'import_rule.add',
+  'destination.methods',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
@@ -39,6 +41,8 @@ export const PATH_AUDIT_KINDS = [
   'store.create',
   'store.update',
   'page.update',
+  'import_rule.add',
+  'destination.methods',
 ] as const
 
 /**

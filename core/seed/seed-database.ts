@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { seedImportRules } from '#core/landed-cost/import-rules-service.ts'
 import { SEED_REVIEWS } from '#core/seed/data/reviews.ts'
 import { seedRateRows } from '#core/seed/data/shipping-rates.ts'
 import { SEED_STORES } from '#core/seed/data/stores.ts'
@@ -14,9 +15,13 @@ const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messagin
  * Seeds what a fresh installation needs. Idempotent: rows that exist are left alone, so a
  * value staff changed is never overwritten by a restart.
  */
-export async function seedDatabase(
-  db: Database,
-): Promise<{ settings: number; shippingRates: number; stores: number; reviews: number }> {
+export async function seedDatabase(db: Database): Promise<{
+  importRules: number
+  settings: number
+  shippingRates: number
+  stores: number
+  reviews: number
+}> {
   return db.transaction(async (tx) => {
     const settingRows = SETTING_KEYS.map((key) => ({
       key,
@@ -106,7 +111,10 @@ export async function seedDatabase(
           .insert(reviews)
           .values(SEED_REVIEWS.map((review) => ({ ...review, isDemo: true })))
           .returning({ id: reviews.id })
+    // Import rules and the methods each destination can use (issue 30): seeded into empty tables.
+    const importSeed = await seedImportRules(tx)
     return {
+      importRules: importSeed.rules,
       settings: insertedSettings.length,
       shippingRates: insertedRates.length,
       stores: insertedStores,

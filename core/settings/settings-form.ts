@@ -49,6 +49,7 @@ export const SettingsFormSchema = z
       MXN: rate(),
       CLP: rate(),
     }),
+    customsRates: group({ EUR: rate() }),
     freeStorageDays: wholeNumber({ min: 0, max: 3_650, rangeKey: 'freeDaysRange' }),
     storageFeePerDayJpy: wholeNumber({ min: 0, max: 100_000, rangeKey: 'storageFeeRange', yen: true }),
     packingAllowanceG: wholeNumber({ min: 0, max: 5_000, rangeKey: 'packingRange' }),
@@ -104,6 +105,7 @@ export type SettingsFormFields = {
   serviceFeeJpy: string
   taxPercent: string
   yenRates: Record<'USD' | 'MXN' | 'CLP', string>
+  customsRates: Record<'EUR', string>
   freeStorageDays: string
   storageFeePerDayJpy: string
   packingAllowanceG: string
@@ -130,6 +132,7 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
       MXN: decimalText(values.yenRates.MXN),
       CLP: decimalText(values.yenRates.CLP),
     },
+    customsRates: { EUR: decimalText(values.customsRates.EUR) },
     freeStorageDays: String(values.freeStorageDays),
     storageFeePerDayJpy: String(values.storageFeePerDayJpy),
     packingAllowanceG: String(values.packingAllowanceG),

@@ -34,6 +34,11 @@ export const SettingsSchema = z.object({
     MXN: z.number().positive().max(1_000),
     CLP: z.number().positive().max(1_000),
   }),
+  /**
+   * Units of the currencies import thresholds are written in that one yen buys, for reading them
+   * (issue 30): USD is the yen rate above; EUR is kept here, edited with the import rules.
+   */
+  customsRates: z.object({ EUR: z.number().positive().max(1_000) }),
   freeStorageDays: z.number().int().min(0).max(3_650),
   /** Yen per day a package stays after its free days (issue #12; the research's ¥100 a day). */
   storageFeePerDayJpy: z.number().int().min(0).max(100_000),
@@ -85,6 +90,7 @@ export const DEFAULT_SETTINGS: Settings = {
   serviceFeeJpy: 500,
   taxRate: 0.1,
   yenRates: { USD: 0.0068, MXN: 0.13, CLP: 6.54 },
+  customsRates: { EUR: 0.0058 },
   freeStorageDays: 30,
   storageFeePerDayJpy: 100,
   packingAllowanceG: 200,

@@ -84,6 +84,9 @@ export const invoices = pgTable(
     // total that money already paid covers (credited back by a credit note and carried over).
     // What is left to pay is total − credit; a receipt it covers whole is paid at issue.
     creditAppliedJpy: bigint({ mode: 'number' }).notNull().default(0),
+    // The import estimate shown with it (issue 30, ADR 046), frozen at issue with the rule's
+    // version and source, so a rule changed later never rewrites it; null: none was made.
+    importEstimate: jsonb().$type<Record<string, unknown>>(),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),

@@ -77,6 +77,7 @@ export function createRouteContext(
     clientIp: '203.0.113.10',
     settings: services.settings,
     shippingRates: services.shippingRates,
+    importRules: services.importRules,
     orders: services.orders,
     language: 'es',
     currency: 'JPY',

@@ -28,6 +28,7 @@ const SETTING_LABELS: Record<string, string> = {
   'yenRates.USD': 'USD',
   'yenRates.MXN': 'MXN',
   'yenRates.CLP': 'CLP',
+  'customsRates.EUR': 'EUR',
   freeStorageDays: 'freeStorageDays',
   storageFeePerDayJpy: 'storageFeePerDayJpy',
   packingAllowanceG: 'packingAllowanceG',

@@ -154,6 +154,7 @@ export default {
       settingsInvalid: 'Some settings are not valid. Nothing was saved.',
       ratesChanged: 'Another admin changed this rate table after you opened it. Nothing was saved.',
       ratesInvalid: 'This rate table is not valid. Nothing was saved.',
+      importRuleInvalid: 'This import rule is not valid. Nothing was saved.',
       adminsOnly: 'Only admins can do that.',
       invoicePaid: 'This quote is already paid.',
       invoiceNotPayable:

@@ -170,6 +170,7 @@ export default {
       ratesChanged:
         'Otro administrador cambió esta tabla de tarifas después de que la abriste. No se guardó nada.',
       ratesInvalid: 'Esta tabla de tarifas no es válida. No se guardó nada.',
+      importRuleInvalid: 'Esta regla de importación no es válida. No se guardó nada.',
       adminsOnly: 'Solo los administradores pueden hacer eso.',
       invoicePaid: 'Esta cotización ya está pagada.',
       invoiceNotPayable:

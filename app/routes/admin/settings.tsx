@@ -122,6 +122,9 @@ function SettingsForm() {
           {field(yenRates.USD, t('adminSettings.fields.USD'), { inputMode: 'decimal' })}
           {field(yenRates.MXN, t('adminSettings.fields.MXN'), { inputMode: 'decimal' })}
           {field(yenRates.CLP, t('adminSettings.fields.CLP'), { inputMode: 'decimal' })}
+          {field(fields.customsRates.getFieldset().EUR, t('adminSettings.fields.EUR'), {
+            inputMode: 'decimal',
+          })}
         </AdminFieldset>
         <CompanyFieldset meta={fields.company} demo={demoKeys.includes('company')} field={field} />
         <BankFieldset meta={fields.bankTransfer} demo={demoKeys.includes('bankTransfer')} field={field} />
