@@ -202,3 +202,11 @@ export function importEstimateFor(
     estimate: estimateImport({ ...input, rule }),
   }
 }
+
+/** The stored rates thresholds are read with: USD from the yen rates, EUR beside them. */
+export function customsRatesOf(settings: {
+  yenRates: { USD: number }
+  customsRates: { EUR: number }
+}): CustomsRates {
+  return { USD: settings.yenRates.USD, EUR: settings.customsRates.EUR }
+}

@@ -121,6 +121,48 @@ export default {
       text: 'Password must be at least {{min}} characters long.',
     },
   },
+  landed: {
+    heading: 'At your door (estimate)',
+    lead: 'What you would pay when the parcel arrives, on top of what you pay us. It is an estimate: the final amount is charged by {{collector}}.',
+    collector: {
+      customs: 'your country’s customs before delivery',
+      carrier: 'the post or the courier on delivery',
+    },
+    customsValue: 'Customs value (goods)',
+    customsValueShipping: 'Customs value (goods and shipping)',
+    duty: 'Duty ({{rate}})',
+    dutyFlat: 'Global rate: duty and taxes ({{rate}})',
+    vat: '{{tax}} ({{rate}})',
+    fees: 'Fixed duty per kind of item and customs fees',
+    importTotal: 'Taxes on arrival',
+    doorTotal: 'Total with taxes on arrival',
+    nothing: 'Under the rule in effect, this parcel pays no import taxes.',
+    itemTariff: 'Each item’s own duty, which depends on what it is, is missing: we cannot estimate it.',
+    upTo: 'This holds for parcels worth up to {{limit}}.',
+    noRule: 'We do not have an import tax estimate for this country yet.',
+    formal:
+      'This parcel is worth {{value}}: above {{limit}} a formal import entry with a customs broker is needed, and we do not estimate it.',
+    uncertain: 'Not confirmed:',
+    ruleSince: 'Rule in effect since {{date}}.',
+    source: 'Source {{number}}',
+    approx: '≈ {{amount}}',
+    warningsTitle: 'Before you pay, keep in mind',
+    warnings: {
+      shipmentsPerYear:
+        'This regime allows {{limit}} shipments a year per person; you have had {{used}} this year.',
+      shipmentsPerYearNoTaxId:
+        'If you import with only your national id (no tax id), you may make {{limit}} shipments a year; you have had {{used}} this year.',
+      valuePerYear:
+        'This regime allows imports of up to {{limit}} a year per person; you have had {{used}} this year.',
+      valuePerYearNoTaxId:
+        'If you import with only your national id (no tax id), you may import up to {{limit}} a year; you have had {{used}} this year.',
+      unitsPerItem:
+        'This regime allows at most {{limit}} units of one item per shipment; this one has {{units}}.',
+      taxIdRequired: 'You need your tax id to receive this shipment.',
+      overThreshold:
+        'This shipment is worth more than {{threshold}}, the amount up to which the rule charges less. We always declare what you paid, never less.',
+    },
+  },
   notFound: {
     title: 'Page not found',
     code: '404',

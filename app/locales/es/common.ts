@@ -137,6 +137,48 @@ export default {
       text: 'La contraseña debe tener al menos {{min}} caracteres.',
     },
   },
+  landed: {
+    heading: 'Al recibirlo en tu país (estimado)',
+    lead: 'Lo que pagarías al recibir el paquete, además de lo que nos pagas a nosotros. Es un estimado: el monto final lo cobra {{collector}}.',
+    collector: {
+      customs: 'la aduana de tu país antes de entregarlo',
+      carrier: 'el correo o el courier al entregarlo',
+    },
+    customsValue: 'Valor en aduana (productos)',
+    customsValueShipping: 'Valor en aduana (productos y envío)',
+    duty: 'Arancel ({{rate}})',
+    dutyFlat: 'Tasa global: arancel e impuestos ({{rate}})',
+    vat: '{{tax}} ({{rate}})',
+    fees: 'Arancel fijo por tipo de artículo y cargos de aduana',
+    importTotal: 'Impuestos al recibir',
+    doorTotal: 'Total con impuestos al recibir',
+    nothing: 'Según la regla vigente, este paquete no paga impuestos de importación.',
+    itemTariff: 'Falta el arancel propio de cada artículo, que depende de qué es: no podemos estimarlo.',
+    upTo: 'Esta cuenta vale para paquetes de hasta {{limit}}.',
+    noRule: 'Todavía no tenemos un estimado de impuestos de importación para este país.',
+    formal:
+      'Este paquete vale {{value}}: sobre {{limit}} se necesita una importación formal, con agente de aduanas, y no la estimamos.',
+    uncertain: 'Sin confirmar:',
+    ruleSince: 'Regla vigente desde el {{date}}.',
+    source: 'Fuente {{number}}',
+    approx: '≈ {{amount}}',
+    warningsTitle: 'Antes de pagar, ten en cuenta',
+    warnings: {
+      shipmentsPerYear:
+        'Este régimen permite {{limit}} envíos al año por persona; este año ya llevas {{used}}.',
+      shipmentsPerYearNoTaxId:
+        'Si importas solo con tu documento de identidad (sin número de contribuyente), puedes hacer {{limit}} envíos al año; este año ya llevas {{used}}.',
+      valuePerYear:
+        'Este régimen permite importar hasta {{limit}} al año por persona; este año ya llevas {{used}}.',
+      valuePerYearNoTaxId:
+        'Si importas solo con tu documento de identidad (sin número de contribuyente), puedes importar hasta {{limit}} al año; este año ya llevas {{used}}.',
+      unitsPerItem:
+        'Este régimen permite como máximo {{limit}} unidades del mismo artículo por envío; este tiene {{units}}.',
+      taxIdRequired: 'Necesitas tu número de contribuyente para recibir este envío.',
+      overThreshold:
+        'Este envío vale más de {{threshold}}, el monto hasta el que la regla cobra menos. Declaramos siempre lo que pagaste, nunca menos.',
+    },
+  },
   notFound: {
     title: 'Página no encontrada',
     code: '404',
