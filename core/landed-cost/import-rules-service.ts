@@ -1,7 +1,6 @@
 import { asc, sql } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { SHIPPING_METHODS, type ShippingMethod } from '#core/pricing/pricing.ts'
-import { SEED_IMPORT_RULES, SEED_METHOD_RULES } from '#core/seed/data/import-rules.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
 import { cached } from '#core/shared/cached.ts'
 import { AppError } from '#core/shared/errors.ts'
@@ -91,39 +90,6 @@ async function readAll(reader: Executor): Promise<StoredRules> {
       : [],
   )
   return { versions, blocks }
-}
-
-/** The seeded rules and blocks, written once into empty tables (the seed's rule: staff's data is theirs). */
-export async function seedImportRules(tx: Executor): Promise<{ rules: number; methods: number }> {
-  const [anyRule] = await tx.select({ id: importRules.id }).from(importRules).limit(1)
-  let rules = 0
-  if (!anyRule) {
-    const inserted = await tx
-      .insert(importRules)
-      .values(
-        SEED_IMPORT_RULES.map((seed) => ({
-          country: seed.country,
-          effectiveFrom: seed.effectiveFrom,
-          rule: seed.rule,
-          isSeed: true,
-        })),
-      )
-      .returning({ id: importRules.id })
-    rules = inserted.length
-  }
-  const [anyMethod] = await tx
-    .select({ country: destinationMethods.country })
-    .from(destinationMethods)
-    .limit(1)
-  let methods = 0
-  if (!anyMethod && !anyRule) {
-    const inserted = await tx
-      .insert(destinationMethods)
-      .values(SEED_METHOD_RULES.map((seed) => ({ ...seed, isSeed: true })))
-      .returning({ country: destinationMethods.country })
-    methods = inserted.length
-  }
-  return { rules, methods }
 }
 
 const COUNTRY = /^[A-Z]{2}$/

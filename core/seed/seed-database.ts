@@ -1,12 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { seedImportRules } from '#core/landed-cost/import-rules-service.ts'
+import { SEED_IMPORT_RULES, SEED_METHOD_RULES } from '#core/seed/data/import-rules.ts'
 import { SEED_REVIEWS } from '#core/seed/data/reviews.ts'
 import { seedRateRows } from '#core/seed/data/shipping-rates.ts'
 import { SEED_STORES } from '#core/seed/data/stores.ts'
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '#core/settings/settings-schema.ts'
 import { SEED_SITE_PAGES } from '#core/site-pages/default-pages.ts'
-import type { Database } from '#db/client.ts'
-import { reviews, settings, shippingRates, sitePages, storeCategories, stores } from '#db/schema/index.ts'
+import type { Database, Executor } from '#db/client.ts'
+import {
+  destinationMethods,
+  importRules,
+  reviews,
+  settings,
+  shippingRates,
+  sitePages,
+  storeCategories,
+  stores,
+} from '#db/schema/index.ts'
 
 // Placeholders, not real business data: shown until staff enter the real values.
 const DEMO_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['company', 'messaging', 'bankTransfer'])
@@ -121,4 +130,37 @@ export async function seedDatabase(db: Database): Promise<{
       reviews: insertedReviews.length,
     }
   })
+}
+
+/** The seeded rules and blocks, written once into empty tables (the seed's rule: staff's data is theirs). */
+export async function seedImportRules(tx: Executor): Promise<{ rules: number; methods: number }> {
+  const [anyRule] = await tx.select({ id: importRules.id }).from(importRules).limit(1)
+  let rules = 0
+  if (!anyRule) {
+    const inserted = await tx
+      .insert(importRules)
+      .values(
+        SEED_IMPORT_RULES.map((seed) => ({
+          country: seed.country,
+          effectiveFrom: seed.effectiveFrom,
+          rule: seed.rule,
+          isSeed: true,
+        })),
+      )
+      .returning({ id: importRules.id })
+    rules = inserted.length
+  }
+  const [anyMethod] = await tx
+    .select({ country: destinationMethods.country })
+    .from(destinationMethods)
+    .limit(1)
+  let methods = 0
+  if (!anyMethod && !anyRule) {
+    const inserted = await tx
+      .insert(destinationMethods)
+      .values(SEED_METHOD_RULES.map((seed) => ({ ...seed, isSeed: true })))
+      .returning({ country: destinationMethods.country })
+    methods = inserted.length
+  }
+  return { rules, methods }
 }

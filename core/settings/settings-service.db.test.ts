@@ -20,7 +20,13 @@ test('the seed stores every setting once, marks placeholders as demo and never o
   expect((await seedDatabase(db)).settings).toBe(Object.keys(DEFAULT_SETTINGS).length)
   const settings = createSettingsService({ db })
   await settings.update({ serviceFeeJpy: 700 })
-  expect(await seedDatabase(db)).toEqual({ importRules: 0, settings: 0, shippingRates: 0, stores: 0, reviews: 0 })
+  expect(await seedDatabase(db)).toEqual({
+    importRules: 0,
+    settings: 0,
+    shippingRates: 0,
+    stores: 0,
+    reviews: 0,
+  })
   settings.invalidate()
   expect((await settings.get()).serviceFeeJpy).toBe(700)
   expect((await settings.demoKeys()).sort()).toEqual(['bankTransfer', 'company', 'messaging'])
