@@ -33,6 +33,11 @@ const EnvSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Cache rendered anonymous pages in memory (production only). */
     PAGE_CACHE: booleanish.default(true),
+    /**
+     * Says DATA_DIR/uploads is one directory shared by every process (a network file system), so
+     * an external database without S3 does not warn that photos stay on one process's disk.
+     */
+    UPLOADS_SHARED: booleanish.default(false),
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(1),

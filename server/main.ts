@@ -9,7 +9,7 @@ import { createOutboxSmsSender, createTwilioSmsSender } from '#core/notification
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { seedDatabase } from '#core/seed/seed-database.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
-import { createDiskFileStore } from '#core/uploads/file-store.ts'
+import { createDiskFileStore, reportingMissingFiles } from '#core/uploads/file-store.ts'
 import { createS3FileStore, s3ConfigFromEnv } from '#core/uploads/s3-file-store.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
@@ -111,8 +111,12 @@ let shuttingDown = false
 
 const deps: AppDeps = {
   db,
-  // Photos: S3-compatible storage when S3_* is set (checked by parseEnv), else DATA_DIR/uploads.
-  files: s3Config ? createS3FileStore(s3Config) : createDiskFileStore(path.join(env.DATA_DIR, 'uploads')),
+  // Photos and logos: S3-compatible storage when S3_* is set (checked by parseEnv), else
+  // DATA_DIR/uploads. A file asked for and not found is logged as an error (issue 33).
+  files: reportingMissingFiles(
+    s3Config ? createS3FileStore(s3Config) : createDiskFileStore(path.join(env.DATA_DIR, 'uploads')),
+    (key) => logger.error({ component: 'files', key }, 'a stored file is missing'),
+  ),
   payments: paymentProviders,
   outbox: {
     email: !env.SMTP_URL,
@@ -171,6 +175,14 @@ const started = services as Services | null
 const demo = embedded && started ? await ensureDemoAccounts(started.auth, db).catch(startupFailed) : null
 
 logger.info({ url, database: embedded ? 'embedded' : 'external' }, 'storefront listening')
+if (!embedded && !s3Config && !env.UPLOADS_SHARED) {
+  // An external database invites a second process; photos on this one's disk would not be seen
+  // by it (issue 33: 6 of 9 photo requests through a balancer answered 404).
+  logger.warn(
+    { component: 'files', directory: path.resolve(env.DATA_DIR, 'uploads') },
+    'photos and logos are stored on this process’s disk: run one process, set S3_* for several, or share this directory between them and set UPLOADS_SHARED=1',
+  )
+}
 // The banner comes last, after the last start-up log line (the logger writes synchronously), so
 // the address and the demo logins are what a person sees at the bottom of the terminal.
 console.log(

@@ -50,3 +50,20 @@ export function createDiskFileStore(root: string): FileStore {
     },
   }
 }
+
+/**
+ * A store that reports a file it was asked for and does not hold (issue 33). Every key the app
+ * asks for was stored by it (a photo row, a logo row), so a missing file is an error to look at:
+ * most often a second process with its own disk and no S3 (README, "Running at scale").
+ */
+export function reportingMissingFiles(store: FileStore, onMissing: (key: string) => void): FileStore {
+  return {
+    put: (key, bytes) => store.put(key, bytes),
+    async get(key) {
+      const bytes = await store.get(key)
+      if (bytes === null) onMissing(key)
+      return bytes
+    },
+    delete: (key) => store.delete(key),
+  }
+}
