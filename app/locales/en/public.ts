@@ -143,7 +143,7 @@ export default {
       },
       customs: {
         q: 'Do I pay customs duties?',
-        a: "Customs duties and import taxes are set by your country and are the customer's responsibility.",
+        a: "Customs duties and import taxes are set by your country and are the customer's responsibility. For Mexico, Chile, Argentina, Colombia, Peru, Spain and the rest of the EU, and the USA, the calculator estimates them for your parcel, with the rule and its source.",
       },
       payment: {
         q: 'How can I pay?',

@@ -153,7 +153,7 @@ export default {
       },
       customs: {
         q: '¿Tengo que pagar aduana?',
-        a: 'Los aranceles e impuestos de importación los fija tu país y corren por cuenta del cliente.',
+        a: 'Los aranceles e impuestos de importación los fija tu país y corren por cuenta del cliente. Para México, Chile, Argentina, Colombia, Perú, España y el resto de la Unión Europea, y Estados Unidos, la calculadora los estima para tu paquete, con la regla y su fuente.',
       },
       payment: {
         q: '¿Cómo puedo pagar?',
