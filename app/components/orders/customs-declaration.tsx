@@ -49,7 +49,9 @@ export function DeclarationTable({
 }) {
   const { t } = useTranslation()
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone: the table scrolls sideways, and can be scrolled from the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm text-slate-900">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead>
