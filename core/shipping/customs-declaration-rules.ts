@@ -73,6 +73,11 @@ export type WrittenLine = { itemId: string | null; description: string | null; h
  * The lines for these items, in their order: quantity and value from the paid line (else the
  * quote's price × quantity), the warehouse weight, origin Japan; the description and HS code
  * someone wrote before for the item, else the item's title when customs would accept it.
+ *
+ * The value is the item's own line on the quote: the shop's price × quantity the customer paid
+ * for the goods. Our service fee (a buying commission), the shop's shipping to our office and the
+ * Japanese consumption tax on the quote are other lines and are not added (to be confirmed with
+ * the business; changing it is this one place).
  */
 export function buildDeclarationLines(
   items: readonly DeclarableItem[],
