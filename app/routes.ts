@@ -87,6 +87,8 @@ export default [
     route('admin-dashboard/credit-notes/:id', 'routes/admin/credit-note.tsx'),
     route('admin-dashboard/shipments', 'routes/admin/shipments.tsx'),
     route('admin-dashboard/shipments/:id', 'routes/admin/shipment.tsx'),
+    // Its customs declaration to print (issue 30).
+    route('admin-dashboard/shipments/:id/declaration', 'routes/admin/shipment-declaration.tsx'),
     route('admin-dashboard/storage', 'routes/admin/storage.tsx'),
     route('admin-dashboard/users', 'routes/admin/users.tsx'),
     route('admin-dashboard/users/:id', 'routes/admin/user.tsx'),

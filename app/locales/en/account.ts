@@ -980,4 +980,42 @@ export default {
       body: 'Package {{packageNumber}} arrived in Osaka with items of your request {{number}} (items: {{count}}, photos: {{photos}}). Storage is free for {{days}} days from today. See the photos and the weight in your shipping tab.',
     },
   },
+  // The customs declaration of a shipment, as its customer reviews it (issue 30).
+  declaration: {
+    heading: 'Customs declaration',
+    lead: 'What customs will read on your parcel ({{form}} form): one line for each item, with what you paid for it. Write what each item is, in English, specific and short: for example "Anime figure, PVC" or "Cotton T-shirt".',
+    leadLocked:
+      'Your parcel is packed: this is the declaration that goes with it, and it can no longer change.',
+    valuesNote:
+      'The values are the prices you paid for your items and cannot be changed: we never declare a lower value.',
+    columns: {
+      description: 'Description',
+      quantity: 'Quantity',
+      value: 'Value',
+      weight: 'Net weight',
+      hsCode: 'HS code',
+      origin: 'Origin',
+    },
+    originJapan: 'Japan',
+    notWeighed: 'Not weighed',
+    noDescription: 'To write',
+    total: 'Total',
+    confirmedOn: 'You confirmed it on {{date}}.',
+    notConfirmed: 'Not confirmed yet: check it and confirm it before we pack your parcel.',
+    descriptionLabel: 'Item {{position}}: description in English',
+    descriptionHint: 'What it is and what it is made of. Not "gift" or "goods".',
+    save: 'Save descriptions',
+    confirm: 'Confirm declaration',
+    saved: 'Descriptions saved. Confirm the declaration when it is right.',
+    confirmed: 'Declaration confirmed. Thank you.',
+    errors: {
+      invalid: 'This value cannot be read. Reload the page and try again.',
+      descriptionRequired: 'Write what this item is.',
+      descriptionTooLong: 'Keep it under {{max}} characters.',
+      descriptionLetters: 'Use English letters, numbers and simple punctuation (, . - / ( ) %).',
+      descriptionVague: 'Too vague for customs: say what the item is, for example "Anime figure, PVC".',
+      hsCodeInvalid: 'An HS code has 6 to 10 digits, with dots if you like: 9503.00.',
+      locked: 'The parcel is packed: the declaration can no longer change.',
+    },
+  },
 }

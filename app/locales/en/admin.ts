@@ -1268,4 +1268,38 @@ export default {
     smsSent: 'Text messages go out through your SMS provider.',
     allSent: 'E-mails and text messages go out through your providers: nothing waits here.',
   },
+  // A shipment's customs declaration for staff, and its printable form (issue 30).
+  staffDeclaration: {
+    heading: 'Customs declaration',
+    lead: 'Filled from the paid quote lines: values are the prices paid and cannot be changed. Add HS codes where you know them; a changed description asks the customer to confirm again.',
+    locked: 'Locked: the shipment is packed.',
+    confirmedOn: 'Confirmed by the customer on {{date}}.',
+    notConfirmed: 'Not confirmed by the customer yet.',
+    descriptionLabel: 'Item {{position}}: description',
+    hsLabel: 'Item {{position}}: HS code',
+    hsHint: '6 to 10 digits (9503.00); blank if unknown.',
+    save: 'Save declaration',
+    saved: 'Declaration saved.',
+    print: 'Printable declaration',
+    exportDeclaration: 'Contents over ¥200,000: Japan Customs needs an export declaration before posting.',
+    printable: {
+      title: 'Customs declaration {{form}} · {{number}}',
+      back: 'Back to shipment {{number}}',
+      sender: 'From',
+      recipient: 'To',
+      phone: 'Phone: {{phone}}',
+      category: 'Category of item',
+      saleOfGoods: 'Sale of goods',
+      method: 'Service',
+      date: 'Date',
+      signature: "Sender's signature",
+      totalValue: 'Total value (JPY)',
+      totalWeight: 'Total net weight',
+      notConfirmed: 'Not confirmed by the customer yet.',
+      missingDescriptions:
+        'Lines without a description: the customer or staff must write them before packing.',
+      certify:
+        'I certify that the particulars given in this customs declaration are correct and that this item does not contain any dangerous article prohibited by legislation or by postal or customs regulations.',
+    },
+  },
 }

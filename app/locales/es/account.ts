@@ -1011,4 +1011,42 @@ export default {
       body: 'El paquete {{packageNumber}} llegó a Osaka con productos de tu solicitud {{number}} (productos: {{count}}, fotos: {{photos}}). El almacenamiento es gratis por {{days}} días desde hoy. Mira las fotos y el peso en tu pestaña de envíos.',
     },
   },
+  // La declaración de aduana de un envío, como la revisa su cliente (issue 30).
+  declaration: {
+    heading: 'Declaración de aduana',
+    lead: 'Lo que la aduana leerá en tu paquete (formulario {{form}}): una línea por producto, con lo que pagaste por él. Escribe qué es cada producto, en inglés, de forma concreta y breve: por ejemplo "Anime figure, PVC" o "Cotton T-shirt".',
+    leadLocked: 'Tu paquete ya está empacado: esta es la declaración que lo acompaña y ya no puede cambiar.',
+    valuesNote:
+      'Los valores son los precios que pagaste por tus productos y no se pueden cambiar: nunca declaramos un valor menor.',
+    columns: {
+      description: 'Descripción',
+      quantity: 'Cantidad',
+      value: 'Valor',
+      weight: 'Peso neto',
+      hsCode: 'Código SA',
+      origin: 'Origen',
+    },
+    originJapan: 'Japón',
+    notWeighed: 'Sin pesar',
+    noDescription: 'Por escribir',
+    total: 'Total',
+    confirmedOn: 'La confirmaste el {{date}}.',
+    notConfirmed: 'Aún no la confirmas: revísala y confírmala antes de que empaquemos tu paquete.',
+    descriptionLabel: 'Producto {{position}}: descripción en inglés',
+    descriptionHint: 'Qué es y de qué está hecho. No "gift" ni "goods".',
+    save: 'Guardar descripciones',
+    confirm: 'Confirmar declaración',
+    saved: 'Descripciones guardadas. Confirma la declaración cuando esté correcta.',
+    confirmed: 'Declaración confirmada. Gracias.',
+    errors: {
+      invalid: 'No se puede leer este valor. Recarga la página e inténtalo de nuevo.',
+      descriptionRequired: 'Escribe qué es este producto.',
+      descriptionTooLong: 'Usa menos de {{max}} caracteres.',
+      descriptionLetters: 'Usa letras del inglés, números y puntuación simple (, . - / ( ) %).',
+      descriptionVague:
+        'Demasiado vago para la aduana: di qué es el producto, por ejemplo "Anime figure, PVC".',
+      hsCodeInvalid: 'Un código SA tiene de 6 a 10 dígitos, con puntos si quieres: 9503.00.',
+      locked: 'El paquete ya está empacado: la declaración ya no puede cambiar.',
+    },
+  },
 } satisfies SpanishStrings<typeof en>

@@ -1320,4 +1320,39 @@ export default {
     smsSent: 'Los mensajes de texto salen por tu proveedor de SMS.',
     allSent: 'Los correos y mensajes de texto salen por tus proveedores: aquí no espera nada.',
   },
+  // La declaración de aduana de un envío para el equipo, y su formulario para imprimir (issue 30).
+  staffDeclaration: {
+    heading: 'Declaración de aduana',
+    lead: 'Llenada con las líneas de la cotización pagada: los valores son los precios pagados y no se pueden cambiar. Agrega los códigos SA que conozcas; si cambias una descripción, el cliente debe confirmarla de nuevo.',
+    locked: 'Bloqueada: el envío ya está empacado.',
+    confirmedOn: 'El cliente la confirmó el {{date}}.',
+    notConfirmed: 'El cliente aún no la confirma.',
+    descriptionLabel: 'Producto {{position}}: descripción',
+    hsLabel: 'Producto {{position}}: código SA',
+    hsHint: 'De 6 a 10 dígitos (9503.00); en blanco si no lo sabes.',
+    save: 'Guardar declaración',
+    saved: 'Declaración guardada.',
+    print: 'Declaración para imprimir',
+    exportDeclaration:
+      'Contenido de más de ¥200,000: la Aduana de Japón exige una declaración de exportación antes de enviarlo.',
+    printable: {
+      title: 'Declaración de aduana {{form}} · {{number}}',
+      back: 'Volver al envío {{number}}',
+      sender: 'Remitente',
+      recipient: 'Destinatario',
+      phone: 'Teléfono: {{phone}}',
+      category: 'Tipo de envío',
+      saleOfGoods: 'Venta de mercancías (Sale of goods)',
+      method: 'Servicio',
+      date: 'Fecha',
+      signature: 'Firma del remitente',
+      totalValue: 'Valor total (JPY)',
+      totalWeight: 'Peso neto total',
+      notConfirmed: 'El cliente aún no la confirma.',
+      missingDescriptions:
+        'Hay líneas sin descripción: el cliente o el equipo debe escribirlas antes de empacar.',
+      certify:
+        'Certifico que los datos de esta declaración de aduana son correctos y que este envío no contiene ningún artículo peligroso prohibido por la ley ni por las normas postales o aduaneras.',
+    },
+  },
 } satisfies SpanishStrings<typeof en>

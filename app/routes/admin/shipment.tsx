@@ -10,6 +10,7 @@ import {
 } from '#app/components/admin/shipment-page-parts.tsx'
 import { errorText } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
+import { StaffDeclaration } from '#app/components/orders/customs-declaration.tsx'
 import { type PackPreview, PackShipmentForm } from '#app/components/orders/pack-shipment-form.tsx'
 import { ReissueReceiptForm } from '#app/components/orders/reissue-receipt-form.tsx'
 import { ShipmentCostsPanel, ShipmentDocuments } from '#app/components/orders/shipment-costs.tsx'
@@ -25,6 +26,11 @@ import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
+import {
+  declarationAction,
+  declarationForPage,
+  isDeclarationIntent,
+} from '#app/lib/declaration-views.server.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { actionFailure, formFailure } from '#app/lib/http-errors.ts'
@@ -43,6 +49,7 @@ import { formatMoney } from '#core/money/money.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import { can } from '#core/shared/staff-policy.ts'
 import { claimOfShipment, investigateClaim, resolveClaim } from '#core/shipping/claims.ts'
+import { getDeclaration } from '#core/shipping/customs-declaration.ts'
 import { previewReissue, reissueShippingReceipt } from '#core/shipping/receipt-reissue.ts'
 import { confirmDelivery, shipShipment } from '#core/shipping/shipment-delivery.ts'
 import { packShipment, previewPacking } from '#core/shipping/shipment-packing.ts'
@@ -74,8 +81,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const claim = shipment.tracking ? await claimOfShipment(orders.db, shipment.id) : null
   const costs = await shipmentCostsForPage(orders, shipment, { language, area: 'staff' })
+  // The customs declaration (issue 30); a cancelled shipment has none.
+  const declaration = shipment.status === 'cancelled' ? null : await getDeclaration(orders, shipment.id)
   return {
     costs,
+    declaration: declaration ? declarationForPage(declaration, language) : null,
     money: { language, currency: 'JPY' as const, rates: null },
     // Re-issuing a receipt moves money: admins (docs/decisions/037).
     canReissue:
@@ -127,6 +137,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (intent === 'reissue') return reissueAction(form, context, params.id)
   if (isStaffPaymentIntent(intent)) return staffPaymentAction(intent, form, context, owner)
   const orders = getOrderContext(context)
+  if (isDeclarationIntent(intent, 'staff')) return declarationAction(orders, params.id, intent, form)
   const field = (name: string) => form.get(name) ?? undefined
   const version = form.get('version')
   const back = (notice: NoticeName) =>
@@ -278,8 +289,19 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function StaffShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, canPack, payments, box, tracking, claim, canConfirmLoss, costs, money, canReissue } =
-    useLoaderData<typeof loader>()
+  const {
+    shipment,
+    canPack,
+    payments,
+    box,
+    tracking,
+    claim,
+    canConfirmLoss,
+    costs,
+    money,
+    canReissue,
+    declaration,
+  } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
   const formAnswer = formAnswerOf(answer)
@@ -309,6 +331,14 @@ export default function StaffShipmentRoute() {
       </p>
       <ShipmentPeople shipment={shipment} />
       <ShipmentItems lines={shipment.lines} />
+      {declaration ? (
+        <StaffDeclaration
+          declaration={declaration}
+          shipmentId={shipment.id}
+          canEdit={canPack}
+          answer={answer && 'intent' in answer && answer.intent === 'declaration' ? answer : null}
+        />
+      ) : null}
       {box ? <StaffPackedBox box={box} /> : null}
       <ShipmentCostsPanel costs={costs} money={money} voided={shipment.status === 'cancelled'} />
       <ShipmentDocuments documents={costs.documents} />

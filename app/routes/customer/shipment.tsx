@@ -4,6 +4,7 @@ import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { CustomerDeclaration } from '#app/components/orders/customs-declaration.tsx'
 import { PackedBox } from '#app/components/orders/packed-box.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
 import { RequestTimeline } from '#app/components/orders/request-timeline.tsx'
@@ -14,6 +15,11 @@ import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
+import {
+  declarationAction,
+  declarationForPage,
+  isDeclarationIntent,
+} from '#app/lib/declaration-views.server.ts'
 import { actionFailure } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import {
@@ -27,6 +33,7 @@ import {
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { lostParcelRefundSentAt } from '#core/payments/money-history.ts'
 import { claimOfShipment, openClaim } from '#core/shipping/claims.ts'
+import { getDeclaration } from '#core/shipping/customs-declaration.ts'
 import { confirmDelivery } from '#core/shipping/shipment-delivery.ts'
 import { CANCEL_REASON_MAX } from '#core/shipping/shipment-schemas.ts'
 import { cancelShipment, getShipment } from '#core/shipping/shipment-service.ts'
@@ -53,10 +60,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ? null
       : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id })
   const { packing } = shipment
-  const [claim, { claimAfterDays, yenRates }, costs] = await Promise.all([
+  const [claim, { claimAfterDays, yenRates }, costs, declaration] = await Promise.all([
     shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
     orders.settings.get(),
     shipmentCostsForPage(orders, shipment, { language, area: 'customer' }),
+    // The customs declaration (issue 30): to review before packing; a cancelled shipment has none.
+    shipment.status === 'cancelled' ? Promise.resolve(null) : getDeclaration(orders, shipment.id),
   ])
   const refundSentAt =
     claim?.status === 'lost' ? await lostParcelRefundSentAt(orders.db, shipment.number) : null
@@ -66,6 +75,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     payment,
     costs,
+    declaration: declaration ? declarationForPage(declaration, language) : null,
     money: { language, currency, rates: currency === 'JPY' ? null : yenRates },
     tracking: trackingForPage(shipment, language),
     claim: claimForPage(claim, language, refundSentAt),
@@ -106,6 +116,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return reportTransferAction(form, context, { kind: 'shipment', id: params.id }, problem)
   }
   const orders = getOrderContext(context)
+  if (isDeclarationIntent(intent, 'customer')) return declarationAction(orders, params.id, intent, form)
   const input = { id: params.id, version: form.get('version') }
   try {
     if (intent === 'deliver') {
@@ -131,7 +142,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, payment, box, tracking, claim, claimable, claimFrom, costs, money } =
+  const { shipment, payment, box, tracking, claim, claimable, claimFrom, costs, money, declaration } =
     useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const paying = answer && 'payment' in answer ? answer.payment : null
@@ -157,6 +168,12 @@ export default function ShipmentRoute() {
         {t(`shipments.methods.${shipment.method}`)} · {t(`shipments.routes.${shipment.route as 'direct'}`)}
       </p>
       <ShipmentItems lines={shipment.lines} />
+      {declaration ? (
+        <CustomerDeclaration
+          declaration={declaration}
+          answer={answer && 'intent' in answer && answer.intent === 'declaration' ? answer : null}
+        />
+      ) : null}
       <ShipmentAddressBlock
         headingId="address-heading"
         heading={t('shipments.addressHeading')}
