@@ -370,7 +370,7 @@ export default {
     failed: 'The table was not saved.',
     grams: '{{weight}} g',
   },
-  // Import rules per destination and the methods each can use (issue 30, ADR 046): admins only.
+  // Import rules per destination and the methods each can use (issue 30): admins only.
   importRules: {
     nav: 'Import rules',
     title: 'Import rules',

@@ -396,7 +396,7 @@ export default {
     failed: 'No se guardó la tabla.',
     grams: '{{weight}} g',
   },
-  // Reglas de importación por destino y los métodos que cada uno puede usar (issue 30, ADR 046): solo admins.
+  // Reglas de importación por destino y los métodos que cada uno puede usar (issue 30): solo admins.
   importRules: {
     nav: 'Reglas de importación',
     title: 'Reglas de importación',
