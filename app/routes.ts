@@ -65,6 +65,9 @@ export default [
     // layout's refusal).
     route('admin-dashboard/settings', 'routes/admin/settings.tsx'),
     route('admin-dashboard/rates', 'routes/admin/rates.tsx'),
+    // Import rules per destination and the methods each can use (issue 30).
+    route('admin-dashboard/import-rules', 'routes/admin/import-rules.tsx'),
+    route('admin-dashboard/import-rules/:country', 'routes/admin/import-rule.tsx'),
     route('admin-dashboard/audit', 'routes/admin/audit.tsx'),
     route('admin-dashboard/outbox', 'routes/admin/outbox.tsx'),
     route('admin-dashboard/analytics', 'routes/admin/analytics.tsx'),

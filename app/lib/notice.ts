@@ -42,6 +42,9 @@ export const NOTICES = {
   storeShown: { title: 'toasts.storeShown.title', text: 'toasts.storeShown.text' },
   storeMoved: { title: 'toasts.storeMoved.title', text: 'toasts.storeMoved.text' },
   pageSaved: { title: 'toasts.pageSaved.title', text: 'toasts.pageSaved.text' },
+  // Import rules and destination methods (app/routes/admin/import-rule.tsx, issue 30).
+  importRuleSaved: { title: 'importRules.saved' },
+  destinationMethodSaved: { title: 'importRules.methodSaved' },
   factorRemoved: { title: 'mfa.factorRemoved' },
   userSignedOut: { title: 'adminUsers.done.signedOut' },
   userDisabled: { title: 'adminUsers.done.disabled' },

@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
 import { SHIPPING_METHODS, type ShippingMethod } from '#core/pricing/pricing.ts'
 import { SETTINGS_CHANNEL } from '#core/settings/settings-service.ts'
@@ -7,7 +7,7 @@ import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import { requireStaffAction } from '#core/shared/staff-policy.ts'
 import type { Database, Executor } from '#db/client.ts'
-import { destinationMethods, importRules } from '#db/schema/index.ts'
+import { destinationMethods, importRules, users } from '#db/schema/index.ts'
 import { type DestinationRules, type MethodBlock, rulesForDay } from './destination-rules.ts'
 import { type ImportRule, ImportRuleSchema, type ImportRuleVersion } from './import-rules.ts'
 
@@ -52,8 +52,29 @@ export type ImportRulesService = {
       effectiveFrom: string
     },
   ): Promise<void>
+  /**
+   * What the admin page shows: every stored version, newest first, with whether it is seed data
+   * and who added it (null rule: a row no longer readable), and every method row.
+   * @throws AppError `forbidden` (not an admin).
+   */
+  history(actor: Actor | null): Promise<StoredHistory>
   invalidate(): void
   onInvalidate(listener: () => void): () => void
+}
+
+export type StoredHistory = {
+  versions: (Omit<ImportRuleVersion, 'rule'> & {
+    rule: ImportRule | null
+    isSeed: boolean
+    createdBy: string | null
+  })[]
+  methods: (MethodBlock & {
+    country: string
+    method: string
+    isSeed: boolean
+    updatedBy: string | null
+    updatedAt: Date
+  })[]
 }
 
 async function readAll(reader: Executor): Promise<StoredRules> {
@@ -183,6 +204,44 @@ export function createImportRulesService({ db, now = () => new Date() }: { db: D
         await tx.execute(sql`SELECT pg_notify(${SETTINGS_CHANNEL}, '')`)
       })
       invalidate()
+    },
+    async history(actor) {
+      requireAdmin(actor)
+      const rows = await db
+        .select({ row: importRules, by: users.email })
+        .from(importRules)
+        .leftJoin(users, eq(users.id, importRules.createdBy))
+        .orderBy(asc(importRules.country), desc(importRules.effectiveFrom), desc(importRules.createdAt))
+      const methodRows = await db
+        .select({ row: destinationMethods, by: users.email })
+        .from(destinationMethods)
+        .leftJoin(users, eq(users.id, destinationMethods.updatedBy))
+        .orderBy(asc(destinationMethods.country), asc(destinationMethods.method))
+      return {
+        versions: rows.map(({ row, by }) => {
+          const parsed = ImportRuleSchema.safeParse(row.rule)
+          return {
+            id: row.id,
+            country: row.country,
+            effectiveFrom: row.effectiveFrom,
+            rule: parsed.success ? parsed.data : null,
+            createdAt: row.createdAt,
+            isSeed: row.isSeed,
+            createdBy: by,
+          }
+        }),
+        methods: methodRows.map(({ row, by }) => ({
+          country: row.country,
+          method: row.method,
+          available: row.available,
+          note: row.note,
+          source: row.source,
+          effectiveFrom: row.effectiveFrom,
+          isSeed: row.isSeed,
+          updatedBy: by,
+          updatedAt: row.updatedAt,
+        })),
+      }
     },
     invalidate,
     onInvalidate(listener) {

@@ -5,6 +5,7 @@ import { formatMoney, formatNumber, formatPercent } from '#core/money/money.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { REGIONS, type Region } from '#core/pricing/pricing.ts'
 import { isSitePageSlug, SITE_PAGE_PATHS } from '#core/site-pages/site-page-text.ts'
+import { describeDestinationMethods, describeImportRuleAdd } from './import-rule-text.ts'
 
 /**
  * What one audit record changed, old → new, in words (app/routes/admin/audit.tsx): a role, the
@@ -139,6 +140,9 @@ export function describe(record: Record_, t: TFunction, language: Language): str
     ]
   }
   if (record.kind.startsWith('store.')) return describeStore(record, t, language)
+  // Import rules and the methods a destination can use (issue 30): ./import-rule-text.ts.
+  if (record.kind === 'import_rule.add') return describeImportRuleAdd(record, t, language)
+  if (record.kind === 'destination.methods') return describeDestinationMethods(record, t, language)
   if (record.kind === 'page.update') {
     const path = isSitePageSlug(record.subjectId)
       ? SITE_PAGE_PATHS[record.subjectId]
