@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:jobs`: how fast one process drains a queue of e-mails (issue 33, ADR 009).
+ * On a PostgreSQL of its own (embedded, in ./data/bench-jobs; or DATABASE_URL's server, where it
+ * makes and drops `bench_jobs`), migrates a new database, starts a local SMTP sink
+ * (tests/support/smtp-sink.ts) and the app's real job runner (core/jobs/job-queue.ts with
+ * server/jobs.ts's handlers and the SMTP mailer, the options server/main.ts gives it), then
+ * enqueues BENCH_JOBS_COUNT (1,000) `email.send` jobs in one transaction and times the drain: from
+ * the commit to the last message the sink received, and until no job is left waiting or running.
+ * Prints e-mails per second; the goal is at least 50 (issue 33). BENCH_JOBS_SMTP_DELAY_MS holds
+ * each message's final SMTP reply (0), as a remote relay would.
+ */
+import fs from 'node:fs'
+import pg from 'pg'
+import { createJobQueue } from '#core/jobs/job-queue.ts'
+import { type AppJobEnqueuer, JOBS } from '#core/jobs/registry.ts'
+import { createSmtpMailer } from '#core/notifications/mailer.ts'
+import { seedDatabase } from '#core/seed/seed-database.ts'
+import { createSettingsService } from '#core/settings/settings-service.ts'
+import { createDb } from '#db/client.ts'
+import { runMigrations } from '#db/migrate.ts'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/embedded-postgres.ts'
+import { createJobHandlers } from '#server/jobs.ts'
+import { startSmtpSink } from '#tests/support/smtp-sink.ts'
+
+const count = Number(process.env.BENCH_JOBS_COUNT ?? 1000)
+const smtpDelayMs = Number(process.env.BENCH_JOBS_SMTP_DELAY_MS ?? 0)
+const pollSeconds = Number(process.env.JOBS_POLL_INTERVAL_SECONDS ?? 2)
+const timeoutMs = Number(process.env.BENCH_JOBS_TIMEOUT_SECONDS ?? 600) * 1000
+const goalPerSecond = 50
+const dataDir = './data/bench-jobs'
+const databaseName = 'bench_jobs'
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+function databaseUrl(adminUrl: string, database: string) {
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+const log = { info() {}, warn: console.warn, error: console.error }
+
+let embedded: EmbeddedPostgres | null = null
+let adminUrl = process.env.DATABASE_URL ?? ''
+if (!adminUrl) {
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres' })
+  adminUrl = embedded.adminUrl
+}
+const sink = await startSmtpSink({ replyDelayMs: smtpDelayMs })
+let close: (() => Promise<void>) | null = null
+try {
+  await withClient(adminUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
+    await client.query(`CREATE DATABASE ${databaseName}`)
+  })
+  const url = databaseUrl(adminUrl, databaseName)
+  await runMigrations(url)
+  // The app's pool size (DATABASE_POOL_MAX's default): the queue adds no connections of its own.
+  const { db, pool } = createDb(url, { max: 10 })
+  await seedDatabase(db)
+  const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${sink.port}`, from: 'Bench <bench@localhost>' })
+  const jobs = createJobQueue({
+    pool,
+    jobs: JOBS,
+    handlers: createJobHandlers({
+      db,
+      mailer,
+      contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/submit' },
+      settings: createSettingsService({ db }),
+      appUrl: 'http://localhost:3000',
+      jobs: (): AppJobEnqueuer => jobs,
+    }),
+    logger: log,
+    pollingIntervalSeconds: pollSeconds,
+    schedules: false,
+  })
+  await jobs.start()
+  close = async () => {
+    await jobs.stop({ timeoutMs: 5000 })
+    await pool.end()
+  }
+
+  console.log(`Enqueueing ${count} email.send jobs (SMTP sink on port ${sink.port}, reply delay ${smtpDelayMs} ms)…`)
+  const enqueueStarted = performance.now()
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < count; i++) {
+      await jobs.enqueue(tx, 'email.send', {
+        to: `customer-${i}@example.com`,
+        language: i % 2 ? 'en' : 'es',
+        template: 'verify-email',
+        variables: { name: `Customer ${i}`, url: `http://localhost:3000/verify?token=${i}` },
+      })
+    }
+  })
+  const committed = performance.now()
+  console.log(`  enqueued in ${((committed - enqueueStarted) / 1000).toFixed(2)} s`)
+
+  let firstAt: number | null = null
+  for (;;) {
+    if (sink.received.length > 0 && firstAt === null) firstAt = sink.received[0]?.receivedAt ?? null
+    if (sink.received.length >= count) break
+    if (performance.now() - committed > timeoutMs) throw new Error(`only ${sink.received.length} of ${count} e-mails in ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const lastAt = sink.received.reduce((latest, email) => Math.max(latest, email.receivedAt), 0)
+  // Every job settled (completed) in the queue, not only the e-mail out.
+  for (;;) {
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'email.send' AND state IN ('created', 'retry', 'active')`,
+    )
+    if (rows[0].n === 0) break
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const drained = performance.now()
+  const recipients = new Set(sink.received.map((email) => email.envelope.to.join(','))).size
+
+  const seconds = (lastAt - committed) / 1000
+  const perSecond = count / seconds
+  console.log('')
+  console.log(`  e-mails received:       ${sink.received.length} (${recipients} distinct recipients)`)
+  console.log(`  first e-mail after:     ${(((firstAt ?? lastAt) - committed) / 1000).toFixed(2)} s`)
+  console.log(`  last e-mail after:      ${seconds.toFixed(2)} s`)
+  console.log(`  queue drained after:    ${((drained - committed) / 1000).toFixed(2)} s`)
+  console.log(`  e-mails per second:     ${perSecond.toFixed(1)} (goal ≥ ${goalPerSecond} per process)`)
+} finally {
+  await close?.()
+  await sink.close()
+  if (process.env.DATABASE_URL) {
+    await withClient(adminUrl, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
+    })
+  }
+  await embedded?.stop()
+}
