@@ -2,7 +2,8 @@
  * `npm run bench:jobs`: how fast one process drains a queue of e-mails (issue 33, ADR 009).
  * On a PostgreSQL of its own (embedded, in ./data/bench-jobs; or DATABASE_URL's server, where it
  * makes and drops `bench_jobs`), migrates a new database, starts a local SMTP sink
- * (tests/support/smtp-sink.ts) and the app's real job runner (core/jobs/job-queue.ts with
+ * (tests/support/smtp-sink.ts, in a process of its own, so its parsing is not counted against the
+ * app's) and the app's real job runner (core/jobs/job-queue.ts with
  * server/jobs.ts's handlers and the SMTP mailer, the options server/main.ts gives it), then
  * enqueues BENCH_JOBS_COUNT (1,000) `email.send` jobs in one transaction and times the drain: from
  * the commit to the last message the sink received, and until no job is left waiting or running.
@@ -56,6 +57,51 @@ function databaseUrl(adminUrl: string, database: string) {
 
 const log = { info() {}, warn: console.warn, error: console.error }
 
+// The sink's process: tells its port, then each message's recipients as it arrives.
+if (process.argv[2] === '--sink') {
+  const sink = await startSmtpSink({ replyDelayMs: smtpDelayMs })
+  process.send?.({ port: sink.port })
+  let told = 0
+  setInterval(() => {
+    for (; told < sink.received.length; told++) process.send?.({ to: sink.received[told]?.envelope.to ?? [] })
+  }, 5)
+  process.on('disconnect', () => process.exit(0))
+  await new Promise(() => {})
+}
+
+type Received = { to: string[]; receivedAt: number }
+
+/** The SMTP sink in a child process; what it received, timed on this process's clock. */
+async function startSinkProcess() {
+  const child = spawn(process.execPath, [process.argv[1] ?? 'scripts/bench-jobs.ts', '--sink'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const received: Received[] = []
+  const port = await new Promise<number>((resolve) => {
+    child.on('message', (message: { port?: number; to?: string[] }) => {
+      if (message.port) resolve(message.port)
+      if (message.to) received.push({ to: message.to, receivedAt: performance.now() })
+    })
+  })
+  return {
+    port,
+    received,
+    async next(to: string, timeoutMs: number): Promise<Received> {
+      const deadline = performance.now() + timeoutMs
+      for (;;) {
+        const found = received.find((email) => email.to.includes(to))
+        if (found) return found
+        if (performance.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    },
+    close: async () => {
+      child.disconnect()
+      await new Promise((resolve) => child.once('exit', resolve))
+    },
+  }
+}
+
 // The doomed process: works every queue, hangs in the first e-mail it sends, says so, waits to be killed.
 if (process.argv[2] === '--doomed') {
   const { db, pool } = createDb(process.argv[3] ?? '', { max: 4 })
@@ -93,7 +139,7 @@ if (!adminUrl) {
   embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres' })
   adminUrl = embedded.adminUrl
 }
-const sink = await startSmtpSink({ replyDelayMs: smtpDelayMs })
+const sink = await startSinkProcess()
 let close: (() => Promise<void>) | null = null
 try {
   await withClient(adminUrl, async (client) => {
@@ -167,7 +213,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   const drained = performance.now()
-  const recipients = new Set(sink.received.map((email) => email.envelope.to.join(','))).size
+  const recipients = new Set(sink.received.map((email) => email.to.join(','))).size
 
   const seconds = (lastAt - committed) / 1000
   const perSecond = count / seconds
@@ -227,7 +273,7 @@ try {
     await survivor.stop({ timeoutMs: 5000 })
     await pool.end()
   }
-  const resent = await sink.next('crashed@example.com', { timeoutMs: 300_000 })
+  const resent = await sink.next('crashed@example.com', 300_000)
   console.log(
     `  crashed job re-run after: ${((resent.receivedAt - killedAt) / 1000).toFixed(1)} s (process killed with SIGKILL mid-send; goal ≤ 30 s)`,
   )
