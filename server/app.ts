@@ -61,6 +61,8 @@ export type AppDeps = {
   checkDatabase: () => Promise<void>
   /** True once a shutdown began: /readyz answers 503 and every answer closes its connection. */
   isShuttingDown?: () => boolean
+  /** Told of every /readyz request: a balancer checking it makes the shutdown drain longer (server/env.ts). */
+  onReadinessCheck?: () => void
   isProduction: boolean
   appUrl: string
   /** build/client in production; in development Vite serves assets. */
@@ -202,6 +204,7 @@ function probeRoutes(app: express.Express, deps: AppDeps, services: Services) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' })
   })
   app.get('/readyz', async (req, res) => {
+    deps.onReadinessCheck?.()
     res.set('Cache-Control', 'no-store')
     if (deps.isShuttingDown?.()) {
       res.status(503).json({ status: 'shutting-down' })

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { parseEnv } from './env.ts'
+import {
+  DEFAULT_SHUTDOWN_DRAIN_SECONDS,
+  parseEnv,
+  READINESS_WATCH_SECONDS,
+  shutdownDrainSeconds,
+  UNWATCHED_SHUTDOWN_DRAIN_SECONDS,
+} from './env.ts'
 
 test('an empty environment gives working local defaults', () => {
   const env = parseEnv({})
@@ -66,4 +72,21 @@ test('S3 storage configured by halves stops the start, naming what is missing', 
       S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
     }),
   ).not.toThrow()
+})
+
+test('the shutdown drain follows the health check: 8 s when /readyz was checked in the last minute, 1 s when not, the variable when set', () => {
+  expect(parseEnv({}).SHUTDOWN_DRAIN_SECONDS).toBeUndefined()
+  expect(parseEnv({ SHUTDOWN_DRAIN_SECONDS: '3' }).SHUTDOWN_DRAIN_SECONDS).toBe(3)
+  expect(() => parseEnv({ SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/)
+  const nowMs = 1_000_000
+  const drain = (configured: number | undefined, lastReadinessCheckMs: number | null) =>
+    shutdownDrainSeconds({ configured, lastReadinessCheckMs, nowMs })
+  // HAProxy's defaults: a check every 2 s, down after 3 failed in a row: at most 6 s, plus a check.
+  expect(DEFAULT_SHUTDOWN_DRAIN_SECONDS).toBeGreaterThanOrEqual(2 * 3 + 2)
+  expect(drain(undefined, nowMs - 2000)).toBe(DEFAULT_SHUTDOWN_DRAIN_SECONDS)
+  expect(drain(undefined, nowMs - READINESS_WATCH_SECONDS * 1000)).toBe(DEFAULT_SHUTDOWN_DRAIN_SECONDS)
+  expect(drain(undefined, nowMs - READINESS_WATCH_SECONDS * 1000 - 1)).toBe(UNWATCHED_SHUTDOWN_DRAIN_SECONDS)
+  expect(drain(undefined, null)).toBe(UNWATCHED_SHUTDOWN_DRAIN_SECONDS)
+  expect(drain(0, nowMs - 2000)).toBe(0)
+  expect(drain(5, null)).toBe(5)
 })

@@ -40,7 +40,8 @@ const EnvSchema = z
     UPLOADS_SHARED: booleanish.default(false),
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
-    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(1),
+    /** Unset: the drain follows the health check (shutdownDrainSeconds below). */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).optional(),
     /** Key of the external form service; when set, contact messages are also forwarded there. */
     CONTACT_FORM_ACCESS_KEY: z
       .string()
@@ -156,6 +157,42 @@ const EnvSchema = z
   }))
 
 export type Env = z.output<typeof EnvSchema>
+
+/**
+ * The drain when SHUTDOWN_DRAIN_SECONDS is unset and something checks /readyz: HAProxy's defaults
+ * (`inter 2s`, `fall 3`) mark a server down at most 3 × 2 = 6 s after its first 503 (the first
+ * check after the signal comes within 2 s, and it takes that check and two more); 8 s leaves one
+ * more check interval for a check in flight or a slow answer. A balancer that checks every second
+ * needs 3 s. nginx (passive checks) never reads /readyz: it sees a refused connection after the
+ * port closes and tries the next server.
+ */
+export const DEFAULT_SHUTDOWN_DRAIN_SECONDS = 8
+/** The drain when nothing has checked /readyz lately (a terminal's Ctrl-C, a test, nginx's passive checks). */
+export const UNWATCHED_SHUTDOWN_DRAIN_SECONDS = 1
+/** How recent a /readyz check must be for the process to count as watched by a balancer. */
+export const READINESS_WATCH_SECONDS = 60
+
+/**
+ * How long a shutdown keeps serving after /readyz turned 503, before the port closes: the
+ * configured SHUTDOWN_DRAIN_SECONDS when set; else 8 s when /readyz was checked in the last minute
+ * (a balancer is watching: let it see the 503 enough times to mark this process down), and 1 s
+ * when it was not (nobody is there to notice; connections already waiting are still answered).
+ */
+export function shutdownDrainSeconds({
+  configured,
+  lastReadinessCheckMs,
+  nowMs,
+}: {
+  configured: number | undefined
+  /** performance.now() of the last /readyz request, or null when none came. */
+  lastReadinessCheckMs: number | null
+  nowMs: number
+}): number {
+  if (configured !== undefined) return configured
+  const watched =
+    lastReadinessCheckMs !== null && nowMs - lastReadinessCheckMs <= READINESS_WATCH_SECONDS * 1000
+  return watched ? DEFAULT_SHUTDOWN_DRAIN_SECONDS : UNWATCHED_SHUTDOWN_DRAIN_SECONDS
+}
 
 /** Parses the environment once at boot; a bad value stops the start with a readable list. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {

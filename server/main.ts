@@ -16,7 +16,7 @@ import { runMigrations } from '#db/migrate.ts'
 import type { AppDeps, createApp } from './app.ts'
 import { ensureDemoAccounts } from './demo-accounts.ts'
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.ts'
-import { parseEnv } from './env.ts'
+import { parseEnv, shutdownDrainSeconds } from './env.ts'
 import { createJobHandlers } from './jobs.ts'
 import { createLogger } from './logger.ts'
 import type { Services } from './services.ts'
@@ -108,6 +108,8 @@ await jobs.start().catch(startupFailed)
 
 /** Set by SIGTERM/SIGINT: readiness fails at once (see shutdown below). */
 let shuttingDown = false
+/** When /readyz was last asked (performance.now()): a balancer watching makes the drain longer. */
+let lastReadinessCheckMs: number | null = null
 
 const deps: AppDeps = {
   db,
@@ -156,6 +158,9 @@ const deps: AppDeps = {
     await pool.query('SELECT 1')
   },
   isShuttingDown: () => shuttingDown,
+  onReadinessCheck: () => {
+    lastReadinessCheckMs = performance.now()
+  },
   isProduction: env.isProduction,
   appUrl: env.APP_URL,
   pageCache: { enabled: env.PAGE_CACHE, ttlSeconds: env.PAGE_CACHE_TTL_SECONDS },
@@ -209,25 +214,33 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 /**
- * Say not ready at once, keep accepting for the drain period (closing the port would reset the
- * connections still waiting to be accepted; every answer now closes its connection), then stop
- * accepting, let in-flight requests and jobs finish, and close the database. Every step is
- * bounded: one that hangs (a database that stopped answering mid-shutdown) or fails is logged by
- * name and skipped, and the process then exits 1 rather than never.
+ * Say not ready at once, keep accepting and serving for the drain period, so a balancer sees the
+ * 503 enough times to mark this process down before the port closes (closing it would also reset
+ * the connections still waiting to be accepted; every answer now closes its connection): 8 s when
+ * /readyz was checked in the last minute, 1 s when nothing checks it, SHUTDOWN_DRAIN_SECONDS when
+ * set (server/env.ts `shutdownDrainSeconds`). Then stop accepting, let in-flight requests and jobs
+ * finish, and close the database. Every step is bounded: one that hangs (a database that stopped
+ * answering mid-shutdown) or fails is logged by name and skipped, and the process then exits 1
+ * rather than never.
  */
 async function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down')
+  const drainSeconds = shutdownDrainSeconds({
+    configured: env.SHUTDOWN_DRAIN_SECONDS,
+    lastReadinessCheckMs,
+    nowMs: performance.now(),
+  })
+  logger.info({ signal, drainSeconds }, 'shutting down')
   const timeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000
   const force = setTimeout(
     () => {
       logger.error('shutdown timed out; closing remaining connections')
       server.closeAllConnections()
     },
-    env.SHUTDOWN_DRAIN_SECONDS * 1000 + timeoutMs,
+    drainSeconds * 1000 + timeoutMs,
   )
   force.unref()
   const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
-  await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000))
+  await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000))
   await new Promise<void>((resolve) => {
     server.close(() => resolve())
     server.closeIdleConnections()

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { JOBS } from '#core/jobs/registry.ts'
@@ -234,3 +236,69 @@ const noJobs = {
     throw new Error('no job expected')
   },
 }
+
+test('an attempt whose process died after posting: the retry waits out its lease and posts again with the same Idempotency-Key, which a receiver that honours it keeps once', async () => {
+  const { db } = database
+  // A receiver that honours the key: a repeat is answered as a success and not kept again.
+  const posts: { key: string | null; body: Record<string, unknown> }[] = []
+  const kept = new Map<string, Record<string, unknown>>()
+  const receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      const key = req.headers['idempotency-key']
+      const parsed = JSON.parse(body) as Record<string, unknown>
+      posts.push({ key: typeof key === 'string' ? key : null, body: parsed })
+      if (typeof key === 'string' && !kept.has(key)) kept.set(key, parsed)
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ success: true }))
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const { port } = receiver.address() as AddressInfo
+  const endpoint = `http://127.0.0.1:${port}/submit`
+  try {
+    // 1 s per POST: a lease of 3 s.
+    const forwarding: ContactForwarding = { accessKey: 'k', endpoint, timeoutMs: 1000 }
+    const contact = createContactService({ db, forwarding, jobs: queue })
+    const { id } = await contact.submit(message({ name: 'Died After Posting' }), meta())
+    // The first attempt posts, the receiver keeps it, and the process dies before it hears back:
+    // its fetch never settles (nor heeds its timeout), so the row is never updated.
+    let posted: () => void = () => {}
+    const postedOnce = new Promise<void>((resolve) => {
+      posted = resolve
+    })
+    const dying = forwardContactMessage(
+      {
+        db,
+        forwarding: {
+          ...forwarding,
+          fetch: async (input, init) => {
+            await fetch(input, { ...init, signal: null })
+            posted()
+            return new Promise<Response>(() => {})
+          },
+        },
+      },
+      id,
+      attempt,
+    )
+    void dying.catch(() => {})
+    await postedOnce
+    // The retry comes at once (the job's lease lapsed): it waits for the message's lease, then posts.
+    const began = performance.now()
+    expect(await forwardContactMessage({ db, forwarding }, id, attempt)).toBe('sent')
+    const waited = performance.now() - began
+    expect(waited).toBeGreaterThan(1000)
+    expect(waited).toBeLessThan(5000)
+    expect(posts).toHaveLength(2)
+    expect(posts.map((post) => post.key)).toEqual([`contact-message-${id}`, `contact-message-${id}`])
+    expect([...kept.values()].map((body) => body.name)).toEqual(['Died After Posting'])
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
+    expect(row).toMatchObject({ forwardStatus: 'sent', forwardAttempts: 1, nextAttemptAt: null })
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()))
+  }
+})

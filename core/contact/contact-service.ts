@@ -75,7 +75,10 @@ export function createContactService({
 /**
  * One forwarding attempt: the `contact.forward` job's handler. The message is claimed with a
  * short lease (`next_attempt_at`) in its own statement, so no row lock is held across the HTTP
- * call, and a second attempt at the same message (a duplicate delivery) cannot post it twice.
+ * call, and a second attempt at the same message (a duplicate delivery) cannot post it while the
+ * first may: it waits for the lease to lapse (or the message to be sent). Every attempt carries the
+ * same `Idempotency-Key`; only a receiver that honours it makes a repeat after a crash between its
+ * answer and our update harmless (ADR 009: forwarding is at least once).
  * Returns 'sent', or 'done' when there is nothing left to do (already sent, given up, spam).
  * @throws Error when the attempt failed (recorded on the row): the queue retries the job. On the
  * job's last attempt the row is marked `failed` first; it is never deleted.
@@ -86,28 +89,39 @@ export async function forwardContactMessage(
   job: Pick<JobContext, 'lastAttempt' | 'signal'>,
 ): Promise<'sent' | 'done'> {
   const timeoutMs = forwarding.timeoutMs ?? 10_000
-  // Longer than one attempt may take, shorter than the job's expiry (60 s): the retry of an
-  // attempt whose worker died finds the lease lapsed.
-  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 20
-  const [row] = await db
-    .update(contactMessages)
-    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(
-      and(
-        eq(contactMessages.id, messageId),
-        eq(contactMessages.forwardStatus, 'pending'),
-        or(isNull(contactMessages.nextAttemptAt), lte(contactMessages.nextAttemptAt, sql`now()`)),
-      ),
-    )
-    .returning()
-  if (!row) {
+  // The attempt's POST is aborted after timeoutMs; the lease outlasts it by a little (the row's
+  // update), so once it lapses no earlier attempt can still post. A retry whose worker died finds it
+  // lapsed, or waits the few seconds left (the job's own lease lapses after 10 s).
+  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 2
+  const claim = () =>
+    db
+      .update(contactMessages)
+      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(
+        and(
+          eq(contactMessages.id, messageId),
+          eq(contactMessages.forwardStatus, 'pending'),
+          or(isNull(contactMessages.nextAttemptAt), lte(contactMessages.nextAttemptAt, sql`now()`)),
+        ),
+      )
+      .returning()
+  // Another attempt may hold the lease (one whose process died, or a duplicate delivery running
+  // now): its POST ends within the lease, so wait that out, looking again every quarter second.
+  const giveUpAt = Date.now() + (leaseSeconds + 1) * 1000
+  let [row] = await claim()
+  while (!row) {
     const [current] = await db
-      .select({ status: contactMessages.forwardStatus })
+      .select({
+        status: contactMessages.forwardStatus,
+        leftMs: sql<number>`greatest(0, extract(epoch from ${contactMessages.nextAttemptAt} - now()) * 1000)::float8`,
+      })
       .from(contactMessages)
       .where(eq(contactMessages.id, messageId))
-    if (current?.status === 'pending')
+    if (current?.status !== 'pending') return 'done'
+    if (Date.now() + Math.min(current.leftMs, 250) > giveUpAt)
       throw new Error(`Contact message ${messageId} is being forwarded already`)
-    return 'done'
+    await abortableDelay(Math.min(current.leftMs + 20, 250), job.signal)
+    ;[row] = await claim()
   }
   if (forwarding.accessKey === null) {
     // Forwarding was switched off after the message was stored.
@@ -146,6 +160,25 @@ export async function forwardContactMessage(
   return 'sent'
 }
 
+/** Waits `ms`, or less if `signal` aborts (then it throws, as the attempt is abandoned). */
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
 /** Posts one message; returns null on success, else why it failed (kept on the row). */
 async function postToFormService(
   forwarding: ContactForwarding,
@@ -155,7 +188,13 @@ async function postToFormService(
   try {
     const response = await (forwarding.fetch ?? fetch)(forwarding.endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        // The same on every attempt at this message: a receiver that honours it (a relay of ours,
+        // most payment-style APIs) keeps one. Web3Forms ignores it: a repeat is possible (ADR 009).
+        'Idempotency-Key': `contact-message-${row.id}`,
+      },
       body: JSON.stringify({
         access_key: forwarding.accessKey,
         botcheck: false,

@@ -49,6 +49,7 @@ async function startQueue(handlers: JobHandlers<Jobs>) {
     logger: silent,
     pollingIntervalSeconds: 0.5,
     concurrency: 2,
+    batchSize: 5,
     schedules: false,
   })
   await queue.start()
@@ -93,13 +94,13 @@ test('committed jobs run exactly once each with two queue instances polling the 
   const handlers = (instance: string): JobHandlers<Jobs> => ({
     'test.record': async ({ label }) => {
       runs.push({ label, instance })
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 50))
     },
     'test.failing': noop,
   })
   const first = await startQueue(handlers('first'))
   await startQueue(handlers('second'))
-  const labels = Array.from({ length: 20 }, (_, i) => `once-${i}`)
+  const labels = Array.from({ length: 200 }, (_, i) => `once-${i}`)
   await database.db.transaction(async (tx) => {
     for (const label of labels) await first.enqueue(tx, 'test.record', { label })
   })
@@ -111,7 +112,8 @@ test('committed jobs run exactly once each with two queue instances polling the 
     { timeout: 20_000, interval: 100 },
   )
   expect(runs.map((run) => run.label).sort()).toEqual([...labels].sort())
-  // Both processes took part (each has two slots; 20 jobs of 20 ms cannot all go to one poll).
+  // Both processes took part (each runs two batches of 5 at once: 200 jobs of 50 ms take one
+  // about a second, longer than the other's 0.5 s poll).
   expect(new Set(runs.map((run) => run.instance)).size).toBe(2)
 })
 
@@ -233,4 +235,108 @@ test('a schedule is stored with its cron and Japan time zone', async () => {
   ])
   await queue.unschedule('test.record', 'morning')
   expect((await database.pool.query('SELECT count(*)::int AS n FROM pgboss.schedule')).rows[0].n).toBe(0)
+})
+
+test('a queue with work drains at once: batches run together, no poll is waited while jobs wait', async () => {
+  let running = 0
+  let most = 0
+  const ran: string[] = []
+  const queue = createJobQueue({
+    pool: database.pool,
+    jobs: JOBS,
+    handlers: {
+      'test.record': async ({ label }) => {
+        running++
+        most = Math.max(most, running)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        running--
+        ran.push(label)
+      },
+      'test.failing': noop,
+    },
+    logger: silent,
+    // An idle worker would wait 30 s: a drain that takes less never waited for a poll.
+    pollingIntervalSeconds: 30,
+    concurrency: 2,
+    batchSize: 10,
+    schedules: false,
+  })
+  const labels = Array.from({ length: 150 }, (_, i) => `drain-${i}`)
+  await database.db.transaction(async (tx) => {
+    for (const label of labels) await queue.enqueue(tx, 'test.record', { label })
+  })
+  const began = performance.now()
+  await queue.start()
+  started.push(queue)
+  await vi.waitFor(() => expect(ran).toHaveLength(labels.length), { timeout: 20_000, interval: 20 })
+  expect(performance.now() - began).toBeLessThan(15_000)
+  expect([...ran].sort()).toEqual([...labels].sort())
+  // Several at once, never more than two batches of ten.
+  expect(most).toBeGreaterThan(1)
+  expect(most).toBeLessThanOrEqual(20)
+})
+
+test('a job claimed by a process that died is run again once its lease lapses, not after its expiry', async () => {
+  const runs: JobContext[] = []
+  // The process that dies: a bare pg-boss claims the job (as a worker's fetch does) and is gone.
+  const { PgBoss } = await import('pg-boss')
+  const doomed = new PgBoss({
+    db: { executeSql: (text, values) => database.pool.query(text, values as unknown[]) },
+    migrate: false,
+    supervise: false,
+    schedule: false,
+  })
+  await doomed.start()
+  const enqueuer = createJobQueue({
+    pool: database.pool,
+    jobs: JOBS,
+    handlers: { 'test.record': noop, 'test.failing': noop },
+    logger: silent,
+    work: false,
+    schedules: false,
+  })
+  const id = await enqueuer.enqueue(database.db, 'test.record', { label: 'orphaned' })
+  const [claimed] = await doomed.fetch('test.record')
+  expect(claimed?.id).toBe(id)
+  await doomed.stop({ graceful: false, close: false })
+  const claim = await database.pool.query(
+    'SELECT state, heartbeat_seconds, expire_seconds FROM pgboss.job WHERE id = $1',
+    [id],
+  )
+  expect(claim.rows[0]).toEqual({ state: 'active', heartbeat_seconds: 10, expire_seconds: 30 })
+  // The clock, moved on: its last lease renewal was 11 s ago (the lease is 10 s), well inside the
+  // job's 30 s expiry, which alone would have brought it back. And its back-off is a minute, as a
+  // forward's is: the retry pg-boss schedules would wait that long.
+  await database.pool.query(
+    `UPDATE pgboss.job SET heartbeat_on = heartbeat_on - interval '11 seconds', retry_delay = 60 WHERE id = $1`,
+    [id],
+  )
+
+  const survivor = createJobQueue({
+    pool: database.pool,
+    jobs: JOBS,
+    handlers: {
+      'test.record': async (_payload, job) => {
+        runs.push(job)
+      },
+      'test.failing': noop,
+    },
+    logger: silent,
+    pollingIntervalSeconds: 0.5,
+    // Looked for every second here (5 s in the app): the pickup is a second or two, not a minute.
+    leaseCheckSeconds: 1,
+    schedules: false,
+  })
+  const began = performance.now()
+  await survivor.start()
+  started.push(survivor)
+  await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 10_000, interval: 50 })
+  const seconds = (performance.now() - began) / 1000
+  // Its retry was due after the job's back-off (30 to 60 s): brought forward.
+  expect(seconds).toBeLessThan(10)
+  expect(runs[0]).toMatchObject({ id, attempt: 2 })
+  await vi.waitFor(
+    async () => expect((await jobRows('test.record')).find((row) => row.id === id)?.state).toBe('completed'),
+    { timeout: 5_000, interval: 50 },
+  )
 })
