@@ -52,8 +52,12 @@ function emailHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, EmailJo
   return {
     'email.send': async (email, job) => {
       const { name, address, email: companyEmail } = (await deps.settings.get()).company
-      await runEffectOnce(db, `email.send:${job.id}`, () =>
-        deps.mailer.send(composeAccountEmail({ ...email, shop: { name, address, email: companyEmail } })),
+      const key = `email.send:${job.id}`
+      await runEffectOnce(db, key, () =>
+        deps.mailer.send({
+          ...composeAccountEmail({ ...email, shop: { name, address, email: companyEmail } }),
+          key,
+        }),
       )
     },
     'notification.email': async ({ notificationId }, job) => {
@@ -81,7 +85,8 @@ function emailHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, EmailJo
         url: absolute(row.link ?? '/user-dashboard/notifications'),
         shop: await shopOf(deps),
       })
-      await runEffectOnce(db, `notification.email:${job.id}`, () => deps.mailer.send(email))
+      const key = `notification.email:${job.id}`
+      await runEffectOnce(db, key, () => deps.mailer.send({ ...email, key }))
     },
     'notification.staff-email': async ({ type, params, link }, job) => {
       const staff = await db
@@ -102,9 +107,8 @@ function emailHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, EmailJo
           shop: sender,
         })
         // One key per recipient: a retry after a failure half-way sends only the rest.
-        await runEffectOnce(db, `notification.staff-email:${job.id}:${member.email}`, () =>
-          deps.mailer.send(email),
-        )
+        const key = `notification.staff-email:${job.id}:${member.email}`
+        await runEffectOnce(db, key, () => deps.mailer.send({ ...email, key }))
       }
     },
   }

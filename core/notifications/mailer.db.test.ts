@@ -13,6 +13,20 @@ afterAll(async () => {
   await sink?.close()
 })
 
+test('an e-mail with a key is sent as one Message-ID, the same each time it is sent again (ADR 009)', async () => {
+  const mailer = createSmtpMailer({ url: sink.url, from: 'Tienda <no-reply@shop.example>' })
+  const email = { to: 'ana@example.com', subject: 'Hola', text: 'Hola', html: '<p>Hola</p>' }
+  await mailer.send({ ...email, key: 'notification.email:3f2a-9b' })
+  await mailer.send({ ...email, key: 'notification.email:3f2a-9b' })
+  await mailer.send(email)
+  const first = await sink.next('ana@example.com')
+  const second = await sink.next('ana@example.com', { skip: 1 })
+  const third = await sink.next('ana@example.com', { skip: 2 })
+  expect(first.mail.messageId).toBe('<notification.email.3f2a-9b@shop.example>')
+  expect(second.mail.messageId).toBe(first.mail.messageId)
+  expect(third.mail.messageId).not.toBe(first.mail.messageId)
+})
+
 test('createSmtpMailer delivers subject, sender, recipient, plain text and HTML, accents intact', async () => {
   const mailer = createSmtpMailer({ url: sink.url, from: 'Tienda Ñandú <no-reply@example.com>' })
   expect(mailer.kind).toBe('smtp')
