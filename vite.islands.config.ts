@@ -19,6 +19,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: { calculator: 'app/islands/calculator.client.tsx' },
+      // core/ runs nothing on import that an island needs (docs/README.md: plain functions): a
+      // module an island takes one function from need not bring the rest, such as a zod schema
+      // built at load (core/landed-cost/import-rules.ts behind destination-rules.ts' `methodsFor`:
+      // 21 KB brotli).
+      treeshake: { moduleSideEffects: [{ test: /\/core\/.+\.ts$/, sideEffects: false }] },
       output: {
         entryFileNames: 'assets/island-[name]-[hash].js',
         chunkFileNames: 'assets/island-[name]-[hash].js',

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
+import type { DestinationRules } from '#core/landed-cost/destination-rules.ts'
+import type { CustomsRates } from '#core/landed-cost/landed-cost.ts'
 import type { YenRates } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import type { RateTables } from '#core/pricing/pricing.ts'
@@ -14,12 +16,17 @@ import { ShippingCalculator } from './shipping-calculator.tsx'
  */
 export type CalculatorFormProps = {
   tables: RateTables
+  /** Every country we ship to, code → name in the page's language, sorted by name. */
   countryNames: Record<string, string>
+  /** The import rules and methods per destination in effect, texts in the page's language only. */
+  rules: DestinationRules
   initial: CalculatorState
   settings: {
     serviceFeeJpy: number
     taxRate: number
     yenRates: YenRates
+    /** The rates import thresholds are read with (core/landed-cost `customsRatesOf`). */
+    customsRates: CustomsRates
     freeStorageDays: number
     storageFeePerDayJpy: number
   }
@@ -35,6 +42,7 @@ export type CalculatorFormProps = {
 export function CalculatorForm({
   tables,
   countryNames,
+  rules,
   initial,
   settings,
   language,
@@ -91,6 +99,8 @@ export function CalculatorForm({
         countryNames={countryNames}
         tables={tables}
         settings={pricing}
+        rules={rules}
+        customsRates={settings.customsRates}
         language={language}
         currency={currency}
       />

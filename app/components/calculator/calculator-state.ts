@@ -1,5 +1,7 @@
+import { isCountryCode } from '#core/customers/countries.ts'
+import { type DestinationRules, methodsFor } from '#core/landed-cost/destination-rules.ts'
 import {
-  DESTINATIONS,
+  parseWeight,
   REGIONS,
   type Region,
   SHIPPING_METHODS,
@@ -16,9 +18,11 @@ export type CalculatorState = {
   region: Region
   method: ShippingMethod
   weight: string
+  /** The quote simulator's destination country (ISO 3166-1 alpha-2, core/customers/countries.ts). */
   country: string
   quotePrice: string
   quoteCount: string
+  /** A method the country can use, when it can use any (core/landed-cost/destination-rules.ts). */
   quoteMethod: ShippingMethod
   quoteWeight: string
   /** Stored items past their free days, and how many days (docs/decisions/037). */
@@ -42,27 +46,60 @@ export const QUERY_KEYS = {
 
 const MAX_TEXT = 32
 
-export function readCalculatorState(params: URLSearchParams): CalculatorState {
+/** The simulator's country when the query names none we ship to. */
+export const DEFAULT_COUNTRY = 'MX'
+
+/**
+ * The form's state from the query. With the destinations' method rules (the rules in effect), a
+ * method the chosen country cannot use is replaced by one it can, as the island does when the
+ * visitor changes the country: the form posted without JavaScript gets the same answer.
+ */
+export function readCalculatorState(
+  params: URLSearchParams,
+  rules: Pick<DestinationRules, 'methods'> = { methods: {} },
+): CalculatorState {
   const text = (key: string, fallback: string) => (params.get(key) ?? fallback).slice(0, MAX_TEXT)
   const method = pick(SHIPPING_METHODS, params.get(QUERY_KEYS.method), 'economic')
-  const quoteMethod = pick(SHIPPING_METHODS, params.get(QUERY_KEYS.quoteMethod), 'economic')
+  const askedCountry = params.get(QUERY_KEYS.country)?.trim().toUpperCase() ?? null
+  const country = isCountryCode(askedCountry) ? askedCountry : DEFAULT_COUNTRY
+  const askedQuoteMethod = pick(SHIPPING_METHODS, params.get(QUERY_KEYS.quoteMethod), 'economic')
+  const quoteMethod = usableMethod(rules, country, askedQuoteMethod) ?? askedQuoteMethod
+  const askedQuoteWeight = text(QUERY_KEYS.quoteWeight, String(WEIGHT_LIMITS[askedQuoteMethod].defaultG))
   return {
     price: text(QUERY_KEYS.price, ''),
     region: pick(REGIONS, params.get(QUERY_KEYS.region), 'asia'),
     method,
     weight: text(QUERY_KEYS.weight, String(WEIGHT_LIMITS[method].defaultG)),
-    country: pick(
-      DESTINATIONS.map((destination) => destination.code),
-      params.get(QUERY_KEYS.country),
-      'MX',
-    ),
+    country,
     quotePrice: text(QUERY_KEYS.quotePrice, ''),
     quoteCount: text(QUERY_KEYS.quoteCount, '1'),
     quoteMethod,
-    quoteWeight: text(QUERY_KEYS.quoteWeight, String(WEIGHT_LIMITS[quoteMethod].defaultG)),
+    quoteWeight:
+      quoteMethod === askedQuoteMethod
+        ? askedQuoteWeight
+        : weightForReplacedMethod(quoteMethod, askedQuoteWeight),
     storageItems: text(QUERY_KEYS.storageItems, '0'),
     storageDays: text(QUERY_KEYS.storageDays, '0'),
   }
+}
+
+/**
+ * The method to quote for `country`: `method` if the country can use it, otherwise the first it
+ * can use; null when it can use none.
+ */
+export function usableMethod(
+  rules: Pick<DestinationRules, 'methods'>,
+  country: string,
+  method: ShippingMethod,
+): ShippingMethod | null {
+  const choices = methodsFor(rules, country)
+  if (choices.some((choice) => choice.method === method && choice.available)) return method
+  return choices.find((choice) => choice.available)?.method ?? null
+}
+
+/** The weight typed for another method, kept if the new method takes it, else the new one's default. */
+export function weightForReplacedMethod(method: ShippingMethod, weight: string): string {
+  return parseWeight(method, weight).ok ? weight : String(WEIGHT_LIMITS[method].defaultG)
 }
 
 function pick<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {

@@ -1,6 +1,15 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { ImportEstimate } from '#app/components/landed-cost/import-estimate.tsx'
+import { type DestinationRules, methodsFor } from '#core/landed-cost/destination-rules.ts'
+import {
+  type CustomsRates,
+  type FrozenImportEstimate,
+  importEstimateFor,
+  type RuleWarning,
+  ruleWarnings,
+} from '#core/landed-cost/landed-cost.ts'
 import { formatMoney } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
 import {
@@ -8,7 +17,6 @@ import {
   DESTINATIONS,
   type Estimate,
   estimateOrder,
-  findDestination,
   MAX_ITEM_COUNT,
   type PricingSettings,
   parseItemCount,
@@ -18,32 +26,47 @@ import {
   type ShippingMethod,
   WEIGHT_LIMITS,
 } from '#core/pricing/pricing.ts'
-import { QUERY_KEYS } from './calculator-state.ts'
+import { destinationForCountry } from '#core/shipping/destinations.ts'
+import { QUERY_KEYS, usableMethod, weightForReplacedMethod } from './calculator-state.ts'
 import { MethodChoice } from './method-choice.tsx'
 import { YenWithLocal } from './money.tsx'
 import { PriceField } from './price-field.tsx'
 import { ResultList } from './result-list.tsx'
 import { WeightField } from './weight-field.tsx'
 
-const GROUPS = [
-  { key: 'directGroup', codes: DESTINATIONS.filter((d) => d.route === 'direct' && d.code.length === 2) },
-  { key: 'courierGroup', codes: DESTINATIONS.filter((d) => d.route === 'courier_via_usa') },
-  { key: 'otherGroup', codes: DESTINATIONS.filter((d) => d.code.length > 2) },
-] as const
+/** The spec's named destinations first (direct, then by courier via the USA); every other country after. */
+const DIRECT = DESTINATIONS.filter((d) => d.route === 'direct' && d.code.length === 2).map((d) => d.code)
+const VIA_USA = DESTINATIONS.filter((d) => d.route === 'courier_via_usa').map((d) => d.code)
+const NAMED = new Set([...DIRECT, ...VIA_USA])
+
+/** The warnings a visitor's own parcel can raise; the yearly counts need an account's history. */
+const PARCEL_WARNINGS: ReadonlySet<RuleWarning['kind']> = new Set([
+  'unitsPerItem',
+  'taxIdRequired',
+  'overThreshold',
+])
 
 export function QuoteSimulator({
   initial,
   countryNames,
   tables,
   settings,
+  rules,
+  customsRates,
   language,
   currency,
 }: {
   initial: { country: string; price: string; count: string; method: ShippingMethod; weight: string }
-  /** Country names in the page language, from the server (one ICU for server and browser). */
+  /**
+   * Every country's name in the page language, sorted by it, from the server (one ICU for server
+   * and browser; core/customers/countries.ts `countryOptions`).
+   */
   countryNames: Record<string, string>
   tables: RateTables
   settings: PricingSettings
+  /** The import rules and the methods per destination in effect (texts in the page's language). */
+  rules: DestinationRules
+  customsRates: CustomsRates
   language: Language
   currency: Currency
 }) {
@@ -52,18 +75,25 @@ export function QuoteSimulator({
   const [price, setPrice] = useState(initial.price)
   const [count, setCount] = useState(initial.count)
   const [method, setMethod] = useState(initial.method)
+  // The method the visitor picked: a country that cannot use it gets another, the next that can
+  // gets it back.
+  const [preferredMethod, setPreferredMethod] = useState(initial.method)
   const [weight, setWeight] = useState(initial.weight)
 
-  const destination = findDestination(country) ?? DESTINATIONS[0]
+  const destination = destinationForCountry(country) ?? DESTINATIONS[0]
+  const choices = methodsFor(rules, country)
+  const methodUsable = choices.some((choice) => choice.method === method && choice.available)
   const parsedPrice = parseItemPrice(price)
   const parsedCount = parseItemCount(count)
   const parsedWeight = parseWeight(method, weight)
-  const nameOf = (code: string) =>
-    code.length === 2
-      ? (countryNames[code] ?? code)
-      : t(`calculator.destinations.${code as 'europe' | 'oceania' | 'asia'}`)
+  const nameOf = (code: string) => countryNames[code] ?? code
   const estimate =
-    destination && parsedPrice.ok && parsedPrice.value !== null && parsedCount.ok && parsedWeight.ok
+    destination &&
+    methodUsable &&
+    parsedPrice.ok &&
+    parsedPrice.value !== null &&
+    parsedCount.ok &&
+    parsedWeight.ok
       ? estimateOrder({
           priceJpy: parsedPrice.value,
           count: parsedCount.value,
@@ -74,6 +104,35 @@ export function QuoteSimulator({
           rates: tables,
         })
       : null
+  // What customs ask at the door for the goods at their price (not our fee) and the shipping.
+  const landed =
+    estimate && parsedPrice.ok && parsedPrice.value !== null && parsedCount.ok
+      ? importEstimateFor(rules, country, {
+          goodsJpy: parsedPrice.value * parsedCount.value,
+          shippingJpy: estimate.shipping,
+          categories: 1,
+          rates: customsRates,
+        })
+      : null
+  const warnings = landed
+    ? ruleWarnings({
+        rule: rules.rules[country]?.rule ?? null,
+        estimate: landed.estimate,
+        shipmentsThisYear: 0,
+        valueThisYear: 0,
+        unitsOfOneItem: parsedCount.ok ? parsedCount.value : 1,
+      }).filter((warning) => PARCEL_WARNINGS.has(warning.kind))
+    : []
+
+  const chooseCountry = (next: string) => {
+    setCountry(next)
+    // A method the new country cannot use gives way to one it can (as the server does without JS).
+    const replacement = usableMethod(rules, next, preferredMethod)
+    if (replacement && replacement !== method) {
+      setMethod(replacement)
+      setWeight(weightForReplacedMethod(replacement, weight))
+    }
+  }
 
   return (
     <section aria-labelledby="quote-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
@@ -84,7 +143,7 @@ export function QuoteSimulator({
         <p className="mt-1 text-sm text-slate-700">{t('calculator.quote.lead')}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <CountryField value={country} nameOf={nameOf} onChange={setCountry} />
+        <CountryField value={country} countryNames={countryNames} onChange={chooseCountry} />
         <PriceField
           id="quote-price"
           name={QUERY_KEYS.quotePrice}
@@ -101,8 +160,10 @@ export function QuoteSimulator({
           value={method}
           onChange={(next) => {
             setMethod(next)
+            setPreferredMethod(next)
             setWeight(String(WEIGHT_LIMITS[next].defaultG))
           }}
+          availability={{ choices, language }}
         />
       </div>
       <WeightField
@@ -118,6 +179,8 @@ export function QuoteSimulator({
         estimate={estimate}
         noPriceYet={parsedPrice.ok && parsedPrice.value === null}
         countryName={nameOf(country)}
+        landed={landed}
+        warnings={warnings}
         settings={settings}
         language={language}
         currency={currency}
@@ -126,17 +189,22 @@ export function QuoteSimulator({
   )
 }
 
-/** The destination: countries with direct shipping, countries by courier through the USA, regions. */
+/** The destination: the named countries with direct shipping, those by courier through the USA, every other. */
 function CountryField({
   value,
-  nameOf,
+  countryNames,
   onChange,
 }: {
   value: string
-  nameOf: (code: string) => string
+  countryNames: Record<string, string>
   onChange: (country: string) => void
 }) {
   const { t } = useTranslation()
+  const groups = [
+    { key: 'directGroup', codes: DIRECT },
+    { key: 'courierGroup', codes: VIA_USA },
+    { key: 'otherGroup', codes: Object.keys(countryNames).filter((code) => !NAMED.has(code)) },
+  ] as const
   return (
     <FormField id="country" label={t('calculator.quote.country')}>
       {(control) => (
@@ -147,11 +215,11 @@ function CountryField({
           onChange={(event) => onChange(event.currentTarget.value)}
           className={inputClass}
         >
-          {GROUPS.map((group) => (
+          {groups.map((group) => (
             <optgroup key={group.key} label={t(`calculator.quote.${group.key}`)}>
-              {group.codes.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {nameOf(option.code)}
+              {group.codes.map((code) => (
+                <option key={code} value={code}>
+                  {countryNames[code] ?? code}
                 </option>
               ))}
             </optgroup>
@@ -197,11 +265,16 @@ function ItemCountField({
   )
 }
 
-/** The estimate's lines and total (or a prompt for the price), and its announcement. */
+/**
+ * The estimate's lines and total (or a prompt for the price), what the destination's customs add
+ * at the door (app/components/landed-cost), and its announcement.
+ */
 function QuoteResult({
   estimate,
   noPriceYet,
   countryName,
+  landed,
+  warnings,
   settings,
   language,
   currency,
@@ -211,6 +284,8 @@ function QuoteResult({
   noPriceYet: boolean
   /** The chosen destination's name, for the courier note. */
   countryName: string
+  landed: FrozenImportEstimate | null
+  warnings: readonly RuleWarning[]
   settings: PricingSettings
   language: Language
   currency: Currency
@@ -247,6 +322,17 @@ function QuoteResult({
             <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
               {t('calculator.quote.courierNote', { country: countryName })}
             </p>
+          ) : null}
+          {landed ? (
+            <ImportEstimate
+              frozen={landed}
+              paidJpy={estimate.grandTotal}
+              currency={currency}
+              rates={settings.yenRates}
+              language={language}
+              warnings={warnings}
+              id="quote-import"
+            />
           ) : null}
         </div>
       ) : noPriceYet ? (

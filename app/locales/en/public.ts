@@ -289,7 +289,7 @@ export default {
       country: 'Destination country',
       directGroup: 'Direct shipping',
       courierGroup: 'Courier via the USA',
-      otherGroup: 'Other destinations',
+      otherGroup: 'Other countries',
       price: 'Price per item in yen',
       count: 'Number of items',
       method: 'Shipping method',
@@ -301,8 +301,7 @@ export default {
       shipping: 'Estimated shipping',
       deliveryTime: 'Delivery time',
       total: 'Total estimate',
-      courierNote:
-        'We ship to the USA by Japan Post; the courier from the USA to {{country}} is quoted separately.',
+      courierNote: 'We ship to the USA; the courier from the USA to {{country}} is quoted separately.',
       status: 'Total estimate: {{total}}',
     },
     regions: {
@@ -314,11 +313,6 @@ export default {
     methods: {
       economic: 'Economy (small packet)',
       express: 'Express (EMS)',
-    },
-    destinations: {
-      europe: 'Rest of Europe',
-      oceania: 'Oceania',
-      asia: 'Rest of Asia',
     },
     delivery: {
       economic: '15–21 days (2–3 weeks)',
@@ -348,6 +342,10 @@ export default {
       },
       storageItems: 'Enter a whole number of items, from 0 to {{max}}.',
       storageDays: 'Enter a whole number of days, from 0 to {{max}}.',
+    },
+    availability: {
+      unavailable: '{{method}} is not available for this country.',
+      none: 'No shipping method can be used for this country today. Contact us and we will look for a way.',
     },
   },
   storeGuide: {

@@ -301,7 +301,7 @@ export default {
       country: 'País de destino',
       directGroup: 'Envío directo',
       courierGroup: 'Courier vía EE. UU.',
-      otherGroup: 'Otros destinos',
+      otherGroup: 'Otros países',
       price: 'Precio por artículo en yenes',
       count: 'Número de artículos',
       method: 'Método de envío',
@@ -313,8 +313,7 @@ export default {
       shipping: 'Envío estimado',
       deliveryTime: 'Tiempo de entrega',
       total: 'Total estimado',
-      courierNote:
-        'Enviamos a EE. UU. por Japan Post; el courier desde EE. UU. hasta {{country}} se cotiza aparte.',
+      courierNote: 'Enviamos a EE. UU.; el courier desde EE. UU. hasta {{country}} se cotiza aparte.',
       status: 'Total estimado: {{total}}',
     },
     regions: {
@@ -326,11 +325,6 @@ export default {
     methods: {
       economic: 'Económico (pequeño paquete)',
       express: 'Exprés (EMS)',
-    },
-    destinations: {
-      europe: 'Resto de Europa',
-      oceania: 'Oceanía',
-      asia: 'Resto de Asia',
     },
     delivery: {
       economic: '15–21 días (2–3 semanas)',
@@ -360,6 +354,10 @@ export default {
       },
       storageItems: 'Ingresa un número entero de artículos, de 0 a {{max}}.',
       storageDays: 'Ingresa un número entero de días, de 0 a {{max}}.',
+    },
+    availability: {
+      unavailable: '{{method}} no está disponible para este país.',
+      none: 'Hoy no hay un método de envío disponible para este país. Contáctanos y buscamos una opción.',
     },
   },
   storeGuide: {
