@@ -192,7 +192,7 @@ export function ImportEstimate({
                 href={address}
                 rel="noreferrer"
                 target="_blank"
-                className="me-2 underline underline-offset-2"
+                className="me-2 whitespace-nowrap underline underline-offset-2"
               >
                 {t('landed.source', { number: index + 1 })}
               </a>

@@ -297,8 +297,8 @@ export const SEED_IMPORT_RULES: readonly SeedImportRule[] = [
 
 /** Japan Post stopped taking goods for the USA and its territories (research, 2025). */
 const JAPAN_POST_USA_STOP = {
-  es: 'Japan Post no acepta mercancía para Estados Unidos desde el 27 de agosto de 2025: solo enviamos por courier (Express).',
-  en: 'Japan Post has not accepted goods for the USA since 27 August 2025: we ship by courier only (Express).',
+  es: 'Japan Post no acepta mercancía para Estados Unidos desde el 27 de agosto de 2025: enviamos solo por courier, con la tarifa Express.',
+  en: 'Japan Post has not accepted goods for the USA since 27 August 2025: we ship by courier only, at the Express rate.',
 }
 
 export type SeedMethodRule = {
@@ -331,8 +331,8 @@ export const SEED_METHOD_RULES: readonly SeedMethodRule[] = [
     method: 'economic' as const,
     available: false,
     note: {
-      es: 'Este destino viaja por Estados Unidos, y Japan Post no acepta mercancía para Estados Unidos desde el 27 de agosto de 2025: solo enviamos por courier (Express).',
-      en: 'This destination travels through the USA, and Japan Post has not accepted goods for the USA since 27 August 2025: we ship by courier only (Express).',
+      es: 'Este destino viaja por Estados Unidos, y Japan Post no acepta mercancía para Estados Unidos desde el 27 de agosto de 2025: enviamos solo por courier, con la tarifa Express.',
+      en: 'This destination travels through the USA, and Japan Post has not accepted goods for the USA since 27 August 2025: we ship by courier only, at the Express rate.',
     },
     source: JAPAN_POST_SOURCE,
     effectiveFrom: '2025-08-27',
