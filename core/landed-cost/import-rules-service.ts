@@ -57,7 +57,7 @@ export type ImportRulesService = {
   onInvalidate(listener: () => void): () => void
 }
 
-async function readAll(reader: Executor): Promise<StoredRules> {
+export async function readAll(reader: Executor): Promise<StoredRules> {
   const rows = await reader
     .select()
     .from(importRules)
