@@ -1011,4 +1011,19 @@ export default {
       body: 'El paquete {{packageNumber}} llegó a Osaka con productos de tu solicitud {{number}} (productos: {{count}}, fotos: {{photos}}). El almacenamiento es gratis por {{days}} días desde hoy. Mira las fotos y el peso en tu pestaña de envíos.',
     },
   },
+  // Donde un cliente con sesión ve la estimación de impuestos de importación (issue 30): la
+  // cotización, la estimación antes de pedir el envío, el recibo de envío.
+  landedCustomer: {
+    forCountry: 'Para {{country}}, el país de tu dirección principal.',
+    noAddress: 'Agrega una dirección para ver cuánto te costaría este pedido en la puerta de tu casa.',
+    addAddress: 'Agregar una dirección',
+    quoteLead:
+      'Los impuestos de importación de tu país no están en esta cotización. Esta es nuestra estimación para estos productos; el envío aún no se conoce, así que no se cuenta.',
+    shippingLead: 'Para estos productos a los precios que pagaste y este envío, a {{country}}.',
+    receiptHeading: 'Impuestos de importación: una estimación, no se cobran',
+    receiptLead:
+      'No se cobran en este recibo: los pagas en la puerta de tu casa, en {{country}}. Estimados el {{date}} con la regla vigente ese día.',
+    methodUnavailable: 'No disponible para {{country}}:',
+    methodsMissing: 'Algunos métodos no se ofrecen para {{country}}; cada uno dice por qué.',
+  },
 } satisfies SpanishStrings<typeof en>
