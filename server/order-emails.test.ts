@@ -150,6 +150,23 @@ test('the shipping-receipt e-mail adds the import estimate’s line in the reade
   expect(carrier('es').text).toContain(
     'en España: 2.100\u00a0JPY (los cobra el correo o el courier al entregar)',
   )
+  // The quote-ready e-mail carries it the same way (the goods at the quoted prices).
+  const quote = emailIn({
+    audience: 'customer',
+    type: 'quote_ready',
+    params: {
+      number: 'PR-000001',
+      invoice: '2026-000001',
+      totalJpy: 8734,
+      dueDate: DUE,
+      importJpy: 1184,
+      importCountry: 'CL',
+      importCollector: 'customs',
+    },
+    url: 'http://localhost:3000/user-dashboard/requests/x',
+  })
+  expect(quote('en').text).toContain('Estimated taxes on arrival in Chile: JPY\u00a01,184')
+  expect(quote('es').text).toContain('Impuestos estimados a la llegada en Chile: 1.184\u00a0JPY')
   // No rule for the country (or a formal entry): the params carry nothing, the e-mail no line.
   for (const language of ['es', 'en'] as const) {
     expect(packed({})(language).text).not.toMatch(/Estimated taxes|Impuestos estimados/)

@@ -9,7 +9,8 @@ import {
 } from '#core/billing/receipt-totals.ts'
 import { issueShippingInvoice, type StorageFeeLine } from '#core/billing/shipping-receipt.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
-import { customsRatesOf, type FrozenImportEstimate } from '#core/landed-cost/landed-cost.ts'
+import { importEstimateParams } from '#core/landed-cost/customer-estimate.ts'
+import { customsRatesOf } from '#core/landed-cost/landed-cost.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -345,18 +346,4 @@ export async function issueShipmentReceipt(
     importEstimate,
   })
   return { ...issued, importEstimate }
-}
-
-/**
- * The import estimate as a notification's params (the e-mail adds its line from them,
- * server/order-emails.ts): only when the rule gives an amount.
- */
-export function importEstimateParams(frozen: FrozenImportEstimate): Record<string, string | number> {
-  const { estimate } = frozen
-  if (estimate.kind !== 'estimate') return {}
-  return {
-    importJpy: estimate.importJpy,
-    importCountry: frozen.country,
-    importCollector: estimate.collectedBy,
-  }
 }
