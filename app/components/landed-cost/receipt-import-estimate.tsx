@@ -29,7 +29,7 @@ export function ReceiptImportEstimate({
   return (
     <section
       aria-labelledby="receipt-import-heading"
-      className="space-y-3 rounded-lg border border-dashed border-slate-400 p-4 print:break-inside-avoid"
+      className="mt-8 space-y-3 rounded-lg border border-dashed border-slate-400 p-4 print:mt-4 print:break-inside-avoid"
       data-testid="receipt-import-estimate"
     >
       <h2 id="receipt-import-heading" className="text-xl font-semibold text-slate-900">
