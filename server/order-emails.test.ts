@@ -127,3 +127,48 @@ test('a cancellation says who cancelled and why, in the reader’s language; no 
     'la cotización 2026-000031 no se pagó antes del 1 de diciembre de 2026 a las 14:30',
   )
 })
+
+test('the shipping-receipt e-mail adds the import estimate’s line in the reader’s language; none without an estimate (issue 30)', () => {
+  const packed = (params: Record<string, string | number>) =>
+    emailIn({
+      audience: 'customer',
+      type: 'shipment_packed',
+      params: { number: 'SH-000001', totalJpy: 5400, ...params },
+      url: 'http://localhost:3000/user-dashboard/shipments/x',
+    })
+  const email = packed({ importJpy: 1976, importCountry: 'CL', importCollector: 'customs' })
+  expect(email('en').text).toContain(
+    'Estimated taxes on arrival in Chile: JPY\u00a01,976 (collected by customs before delivery); an estimate, not charged by us.',
+  )
+  expect(email('es').text).toContain(
+    'Impuestos estimados a la llegada en Chile: 1.976\u00a0JPY (los cobra la aduana antes de la entrega); es una estimación, no los cobramos nosotros.',
+  )
+  const carrier = packed({ importJpy: 2100, importCountry: 'ES', importCollector: 'carrier' })
+  expect(carrier('en').text).toContain(
+    'in Spain: JPY\u00a02,100 (collected by the post or the courier on delivery)',
+  )
+  expect(carrier('es').text).toContain(
+    'en España: 2.100\u00a0JPY (los cobra el correo o el courier al entregar)',
+  )
+  // The quote-ready e-mail carries it the same way (the goods at the quoted prices).
+  const quote = emailIn({
+    audience: 'customer',
+    type: 'quote_ready',
+    params: {
+      number: 'PR-000001',
+      invoice: '2026-000001',
+      totalJpy: 8734,
+      dueDate: DUE,
+      importJpy: 1184,
+      importCountry: 'CL',
+      importCollector: 'customs',
+    },
+    url: 'http://localhost:3000/user-dashboard/requests/x',
+  })
+  expect(quote('en').text).toContain('Estimated taxes on arrival in Chile: JPY\u00a01,184')
+  expect(quote('es').text).toContain('Impuestos estimados a la llegada en Chile: 1.184\u00a0JPY')
+  // No rule for the country (or a formal entry): the params carry nothing, the e-mail no line.
+  for (const language of ['es', 'en'] as const) {
+    expect(packed({})(language).text).not.toMatch(/Estimated taxes|Impuestos estimados/)
+  }
+})

@@ -1,3 +1,5 @@
+import { countryName } from '#core/customers/countries.ts'
+import { formatMoney } from '#core/money/money.ts'
 import type { OutgoingEmail } from '#core/notifications/mailer.ts'
 import { notificationValues } from '#core/notifications/notification-values.ts'
 import {
@@ -42,10 +44,12 @@ export function composeNotificationEmail(input: {
   const base = input.audience === 'customer' ? 'customerNotifications' : 'staffNotifications'
   // i18next answers a missing key with the key itself.
   const has = (key: string) => text(key) !== key
-  const body = notificationParts(input.params, (part) => has(`${base}.${input.type}.${part}`))
-    .filter((part) => part !== 'title')
-    .map((part) => text(`${base}.${input.type}.${part}`))
-    .join('\n')
+  const body = [
+    ...notificationParts(input.params, (part) => has(`${base}.${input.type}.${part}`))
+      .filter((part) => part !== 'title')
+      .map((part) => text(`${base}.${input.type}.${part}`)),
+    ...importEstimateLine(input.params, input.language, t),
+  ].join('\n')
   return composeEmail({
     to: input.to,
     language: input.language,
@@ -55,4 +59,26 @@ export function composeNotificationEmail(input: {
     body,
     button: { label: text(`${base}.button`), url: input.url },
   })
+}
+
+/**
+ * The line an e-mail that carries amounts adds when the parcel has an import estimate (issue 30):
+ * what the destination will ask at the door, who collects it, and that we do not charge it. None
+ * without an estimate (no rule for the country, or a formal entry).
+ */
+export function importEstimateLine(
+  params: NotificationParams,
+  language: Language,
+  t: ReturnType<typeof serverTranslator>,
+): string[] {
+  const { importJpy, importCountry, importCollector } = params
+  if (typeof importJpy !== 'number' || typeof importCountry !== 'string') return []
+  const collector = importCollector === 'customs' ? 'customs' : 'carrier'
+  return [
+    t('emails.importEstimate', {
+      country: countryName(importCountry, language),
+      amount: formatMoney(importJpy, 'JPY', language),
+      collector: t(`emails.importCollector.${collector}`),
+    }),
+  ]
 }

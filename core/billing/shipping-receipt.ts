@@ -1,3 +1,4 @@
+import type { FrozenImportEstimate } from '#core/landed-cost/landed-cost.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { basisPointsOf } from '#core/pricing/quote-pricing.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
@@ -17,6 +18,7 @@ export { type ShippingReceiptTotals, type StorageFeeLine, shippingReceiptTotals 
  * free storage, the days × the daily fee (a service in Japan: taxed, rounded down once for the
  * invoice as on every receipt, ADR 005). Frozen once issued, like every invoice. Its totals come
  * from `shippingReceiptTotals` (./receipt-totals.ts), the one pricing the estimates use too.
+ * It may carry the import estimate of the parcel (`importEstimate`): shown, never charged.
  */
 
 /** Issues the shipping receipt inside the caller's transaction (which holds the shipment's lock). */
@@ -33,6 +35,11 @@ export async function issueShippingInvoice(
     /** A re-issue (docs/decisions/037): the receipt it replaces, and the credit carried over. */
     replacesInvoiceId?: string | null
     creditAppliedJpy?: number
+    /**
+     * The import estimate shown with it (issue 30, ADR 046), made by the caller with the rules in
+     * effect that day and frozen here: a rule changed later never rewrites it. Not charged.
+     */
+    importEstimate?: FrozenImportEstimate | null
   },
 ) {
   const { settings, issuedAt, shipment } = input
@@ -74,6 +81,7 @@ export async function issueShippingInvoice(
       issuedAt,
       dueAt: new Date(issuedAt.getTime() + settings.daysToPay * 86_400_000),
       replacesInvoiceId: input.replacesInvoiceId ?? null,
+      importEstimate: input.importEstimate ?? null,
     })
     .returning({ id: invoices.id })
   if (!invoice) throw new Error('Unable to store a shipping receipt: no row returned')

@@ -77,7 +77,7 @@ export type StoredHistory = {
   })[]
 }
 
-async function readAll(reader: Executor): Promise<StoredRules> {
+export async function readAll(reader: Executor): Promise<StoredRules> {
   const rows = await reader
     .select()
     .from(importRules)

@@ -6,8 +6,10 @@ import {
   listRequestInvoices,
   takeInvoiceNumber,
 } from '#core/billing/invoice-service.ts'
+import { createAddress } from '#core/customers/profile-service.ts'
 import { MAX_ITEM_PRICE_JPY, MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { priceQuote } from '#core/pricing/quote-pricing.ts'
+import { seedImportRules } from '#core/seed/seed-database.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import { createDb } from '#db/client.ts'
@@ -718,4 +720,34 @@ test('a quote whose total no payment could take is refused at approval, with not
   })
   const invoice = await getInvoice(orders.as(ana), approved.invoiceId)
   expect(invoice.totalJpy).toBeLessThanOrEqual(MAX_TOTAL_JPY)
+})
+
+test('the quote-ready notification carries the import estimate for the customer’s country; none without an address (issue 30)', async () => {
+  const { db, orders, newRequest, price, versionOf } = await setup()
+  await seedImportRules(db)
+  const quoted = async () => {
+    const request = await newRequest([2, 1])
+    await price(request)
+    await approveQuote(orders.as(moderator), { id: request.id, version: await versionOf(request.id) })
+    const told = await db.select().from(notifications).where(eq(notifications.type, 'quote_ready'))
+    return told.at(-1)?.params ?? {}
+  }
+  // No address yet: nothing to estimate for.
+  expect(await quoted()).not.toHaveProperty('importJpy')
+  await createAddress(orders.as(ana), {
+    fullName: 'Ana Pérez',
+    street: 'Av. Providencia 1234',
+    city: 'Santiago',
+    region: 'RM',
+    postalCode: '7500000',
+    country: 'CL',
+    phone: '+56 2 2345 6789',
+    makeDefault: true,
+  })
+  // Goods at the quoted prices (2 × ¥2,500 + ¥1,234), not the fee or the shipping in Japan: 19 % IVA.
+  expect(await quoted()).toMatchObject({
+    importJpy: Math.floor(((2 * 2500 + 1234) * 1900) / 10_000 + 0.5),
+    importCountry: 'CL',
+    importCollector: 'customs',
+  })
 })

@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { issuePurchaseInvoice, replacedInvoiceId, voidOpenInvoice } from '#core/billing/invoice-service.ts'
+import { quoteEstimateParams } from '#core/landed-cost/customer-estimate.ts'
+import { customsRatesOf } from '#core/landed-cost/landed-cost.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import { basisPointsOf, type PricedItem, priceQuote, type QuoteTotals } from '#core/pricing/quote-pricing.ts'
 import { setIfVersion } from '#core/shared/apply-event.ts'
@@ -320,6 +322,7 @@ export async function approveQuote(
       set: { quotedAt: issuedAt, quoteExpiresAt: invoice.dueAt },
     })
     await moveItems(tx, { requestId: request.id, event: 'quote', actor: staff, at: issuedAt })
+    const priced = pricedItems(items)
     await notifyCustomer(tx, jobs, {
       userId: request.userId,
       type: 'quote_ready',
@@ -328,6 +331,14 @@ export async function approveQuote(
         invoice: invoice.number,
         totalJpy: invoice.totalJpy,
         dueDate: invoice.dueAt.toISOString(),
+        // Its import estimate for the customer's country, when there is one (issue 30).
+        ...(await quoteEstimateParams(tx, {
+          userId: request.userId,
+          goodsJpy: priced.reduce((sum, item) => sum + item.unitPriceJpy * item.quantity, 0),
+          categories: priced.length,
+          rates: customsRatesOf(current),
+          at: issuedAt,
+        })),
       },
       requestId: request.id,
     })

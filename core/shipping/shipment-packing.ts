@@ -9,6 +9,8 @@ import {
 } from '#core/billing/receipt-totals.ts'
 import { issueShippingInvoice, type StorageFeeLine } from '#core/billing/shipping-receipt.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
+import { importEstimateParams } from '#core/landed-cost/customer-estimate.ts'
+import { customsRatesOf } from '#core/landed-cost/landed-cost.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { type RateTables, shippingPrice, WEIGHT_LIMITS } from '#core/pricing/pricing.ts'
@@ -22,6 +24,7 @@ import { removePhotos, type StoredPhoto, storePhotos } from '#core/uploads/store
 import { storageFeeOf } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import { purchaseRequests, requestItems, shipmentItems, shipments, users } from '#db/schema/index.ts'
+import { receiptImportEstimate } from './import-estimate.ts'
 import { applyShipmentEvent } from './shipment-events.ts'
 import { PACKING_LIMITS, PackShipmentSchema } from './shipment-schemas.ts'
 
@@ -143,6 +146,7 @@ async function packWithin(
     params: {
       number: shipment.number,
       totalJpy: invoice.totalJpy,
+      ...importEstimateParams(invoice.importEstimate),
       ...(stored.length === 0 ? { variant: 'noPhoto' } : {}),
     },
     link: `/user-dashboard/shipments/${shipment.id}`,
@@ -306,26 +310,40 @@ export async function previewPacking(
 
 /**
  * Issues a shipment's shipping receipt to its customer (name and e-mail as they are now), in the
- * caller's transaction: on packing, and again when staff re-issue it (receipt-reissue.ts).
+ * caller's transaction: on packing, and again when staff re-issue it (receipt-reissue.ts). The
+ * receipt freezes the import estimate of the box (its items at their paid prices and this
+ * shipping price, to the shipment's country) under the rules in effect that day (issue 30).
  */
 export async function issueShipmentReceipt(
   tx: Executor,
   shipment: { id: string; number: string; userId: string; locale: string },
-  receipt: Omit<Parameters<typeof issueShippingInvoice>[1], 'shipment' | 'recipient'>,
+  receipt: Omit<Parameters<typeof issueShippingInvoice>[1], 'shipment' | 'recipient' | 'importEstimate'> & {
+    settings: Pick<Settings, 'yenRates' | 'customsRates'>
+  },
 ) {
   const [customer] = await tx
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, country: shipments.country })
     .from(users)
+    .innerJoin(shipments, eq(shipments.id, shipment.id))
     .where(eq(users.id, shipment.userId))
   if (!customer) throw new Error(`Shipment ${shipment.number} has no customer`)
-  return issueShippingInvoice(tx, {
+  const importEstimate = await receiptImportEstimate(tx, {
+    shipmentId: shipment.id,
+    country: customer.country,
+    shippingJpy: receipt.shippingJpy,
+    rates: customsRatesOf(receipt.settings),
+    issuedAt: receipt.issuedAt,
+  })
+  const issued = await issueShippingInvoice(tx, {
     shipment: {
       id: shipment.id,
       number: shipment.number,
       userId: shipment.userId,
       locale: shipment.locale === 'en' ? 'en' : 'es',
     },
-    recipient: customer,
+    recipient: { name: customer.name, email: customer.email },
     ...receipt,
+    importEstimate,
   })
+  return { ...issued, importEstimate }
 }

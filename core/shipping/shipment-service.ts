@@ -31,6 +31,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { destinationForCountry } from './destinations.ts'
+import { requireUsableMethod, rulesInEffectAt } from './import-estimate.ts'
 import { openReceiptOf, releaseItems, tellCancelled } from './shipment-cancelling.ts'
 import { estimateShipment, type ShipmentEstimate } from './shipment-estimate.ts'
 import { applyShipmentEvent, SHIPMENT_ENTITY } from './shipment-events.ts'
@@ -150,6 +151,9 @@ async function resolveChoice(
       fieldErrors: { addressId: ['destinationUnsupported'] },
     })
   }
+  // A method the country cannot use today (Japan Post's economy to the USA, issue 30) is refused,
+  // whatever the page offered: nothing is estimated or written.
+  requireUsableMethod(await rulesInEffectAt(db, now), address.country, choice.method)
   const items = rows.map((row) => ({ id: row.id, weightGrams: row.weightGrams ?? 0 }))
   // What each item's storage has run up by today: the receipt charges the same, since an item's
   // clock stops on the day it enters the shipment request (docs/decisions/028, 037).
@@ -174,8 +178,8 @@ export type EstimateView = { choice: ShipmentChoice; estimate: ShipmentEstimate;
 
 /**
  * The estimate for the customer's choice, writing nothing (the shipping tab's "see the estimate").
- * @throws AppError `unauthorized`, `invalid` (field errors), `not_found` (address), `conflict`
- * (`itemNotShippable`).
+ * @throws AppError `unauthorized`, `invalid` (field errors; `methodUnavailable`: the address's
+ * country cannot use the method), `not_found` (address), `conflict` (`itemNotShippable`).
  */
 export async function estimateMyShipment(
   { db, actor, settings }: OrderContext,

@@ -1018,4 +1018,19 @@ export default {
       locked: 'The parcel is packed: the declaration can no longer change.',
     },
   },
+  // Where a signed-in customer meets the import estimate (issue 30): the quote, the shipping
+  // estimate before asking to ship, the shipping receipt.
+  landedCustomer: {
+    forCountry: 'For {{country}}, the country of your main address.',
+    noAddress: 'Add an address to see what this order would cost at your door in your country.',
+    addAddress: 'Add an address',
+    quoteLead:
+      'Your country’s import taxes are not part of this quote. Here is our estimate for these items; the shipping is not known yet, so it is not counted.',
+    shippingLead: 'For these items at the prices you paid and this shipping, sent to {{country}}.',
+    receiptHeading: 'Import taxes: an estimate, not charged',
+    receiptLead:
+      'Not charged on this receipt: you pay it at your door, in {{country}}. Estimated on {{date}} with the rule in effect that day.',
+    methodUnavailable: 'Not available for {{country}}:',
+    methodsMissing: 'Some methods are not offered for {{country}}; each says why.',
+  },
 }

@@ -197,6 +197,8 @@ export default {
       ratesChanged: 'Another admin changed this rate table after you opened it. Nothing was saved.',
       ratesInvalid: 'This rate table is not valid. Nothing was saved.',
       importRuleInvalid: 'This import rule is not valid. Nothing was saved.',
+      methodUnavailable:
+        'This shipping method is not available for that address’s country. Choose another method; nothing was requested.',
       adminsOnly: 'Only admins can do that.',
       invoicePaid: 'This quote is already paid.',
       invoiceNotPayable:

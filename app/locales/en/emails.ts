@@ -17,6 +17,12 @@ export default {
       body: 'We received a request to reset your password. The link works once, for one hour.',
       button: 'Choose a new password',
     },
+    importEstimate:
+      'Estimated taxes on arrival in {{country}}: {{amount}} (collected by {{collector}}); an estimate, not charged by us.',
+    importCollector: {
+      customs: 'customs before delivery',
+      carrier: 'the post or the courier on delivery',
+    },
   },
   // What staff are told (their notifications list and e-mail, each in their language): the
   // staff who may act on it (core/notifications/notify.ts, docs/decisions/036). Server only: the

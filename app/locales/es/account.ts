@@ -1049,4 +1049,19 @@ export default {
       locked: 'El paquete ya está empacado: la declaración ya no puede cambiar.',
     },
   },
+  // Donde un cliente con sesión ve la estimación de impuestos de importación (issue 30): la
+  // cotización, la estimación antes de pedir el envío, el recibo de envío.
+  landedCustomer: {
+    forCountry: 'Para {{country}}, el país de tu dirección principal.',
+    noAddress: 'Agrega una dirección para ver cuánto te costaría este pedido en la puerta de tu casa.',
+    addAddress: 'Agregar una dirección',
+    quoteLead:
+      'Los impuestos de importación de tu país no están en esta cotización. Esta es nuestra estimación para estos productos; el envío aún no se conoce, así que no se cuenta.',
+    shippingLead: 'Para estos productos a los precios que pagaste y este envío, a {{country}}.',
+    receiptHeading: 'Impuestos de importación: una estimación, no se cobran',
+    receiptLead:
+      'No se cobran en este recibo: los pagas en la puerta de tu casa, en {{country}}. Estimados el {{date}} con la regla vigente ese día.',
+    methodUnavailable: 'No disponible para {{country}}:',
+    methodsMissing: 'Algunos métodos no se ofrecen para {{country}}; cada uno dice por qué.',
+  },
 } satisfies SpanishStrings<typeof en>

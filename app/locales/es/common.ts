@@ -213,6 +213,8 @@ export default {
         'Otro administrador cambió esta tabla de tarifas después de que la abriste. No se guardó nada.',
       ratesInvalid: 'Esta tabla de tarifas no es válida. No se guardó nada.',
       importRuleInvalid: 'Esta regla de importación no es válida. No se guardó nada.',
+      methodUnavailable:
+        'Este método de envío no está disponible para el país de esa dirección. Elige otro método; no se pidió nada.',
       adminsOnly: 'Solo los administradores pueden hacer eso.',
       invoicePaid: 'Esta cotización ya está pagada.',
       invoiceNotPayable:

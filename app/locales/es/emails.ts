@@ -20,6 +20,12 @@ export default {
       body: 'Recibimos una solicitud para restablecer tu contraseña. El enlace sirve una sola vez, durante una hora.',
       button: 'Elegir una nueva contraseña',
     },
+    importEstimate:
+      'Impuestos estimados a la llegada en {{country}}: {{amount}} (los cobra {{collector}}); es una estimación, no los cobramos nosotros.',
+    importCollector: {
+      customs: 'la aduana antes de la entrega',
+      carrier: 'el correo o el courier al entregar',
+    },
   },
   // Lo que se le avisa al equipo (su lista de notificaciones y correo, cada uno en su idioma): a
   // quienes pueden actuar (core/notifications/notify.ts, docs/decisions/036). Solo en el

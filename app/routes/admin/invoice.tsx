@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
+import { ReceiptImportEstimate } from '#app/components/landed-cost/receipt-import-estimate.tsx'
 import { Receipt, receiptForPage } from '#app/components/orders/receipt.tsx'
 import { refundsForPage } from '#app/components/orders/refund-list.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
@@ -7,7 +8,9 @@ import { requestContext } from '#app/context.ts'
 import { getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice } from '#core/billing/invoice-service.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
+import { countryName } from '#core/customers/countries.ts'
 import { refundsOfInvoices } from '#core/payments/money-history.ts'
+import { frozenEstimateOf } from '#core/shipping/import-estimate.ts'
 import type { Route } from './+types/invoice.ts'
 
 // Staff's view of one invoice's electronic receipt, as its customer sees it (in the page's
@@ -19,14 +22,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext)
   // Its refunds: getInvoice has answered who may see it.
   const refunds = await refundsOfInvoices(services.db, [invoice.id])
-  return { invoice: receiptForPage(invoice, language), refunds: refundsForPage(refunds, language), language }
+  // The import estimate the receipt froze when issued (issue 30): shown, never charged.
+  const frozen = invoice.kind === 'shipping' ? await frozenEstimateOf(services.db, invoice.id) : null
+  const importEstimate = frozen ? { frozen, countryLabel: countryName(frozen.country, language) } : null
+  return {
+    invoice: receiptForPage(invoice, language),
+    refunds: refundsForPage(refunds, language),
+    importEstimate,
+    language,
+  }
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export default function StaffInvoiceRoute() {
   const { t } = useTranslation()
-  const { invoice, refunds, language } = useLoaderData<typeof loader>()
+  const { invoice, refunds, language, importEstimate } = useLoaderData<typeof loader>()
   const title = t('receipt.invoiceTitle', { number: invoice.number })
   return (
     <>
@@ -45,6 +56,16 @@ export default function StaffInvoiceRoute() {
           </Link>
         }
       />
+      {importEstimate ? (
+        <ReceiptImportEstimate
+          frozen={importEstimate.frozen}
+          countryLabel={importEstimate.countryLabel}
+          issuedLabel={invoice.issuedLabel}
+          currency="JPY"
+          rates={invoice.yenRates}
+          language={language}
+        />
+      ) : null}
     </>
   )
 }

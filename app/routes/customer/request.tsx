@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import { ImportEstimate } from '#app/components/landed-cost/import-estimate.tsx'
 import { lineDescription } from '#app/components/orders/document-parts.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
 import { PaymentPanel } from '#app/components/orders/payment-panel.tsx'
@@ -19,6 +20,7 @@ import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { type QuoteImportEstimate, quoteImportEstimate } from '#app/lib/import-estimate.server.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
 import { getInvoice, listRequestInvoices } from '#core/billing/invoice-service.ts'
@@ -49,6 +51,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const open = invoices.find((invoice) => invoice.status === 'open')
   const { language, currency } = context.get(requestContext)
   const quote = open ? await getInvoice(services, open.id) : null
+  // What the quoted items would cost at the door in the customer's country (issue 30).
+  const landed = quote ? await quoteImportEstimate(context, services, quote) : null
   const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id })
   // What goes back on its payments (getRequest has answered who may see them).
   const refunds = await refundsOfInvoices(
@@ -61,6 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     currency,
     // The open quote (what there is to pay), and every invoice of the request with its receipt.
     quote: quote ? receiptForPage(quote, language) : null,
+    landed,
     payment,
     refunds: refundsForPage(refunds, language),
     invoices: invoices.map((invoice) => ({ ...invoice, issuedLabel: format(invoice.issuedAt) })),
@@ -97,7 +102,8 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, quote, invoices, language, currency, payment, refunds } = useLoaderData<typeof loader>()
+  const { request, quote, landed, invoices, language, currency, payment, refunds } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const paying = actionData && 'payment' in actionData ? actionData.payment : null
   const reporting =
@@ -141,7 +147,7 @@ export default function MyRequestRoute() {
         </section>
       ) : null}
       {quote ? (
-        <QuotePanel quote={quote} language={language} currency={currency}>
+        <QuotePanel quote={quote} landed={landed} language={language} currency={currency}>
           {paymentPanel('in-quote')}
         </QuotePanel>
       ) : null}
@@ -290,11 +296,14 @@ function CancelForm({ version }: { version: number }) {
 /** The open quote: its lines and totals in yen (and in the visitor's currency), the due date, the way to pay. */
 function QuotePanel({
   quote,
+  landed,
   language,
   currency,
   children,
 }: {
   quote: ReceiptInvoice
+  /** Its import estimate for the customer's country (issue 30); null: none asked. */
+  landed: QuoteImportEstimate | null
   language: Language
   currency: Currency
   /** The way to pay (app/components/orders/payment-panel.tsx). */
@@ -352,6 +361,9 @@ function QuotePanel({
       {currency === 'JPY' ? null : (
         <p className="text-sm text-slate-700">{t('requests.quote.otherCurrency', { currency })}</p>
       )}
+      {landed ? (
+        <QuoteImportPanel landed={landed} quote={quote} language={language} currency={currency} />
+      ) : null}
       <p className="font-medium text-slate-900">{t('requests.quote.due', { date: quote.dueLabel })}</p>
       {children}
       <p>
@@ -360,5 +372,45 @@ function QuotePanel({
         </Link>
       </p>
     </section>
+  )
+}
+
+/** The quote's import estimate for the customer's country, or where to add an address to see it. */
+function QuoteImportPanel({
+  landed,
+  quote,
+  language,
+  currency,
+}: {
+  landed: QuoteImportEstimate
+  quote: ReceiptInvoice
+  language: Language
+  currency: Currency
+}) {
+  const { t } = useTranslation()
+  if (landed.kind === 'noAddress') {
+    return (
+      <p className="rounded-md bg-slate-50 p-3 text-slate-800" data-testid="import-estimate-no-address">
+        {t('landedCustomer.noAddress')}{' '}
+        <Link to="/user-dashboard/profile/addresses/new" className="font-semibold text-red-800 underline">
+          {t('landedCustomer.addAddress')}
+        </Link>
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700">
+        {t('landedCustomer.quoteLead')} {t('landedCustomer.forCountry', { country: landed.countryLabel })}
+      </p>
+      <ImportEstimate
+        frozen={landed.frozen}
+        paidJpy={landed.paidJpy}
+        currency={currency}
+        rates={quote.yenRates}
+        language={language}
+        id="quote-import"
+      />
+    </div>
   )
 }

@@ -1,13 +1,15 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
+import { ImportEstimate } from '#app/components/landed-cost/import-estimate.tsx'
 import { ShippingBreakdown } from '#app/components/orders/shipping-breakdown.tsx'
 import { PackagePhotos } from '#app/components/orders/warehouse-panel.tsx'
 import { YenAmount } from '#app/components/orders/yen-amount.tsx'
 import type { YenRates } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
-import { SHIPPING_METHODS } from '#core/pricing/pricing.ts'
+import { SHIPPING_METHODS, type ShippingMethod } from '#core/pricing/pricing.ts'
 import type { Route } from './+types/shipping.ts'
 
 // The shipping tab's form (./shipping.tsx): the items at our office, each to tick, then the address,
@@ -178,6 +180,11 @@ function ShipmentChoice({
   methodError: string | null
 }) {
   const { t } = useTranslation()
+  // The address chosen decides the methods offered (its country's, issue 30).
+  const [addressId, setAddressId] = useState(
+    answer?.sent.addressId || addresses.find((address) => address.isDefault)?.id || addresses[0]?.id || '',
+  )
+  const chosen = addresses.find((address) => address.id === addressId) ?? null
   return (
     <section aria-labelledby="choose-heading" className="space-y-4 rounded-lg border border-slate-200 p-4">
       <h2 id="choose-heading" className="text-xl font-semibold text-slate-900">
@@ -191,9 +198,14 @@ function ShipmentChoice({
           </Link>
         </p>
       ) : (
-        <AddressChoice addresses={addresses} sentAddressId={answer?.sent.addressId} error={addressError} />
+        <AddressChoice
+          addresses={addresses}
+          addressId={addressId}
+          onChoose={setAddressId}
+          error={addressError}
+        />
       )}
-      <MethodChoice sentMethod={answer?.sent.method} error={methodError} />
+      <MethodChoice address={chosen} sentMethod={answer?.sent.method} error={methodError} />
       {answer?.estimate ? <EstimatePanel estimate={answer.estimate} /> : null}
       {addresses.length > 0 ? (
         <div className="flex flex-wrap gap-3">
@@ -222,16 +234,16 @@ function ShipmentChoice({
 /** The address book as a list to pick from: the one sent back, else the default, else the first. */
 function AddressChoice({
   addresses,
-  sentAddressId,
+  addressId,
+  onChoose,
   error,
 }: {
   addresses: ShippingData['addresses']
-  sentAddressId: string | undefined
+  addressId: string
+  onChoose: (id: string) => void
   error: string | null
 }) {
   const { t } = useTranslation()
-  const defaultAddress =
-    sentAddressId || addresses.find((address) => address.isDefault)?.id || addresses[0]?.id
   return (
     <div className="space-y-1">
       <label htmlFor="ship-address" className="block text-sm font-medium text-slate-800">
@@ -240,7 +252,8 @@ function AddressChoice({
       <select
         id="ship-address"
         name="addressId"
-        defaultValue={defaultAddress}
+        value={addressId}
+        onChange={(event) => onChoose(event.currentTarget.value)}
         aria-describedby={error ? 'address-error' : undefined}
         aria-invalid={error ? true : undefined}
         className="block min-h-11 w-full max-w-xl rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
@@ -266,25 +279,63 @@ function AddressChoice({
   )
 }
 
-/** The shipping methods, economic unless another was sent. */
-function MethodChoice({ sentMethod, error }: { sentMethod: string | undefined; error: string | null }) {
+/**
+ * The shipping methods the chosen address's country can use (issue 30): the one sent back, else
+ * the first it can use; a method it cannot use stays listed, not selectable, with why.
+ */
+function MethodChoice({
+  address,
+  sentMethod,
+  error,
+}: {
+  address: ShippingData['addresses'][number] | null
+  sentMethod: string | undefined
+  error: string | null
+}) {
   const { t } = useTranslation()
+  const choices =
+    address?.methods ?? SHIPPING_METHODS.map((method) => ({ method, available: true, note: null }))
+  const usable = (method: string) => choices.some((choice) => choice.method === method && choice.available)
+  const checked: ShippingMethod | undefined =
+    sentMethod && usable(sentMethod)
+      ? (sentMethod as ShippingMethod)
+      : choices.find((choice) => choice.available)?.method
+  const missing = choices.some((choice) => !choice.available)
   return (
     <fieldset className="space-y-2" aria-describedby={error ? 'method-error' : undefined}>
       <legend className="text-sm font-medium text-slate-800">{t('shipments.method')}</legend>
-      {SHIPPING_METHODS.map((method) => (
-        <div key={method} className="flex min-h-11 items-center gap-3">
-          <input
-            type="radio"
-            id={`method-${method}`}
-            name="method"
-            value={method}
-            defaultChecked={(sentMethod || 'economic') === method}
-            className="size-5 accent-red-700"
-          />
-          <label htmlFor={`method-${method}`} className="text-slate-900">
-            {t(`shipments.methods.${method}`)}
-          </label>
+      {missing && address ? (
+        <p className="text-sm text-slate-700">
+          {t('landedCustomer.methodsMissing', { country: address.country })}
+        </p>
+      ) : null}
+      {choices.map((choice) => (
+        <div key={`${address?.id ?? ''}-${choice.method}`} className="space-y-1">
+          <div className="flex min-h-11 items-center gap-3">
+            <input
+              type="radio"
+              id={`method-${choice.method}`}
+              name="method"
+              value={choice.method}
+              defaultChecked={checked === choice.method}
+              disabled={!choice.available}
+              aria-describedby={choice.note ? `method-${choice.method}-note` : undefined}
+              className="size-5 accent-red-700 disabled:opacity-50"
+            />
+            <label
+              htmlFor={`method-${choice.method}`}
+              className={choice.available ? 'text-slate-900' : 'text-slate-600 line-through'}
+            >
+              {t(`shipments.methods.${choice.method}`)}
+            </label>
+          </div>
+          {choice.note ? (
+            <p id={`method-${choice.method}-note`} className="ms-8 text-sm text-slate-700">
+              {choice.available || !address
+                ? choice.note
+                : `${t('landedCustomer.methodUnavailable', { country: address.country })} ${choice.note}`}
+            </p>
+          ) : null}
         </div>
       ))}
       {error ? (
@@ -340,6 +391,23 @@ function EstimatePanel({ estimate }: { estimate: EstimateAnswer }) {
         <p className="text-sm text-slate-700">{t('shippingCosts.storageStops')}</p>
       ) : null}
       <p className="text-sm text-slate-700">{t('shipments.estimateNote')}</p>
+      {estimate.landed ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700">
+            {t('landedCustomer.shippingLead', { country: estimate.country })}
+          </p>
+          <ImportEstimate
+            frozen={estimate.landed.frozen}
+            paidJpy={estimate.landed.paidJpy}
+            warnings={estimate.landed.warnings}
+            currency={estimate.currency}
+            rates={estimate.landed.yenRates}
+            language={estimate.language}
+            headingLevel={3}
+            id="shipping-import"
+          />
+        </div>
+      ) : null}
     </section>
   )
 }

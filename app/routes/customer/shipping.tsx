@@ -9,7 +9,10 @@ import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
+import { methodsFor } from '#core/landed-cost/destination-rules.ts'
+import { customsRatesOf } from '#core/landed-cost/landed-cost.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
+import { chosenItemsEstimate } from '#core/shipping/import-estimate.ts'
 import { estimateMyShipment, listMyShipments, requestShipment } from '#core/shipping/shipment-service.ts'
 import { listStoredItems } from '#core/warehouse/stored-items.ts'
 import type { Route } from './+types/shipping.ts'
@@ -24,9 +27,9 @@ import { ShipForm } from './shipping-form.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
-  const { language, currency } = context.get(requestContext)
+  const { language, currency, importRules } = context.get(requestContext)
   const { freeStorageDays, storageFeePerDayJpy, taxRate, yenRates } = await orders.settings.get()
-  const [items, addressBook, shipments] = await Promise.all([
+  const [items, addressBook, shipments, rules] = await Promise.all([
     listStoredItems(orders, {
       now: new Date(),
       freeDays: freeStorageDays,
@@ -34,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
     listAddresses(orders),
     listMyShipments(orders),
+    importRules.inEffect(),
   ])
   const when = japanDateTime(language)
   const day = japanDay(language)
@@ -70,6 +74,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: address.id,
       label: `${address.fullName}, ${address.city}, ${countryName(address.country, language)}`,
       isDefault: address.isDefault,
+      country: countryName(address.country, language),
+      // The methods its country can use today, and why the others are missing (issue 30).
+      methods: methodsFor(rules, address.country).map((choice) => ({
+        method: choice.method,
+        available: choice.available,
+        note: choice.note ? choice.note[language] : null,
+      })),
     })),
     shipments: shipments.map((shipment) => ({
       ...shipment,
@@ -93,16 +104,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     method: typeof input.method === 'string' ? input.method : '',
   }
   const orders = getOrderContext(context)
-  const { language, currency, shippingRates } = context.get(requestContext)
+  const { language, currency, shippingRates, importRules } = context.get(requestContext)
   try {
     const { tables } = await shippingRates.get()
     if (intent === 'request') {
       const created = await requestShipment(orders, input, tables, { locale: language })
       return redirectWithNotice(context, `/user-dashboard/shipments/${created.id}`, 'shipmentRequested')
     }
-    const { estimate, country } = await estimateMyShipment(orders, input, tables)
+    const { estimate, country, choice } = await estimateMyShipment(orders, input, tables)
     const settings = await orders.settings.get()
     const taxRateLabel = formatPercent(settings.taxRate, language)
+    // What the parcel would cost at the door (issue 30): the items' paid prices and this shipping,
+    // with the rule's warnings; never a suggestion to declare less.
+    const landed =
+      estimate.ok && orders.actor
+        ? await chosenItemsEstimate(orders.db, {
+            userId: orders.actor.id,
+            itemIds: choice.items,
+            country,
+            shippingJpy: estimate.priceJpy,
+            rules: await importRules.inEffect(),
+            rates: customsRatesOf(settings),
+            now: new Date(),
+          })
+        : null
     return {
       intent,
       sent,
@@ -127,6 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             deliveryTime: estimate.deliveryTime,
             route: estimate.route,
             country: countryName(country, language),
+            landed: landed ? { ...landed, paidJpy: estimate.totalJpy, yenRates: settings.yenRates } : null,
             rates: currency === 'JPY' ? null : settings.yenRates,
             currency,
             language,
