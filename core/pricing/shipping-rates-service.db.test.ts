@@ -27,7 +27,13 @@ test('a rate staff changed survives a restart: a filled table is never reseeded'
   await seedDatabase(db)
   const row = and(eq(shippingRates.method, 'express'), eq(shippingRates.ceilingG, 500))
   await db.update(shippingRates).set({ usa: 5000 }).where(row)
-  expect(await seedDatabase(db)).toEqual({ settings: 0, shippingRates: 0, stores: 0, reviews: 0 })
+  expect(await seedDatabase(db)).toEqual({
+    importRules: 0,
+    settings: 0,
+    shippingRates: 0,
+    stores: 0,
+    reviews: 0,
+  })
   const { tables } = await createShippingRatesService({ db }).get()
   expect(tables.express[0]?.prices.usa).toBe(5000)
 })
