@@ -38,6 +38,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM starts the drain (/readyz 503, port open), then a graceful stop: give the container at
-# least the drain plus SHUTDOWN_TIMEOUT_SECONDS (compose.yaml: stop_grace_period 40s).
+# least the drain plus twice SHUTDOWN_TIMEOUT_SECONDS (compose.yaml: stop_grace_period 60s).
 STOPSIGNAL SIGTERM
 CMD ["node", "server/main.ts"]

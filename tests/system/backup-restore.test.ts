@@ -54,10 +54,11 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, par
 
 test('an order survives pg_dump -Fc and pg_restore into a fresh database, and the app runs on the copy', async (context) => {
   const client = findClient()
-  const [{ server_version_num: serverVersion }] = await query<{ server_version_num: string }>(
+  const [version] = await query<{ server_version_num: string }>(
     inject('databaseAdminUrl'),
     'SHOW server_version_num',
   )
+  const serverVersion = version?.server_version_num
   const serverMajor = Math.floor(Number(serverVersion) / 10_000)
   if (!client || client.major < serverMajor) {
     console.warn(
