@@ -138,12 +138,15 @@ type MethodSeries = {
   count: number
 }
 
+/** Paths up to this long are remembered with their route (at most `maxPaths` of them): a few hundred KB at worst. */
+const REMEMBERED_PATH_LENGTH = 200
+
 /**
  * Requests by route, method and status, and their durations by route and method. At most
  * `maxRoutes` distinct routes are kept; later new ones count as `other`. A path is normalised
  * once and remembered (up to `maxPaths` paths).
  */
-export function createRequestMetrics({ maxRoutes = 200, maxPaths = 5_000 } = {}) {
+export function createRequestMetrics({ maxRoutes = 200, maxPaths = 2_000 } = {}) {
   const routes = new Map<string, Map<string, MethodSeries>>()
   const pathRoutes = new Map<string, string>()
 
@@ -155,7 +158,8 @@ export function createRequestMetrics({ maxRoutes = 200, maxPaths = 5_000 } = {})
     if (known !== undefined) return known
     let route = pathname.charCodeAt(0) === 47 ? normaliseRoute(pathname) : OTHER_ROUTE
     if (!routes.has(route) && routes.size >= maxRoutes) route = OTHER_ROUTE
-    if (pathRoutes.size < maxPaths) pathRoutes.set(pathname, route)
+    if (pathRoutes.size < maxPaths && pathname.length <= REMEMBERED_PATH_LENGTH)
+      pathRoutes.set(pathname, route)
     return route
   }
 
