@@ -29,6 +29,7 @@ import { ARRIVAL_FORM_BODY_BYTES } from '#core/warehouse/arrival-schemas.ts'
 import type { Database } from '#db/client.ts'
 import { documentAssets } from './document-assets.ts'
 import { type Logger, redactUrl } from './logger.ts'
+import { createRequestMetrics, metricsEndpoint, type RequestMetrics } from './metrics.ts'
 import { createPageCache } from './page-cache.ts'
 import { pageCacheFastPath, requestId } from './page-cache-fast-path.ts'
 import { paymentWebhooks } from './payment-webhooks.ts'
@@ -69,6 +70,8 @@ export type AppDeps = {
   clientDir?: string
   pageCache?: { enabled: boolean; ttlSeconds: number }
   trustProxy?: number
+  /** METRICS_TOKEN: when set, GET /metrics answers Prometheus with it as a bearer token (server/metrics.ts). */
+  metricsToken?: string | null
 }
 
 const FORM_BODY_LIMIT_BYTES = 1024 * 1024
@@ -124,7 +127,9 @@ function requestLogging(logger: Logger) {
       res.setHeader('X-Request-Id', id)
       return id
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    autoLogging: {
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
+    },
     // 503 is the database outage's answer (docs/decisions/015): logged once as a warning where
     // it was recognised, not as an error per request.
     customLogLevel: (_req, res, error) =>
@@ -292,6 +297,7 @@ function requestListener(
   deps: AppDeps,
   pageCache: PageCache | null,
   site: { httpsSite: boolean; widgetsConfigured: boolean },
+  requests: RequestMetrics | null,
 ): RequestListener {
   const fastPath = pageCache
     ? pageCacheFastPath({
@@ -304,11 +310,18 @@ function requestListener(
       })
     : null
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
-  return fastPath
+  const listener: RequestListener = fastPath
     ? (req, res) => {
         if (isShuttingDown() || !fastPath(req, res)) app(req, res)
       }
     : app
+  // With metrics, every request is counted here, the fast path's answers with the rest.
+  return requests
+    ? (req, res) => {
+        requests.track(req, res)
+        listener(req, res)
+      }
+    : listener
 }
 
 /** The services, the Express app with every middleware and route in order, and its request listener. */
@@ -331,11 +344,26 @@ export function createApp(deps: AppDeps) {
     widgetsConfigured: hasThirdParty(deps.thirdParty),
     httpsSite: new URL(deps.appUrl).protocol === 'https:',
   }
+  // Without a token there is no /metrics (a 404 like any unknown page) and nothing is counted.
+  const requests = deps.metricsToken ? createRequestMetrics() : null
   frontMiddleware(app, deps, site)
   if (deps.clientDir) publicFiles(app, deps.clientDir)
   probeRoutes(app, deps, services)
+  if (requests && deps.metricsToken) {
+    const pool = deps.db.$client
+    app.get(
+      '/metrics',
+      metricsEndpoint(deps.metricsToken, () => ({
+        requests,
+        pageCache,
+        pool,
+        jobs: pool,
+        logger: deps.logger,
+      })),
+    )
+  }
   appRoutes(app, deps, services, pageCache)
-  const handler = requestListener(app, deps, pageCache, site)
+  const handler = requestListener(app, deps, pageCache, site, requests)
   return { app, handler, services }
 }
 

@@ -90,3 +90,11 @@ test('the shutdown drain follows the health check: 8 s when /readyz was checked 
   expect(drain(0, nowMs - 2000)).toBe(0)
   expect(drain(5, null)).toBe(5)
 })
+
+test('METRICS_TOKEN: unset or empty means no /metrics; a short or spaced token stops the start', () => {
+  expect(parseEnv({}).METRICS_TOKEN).toBeUndefined()
+  expect(parseEnv({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined()
+  expect(parseEnv({ METRICS_TOKEN: 'scrape-token-0123456789' }).METRICS_TOKEN).toBe('scrape-token-0123456789')
+  expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+  expect(() => parseEnv({ METRICS_TOKEN: 'sixteen chars but spaced' })).toThrow(/METRICS_TOKEN/)
+})

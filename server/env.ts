@@ -42,6 +42,15 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     /** Unset: the drain follows the health check (shutdownDrainSeconds below). */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).optional(),
+    /**
+     * Bearer token of GET /metrics (Prometheus, server/metrics.ts), at least 16 characters. Unset:
+     * no /metrics and no request counting.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^\S{16,}$/, { error: 'METRICS_TOKEN must be at least 16 characters, without spaces' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Key of the external form service; when set, contact messages are also forwarded there. */
     CONTACT_FORM_ACCESS_KEY: z
       .string()

@@ -165,6 +165,7 @@ const deps: AppDeps = {
   appUrl: env.APP_URL,
   pageCache: { enabled: env.PAGE_CACHE, ttlSeconds: env.PAGE_CACHE_TTL_SECONDS },
   trustProxy: env.TRUST_PROXY,
+  metricsToken: env.METRICS_TOKEN ?? null,
 }
 
 const { handler, closeDev } = await (env.isProduction ? productionHandler() : developmentHandler()).catch(

@@ -32,6 +32,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
 // A cookie value the fast path reads itself: a plain token, as the site writes them. Anything
 // else (quoted, encoded, empty) takes the full path, whose cookie parser decides.
 const PLAIN_TOKEN = /^[A-Za-z]+$/
+const UNCOUNTED_MISS = { countMiss: false }
 
 /**
  * A cache hit for an anonymous visitor, answered in front of Express: before the request log,
@@ -56,7 +57,8 @@ export function pageCacheFastPath({
     // request was https (and so gets HSTS) is the proxy's header to say: Express decides.
     if (!httpsSite && trustProxy > 0 && req.headers['x-forwarded-proto'] !== undefined) return false
     const key = anonymousCacheKey(req)
-    const hit = key === null ? null : pageCache.get(key.key)
+    // A miss is counted once, by the full path, which looks again.
+    const hit = key === null ? null : pageCache.get(key.key, UNCOUNTED_MISS)
     if (!key || !hit) return false
 
     const started = performance.now()

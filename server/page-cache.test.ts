@@ -111,3 +111,17 @@ test('CRC-32 combination matches the CRC of the joined bytes', async () => {
         zlib.crc32(Buffer.concat([a, b])),
       )
 })
+
+test('hits and misses are counted for the metrics; a caller that looks again on a miss counts it once', () => {
+  const cache = createPageCache()
+  expect(cache.get('k')).toBeNull()
+  cache.set('k', page(html), 'AAA')
+  cache.get('k')
+  cache.get('k', { countMiss: false })
+  expect(cache.get('other', { countMiss: false })).toBeNull()
+  expect({ hits: cache.hits, misses: cache.misses, size: cache.size }).toEqual({
+    hits: 2,
+    misses: 1,
+    size: 1,
+  })
+})

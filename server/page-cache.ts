@@ -23,7 +23,11 @@ export type CacheHit = {
 }
 
 export type PageCache = {
-  get(key: string): CacheHit | null
+  /**
+   * The fresh entry, or null. Counted as a hit or a miss (`hits`, `misses`: the metrics); a
+   * caller that will ask again on a miss (the fast path, before Express) says `countMiss: false`.
+   */
+  get(key: string, options?: { countMiss?: boolean }): CacheHit | null
   /**
    * An entry past its TTL but within `staleMs` of it, for when the page cannot be rendered now
    * (the database is unreachable: docs/decisions/015-database-outage.md). Null otherwise.
@@ -32,6 +36,10 @@ export type PageCache = {
   set(key: string, page: CachedPage, nonce: string): void
   clear(): void
   readonly size: number
+  /** Fresh entries served by `get`, since the start. */
+  readonly hits: number
+  /** `get` calls that found no fresh entry (and counted it), since the start. */
+  readonly misses: number
 }
 
 // Set-Cookie would leak one visitor's cookie to the next; per-request headers are set again.
@@ -66,6 +74,8 @@ export function createPageCache({
   now = Date.now,
 } = {}): PageCache {
   const entries = new Map<string, Entry>()
+  let hits = 0
+  let misses = 0
 
   /** The entry if it is fresh (or, with `stale`, expired less than `staleMs` ago); drops older ones. */
   function lookUp(key: string, stale: boolean): CacheHit | null {
@@ -90,7 +100,12 @@ export function createPageCache({
   }
 
   return {
-    get: (key) => lookUp(key, false),
+    get(key, options) {
+      const hit = lookUp(key, false)
+      if (hit) hits++
+      else if (options?.countMiss !== false) misses++
+      return hit
+    },
     getStale: (key) => lookUp(key, true),
     set(key, page, nonce) {
       // Without a nonce to find, a stored page would leak one response's nonce to the next.
@@ -126,6 +141,12 @@ export function createPageCache({
     },
     get size() {
       return entries.size
+    },
+    get hits() {
+      return hits
+    },
+    get misses() {
+      return misses
     },
   }
 }
