@@ -138,6 +138,9 @@ for (const language of ['es', 'en'] as const) {
     await weight.fill('1025')
     await expect(panel.getByText(text.offStep)).toBeVisible()
 
+    // Japan Post takes no goods for the USA (issue 30): the region offers express only.
+    await expect(panel.getByLabel(text.economic)).toHaveCount(0)
+    await panel.getByLabel(text.region).selectOption('asia')
     await panel.getByLabel(text.economic).check()
     await expect(weight).toHaveValue('500')
   })

@@ -83,6 +83,7 @@ export function CalculatorForm({
             taxRate: settings.taxRate,
           }}
           tables={tables}
+          rules={rules}
           rates={settings.yenRates}
           language={language}
           currency={currency}

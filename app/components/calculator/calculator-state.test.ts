@@ -62,10 +62,11 @@ describe('readCalculatorState: the method the country can use', () => {
     expect(read('country=US&qmethod=economic').quoteWeight).toBe('500')
   })
 
-  it('without rules every method is offered (the shipping calculator is by region)', () => {
+  it('without rules every method is offered; with them the USA region offers what the USA can use', () => {
     const state = readCalculatorState(new URLSearchParams('country=US&qmethod=economic&method=economic'))
     expect(state.quoteMethod).toBe('economic')
-    expect(read('country=US&method=economic&region=usa').method).toBe('economic')
+    expect(readCalculatorState(new URLSearchParams('method=economic&region=usa')).method).toBe('economic')
+    expect(read('country=US&method=economic&region=usa').method).toBe('express')
   })
 })
 
@@ -113,5 +114,25 @@ describe('rulesForPage', () => {
   it('is a quarter smaller than both languages (the numbers and sources stay)', () => {
     const both = JSON.stringify(RULES).length
     expect(JSON.stringify(rulesForPage(RULES, 'es')).length).toBeLessThan(both * 0.8)
+  })
+})
+
+describe('readCalculatorState: the shipping calculator’s USA region', () => {
+  it('offers what the USA can use: economy becomes express, keeping a weight express takes', () => {
+    expect(read('region=usa&method=economic&weight=300')).toMatchObject({
+      region: 'usa',
+      method: 'express',
+      weight: '1000',
+    })
+    expect(read('region=usa&method=economic&weight=700')).toMatchObject({ method: 'express', weight: '700' })
+    expect(read('region=usa&method=express&weight=1500')).toMatchObject({ method: 'express', weight: '1500' })
+  })
+
+  it('leaves the other regions every method', () => {
+    expect(read('region=asia&method=economic&weight=700')).toMatchObject({
+      method: 'economic',
+      weight: '700',
+    })
+    expect(read('region=central_south_america&method=economic').method).toBe('economic')
   })
 })

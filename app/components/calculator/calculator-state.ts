@@ -46,6 +46,18 @@ export const QUERY_KEYS = {
 
 const MAX_TEXT = 32
 
+/**
+ * The country whose method rules a region of the shipping calculator follows: the USA region is
+ * the USA and its territories, which meet one rule (Japan Post takes no goods for them); the
+ * other regions hold countries with different rules and offer every method.
+ */
+export const REGION_COUNTRY: Record<Region, string | null> = {
+  asia: null,
+  europe_canada_mexico: null,
+  usa: 'US',
+  central_south_america: null,
+}
+
 /** The simulator's country when the query names none we ship to. */
 export const DEFAULT_COUNTRY = 'MX'
 
@@ -59,7 +71,10 @@ export function readCalculatorState(
   rules: Pick<DestinationRules, 'methods'> = { methods: {} },
 ): CalculatorState {
   const text = (key: string, fallback: string) => (params.get(key) ?? fallback).slice(0, MAX_TEXT)
-  const method = pick(SHIPPING_METHODS, params.get(QUERY_KEYS.method), 'economic')
+  const region = pick(REGIONS, params.get(QUERY_KEYS.region), 'asia')
+  const askedMethod = pick(SHIPPING_METHODS, params.get(QUERY_KEYS.method), 'economic')
+  const regionCountry = REGION_COUNTRY[region]
+  const method = (regionCountry && usableMethod(rules, regionCountry, askedMethod)) || askedMethod
   const askedCountry = params.get(QUERY_KEYS.country)?.trim().toUpperCase() ?? null
   const country = isCountryCode(askedCountry) ? askedCountry : DEFAULT_COUNTRY
   const askedQuoteMethod = pick(SHIPPING_METHODS, params.get(QUERY_KEYS.quoteMethod), 'economic')
@@ -67,9 +82,15 @@ export function readCalculatorState(
   const askedQuoteWeight = text(QUERY_KEYS.quoteWeight, String(WEIGHT_LIMITS[askedQuoteMethod].defaultG))
   return {
     price: text(QUERY_KEYS.price, ''),
-    region: pick(REGIONS, params.get(QUERY_KEYS.region), 'asia'),
+    region,
     method,
-    weight: text(QUERY_KEYS.weight, String(WEIGHT_LIMITS[method].defaultG)),
+    weight:
+      method === askedMethod
+        ? text(QUERY_KEYS.weight, String(WEIGHT_LIMITS[method].defaultG))
+        : weightForReplacedMethod(
+            method,
+            text(QUERY_KEYS.weight, String(WEIGHT_LIMITS[askedMethod].defaultG)),
+          ),
     country,
     quotePrice: text(QUERY_KEYS.quotePrice, ''),
     quoteCount: text(QUERY_KEYS.quoteCount, '1'),

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { type ShippingReceiptTotals, shippingReceiptTotals } from '#core/billing/receipt-totals.ts'
+import { type DestinationRules, methodsFor } from '#core/landed-cost/destination-rules.ts'
 import type { YenRates } from '#core/money/money.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { Currency, Language } from '#core/preferences/preferences.ts'
@@ -14,7 +15,7 @@ import {
   shippingPrice,
   WEIGHT_LIMITS,
 } from '#core/pricing/pricing.ts'
-import { QUERY_KEYS } from './calculator-state.ts'
+import { QUERY_KEYS, REGION_COUNTRY, usableMethod, weightForReplacedMethod } from './calculator-state.ts'
 import { MethodChoice } from './method-choice.tsx'
 import { YenWithLocal } from './money.tsx'
 import { ResultList } from './result-list.tsx'
@@ -38,6 +39,7 @@ export function ShippingCalculator({
   language,
   currency,
   storage,
+  rules,
 }: {
   initial: {
     region: Region
@@ -52,6 +54,8 @@ export function ShippingCalculator({
   currency: Currency
   /** The storage settings: free days and the daily fee per item, and the tax rate. */
   storage: StorageSettings
+  /** The methods per destination in effect: the USA region offers what the USA can use. */
+  rules: Pick<DestinationRules, 'methods'>
 }) {
   const { t } = useTranslation()
   const [region, setRegion] = useState(initial.region)
@@ -75,11 +79,27 @@ export function ShippingCalculator({
       <h2 id="shipping-heading" className="text-xl font-bold text-slate-900">
         {t('calculator.shipping.heading')}
       </h2>
-      <RegionField value={region} onChange={setRegion} />
+      <RegionField
+        value={region}
+        onChange={(next) => {
+          setRegion(next)
+          const country = REGION_COUNTRY[next]
+          const usable = country ? usableMethod(rules, country, method) : method
+          if (usable && usable !== method) {
+            setMethod(usable)
+            setWeight(weightForReplacedMethod(usable, weight))
+          }
+        }}
+      />
       <MethodChoice
         name={QUERY_KEYS.method}
         legend={t('calculator.shipping.method')}
         value={method}
+        availability={
+          REGION_COUNTRY[region]
+            ? { choices: methodsFor(rules, REGION_COUNTRY[region]), language }
+            : undefined
+        }
         onChange={(next) => {
           setMethod(next)
           // Each method has its own range: start again from its default weight.
