@@ -25,6 +25,7 @@ const ADMIN_TABS = [
   'analytics',
   'settings',
   'rates',
+  'importRules',
   'stores',
   'pages',
   'audit',

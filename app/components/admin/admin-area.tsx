@@ -26,7 +26,7 @@ export function AdminArea({ adminPages, children }: { adminPages: boolean; child
           { to: '/admin-dashboard/analytics', text: t('adminArea.analytics') },
           { to: '/admin-dashboard/settings', text: t('adminArea.settings') },
           { to: '/admin-dashboard/rates', text: t('adminArea.rates') },
-          { to: '/admin-dashboard/import-rules', text: t('importRules.nav') },
+          { to: '/admin-dashboard/import-rules', text: t('adminArea.importRules') },
           { to: '/admin-dashboard/stores', text: t('adminArea.stores') },
           { to: '/admin-dashboard/pages', text: t('adminArea.pages') },
           { to: '/admin-dashboard/audit', text: t('adminArea.audit') },

@@ -11,6 +11,7 @@ export default {
     messages: 'Messages',
     settings: 'Settings',
     rates: 'Shipping rates',
+    importRules: 'Import rules',
     audit: 'Audit log',
     outbox: 'Outbox',
     users: 'Users',
@@ -372,7 +373,6 @@ export default {
   },
   // Import rules per destination and the methods each can use (issue 30): admins only.
   importRules: {
-    nav: 'Import rules',
     title: 'Import rules',
     lead: 'What each destination’s customs charge on a parcel from Japan, and which of our shipping methods it can use. Estimates on the calculator, quotes and shipping requests use the rule in effect on the day; a change is a new version with its date and source, and receipts already issued keep the estimate they showed.',
     listCaption: 'Countries with import rules or restricted methods',

@@ -20,6 +20,7 @@ export default {
     messages: 'Mensajes',
     settings: 'Configuración',
     rates: 'Tarifas de envío',
+    importRules: 'Reglas de importación',
     audit: 'Auditoría',
     outbox: 'Bandeja de salida',
     users: 'Usuarios',
@@ -398,7 +399,6 @@ export default {
   },
   // Reglas de importación por destino y los métodos que cada uno puede usar (issue 30): solo admins.
   importRules: {
-    nav: 'Reglas de importación',
     title: 'Reglas de importación',
     lead: 'Lo que cobra la aduana de cada destino por un paquete desde Japón, y cuáles de nuestros métodos de envío puede usar. Las estimaciones de la calculadora, las cotizaciones y las solicitudes de envío usan la regla vigente ese día; un cambio es una versión nueva con su fecha y su fuente, y los recibos ya emitidos conservan la estimación que mostraron.',
     listCaption: 'Países con reglas de importación o métodos restringidos',
