@@ -18,6 +18,9 @@ for (const { from, link, to } of [
   test(`a tap on the header's ${link} during the load of ${from} is followed, at every moment`, async ({
     page,
   }) => {
+    // Four page loads on a CPU slowed 6×, on a CI machine shared by parallel workers: each tap
+    // keeps its own 15 s limit below, the test as a whole gets room for the four loads.
+    test.setTimeout(150_000)
     await page.setViewportSize({ width: 1280, height: 900 })
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
