@@ -80,6 +80,14 @@ test('the customer reviews the declaration: bad input is a translated 400 that w
     body: new URLSearchParams({ intent: 'declaration_save', version: 'x', itemId: 'nope' }),
   })
   expect(wrong.status).toBe(400)
+  // A NUL in a description, and in the version: refused the same way.
+  expect(
+    (await request(page, 'ana', { body: form('declaration_confirm', ['Anime\u0000figure', 'Plush toy']) }))
+      .status,
+  ).toBe(400)
+  const nulVersion = form('declaration_save', ['Anime figure', 'Plush toy'])
+  nulVersion.set('version', '1\u0000')
+  expect((await request(page, 'ana', { body: nulVersion })).status).toBe(400)
   expect(await stored()).toBe(0)
 
   // Another customer: the shipment does not exist for them; nobody signed in: sign in first.

@@ -245,6 +245,7 @@ test('bad input: 400 with a message on each field, in words, and nothing written
     [{ taxName: 'x'.repeat(40) }, { taxName: ['tooLong'] }],
     [{ source: 'javascript:alert(1)' }, { source: ['importRules.errors.sourceLines'] }],
     [{ 'note.es': 'a\u202eb' }, { 'note.es': ['controlCharacters'] }],
+    [{ 'note.en': 'a\u0000b' }, { 'note.en': ['controlCharacters'] }],
     [{ currency: 'JPY' }, { currency: ['invalid'] }],
     // The last band given an upper end, not a formal entry.
     [{ 'bands[1].upTo': '9000', 'bands[1].formal': '' }, { bands: ['importRules.errors.bandsOpenEnd'] }],
