@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useMatches,
+  useNavigation,
   useRevalidator,
 } from 'react-router'
 import { errorText } from '#app/components/error-text.ts'
@@ -209,15 +210,19 @@ function Shell({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>()
   const revalidator = useRevalidator()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
   const signedIn = data.user !== null
   // A sign-out (or a role change) in another tab shows here as soon as this tab gets focus: the
-  // loaders run again and the session is read anew.
+  // loaders run again and the session is read anew. Not while a navigation or a form is under
+  // way: it loads fresh data anyway, and a revalidation would abort its loader request after the
+  // server had taken the one-shot notice from the flash cookie, so the notice would be lost.
   useEffect(() => {
-    if (!signedIn) return
+    if (!signedIn || busy) return
     const onFocus = () => revalidator.revalidate()
     window.addEventListener('focus', onFocus)
     return () => window.removeEventListener('focus', onFocus)
-  }, [signedIn, revalidator])
+  }, [signedIn, busy, revalidator])
   return (
     <Shell>
       <Outlet />
