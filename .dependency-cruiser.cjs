@@ -20,7 +20,7 @@ const LAYERS = [
   ['analytics', 'audit', 'contact', 'customers', 'uploads'],
   ['accounts', 'notifications', 'settings', 'users'],
   ['catalog', 'jobs', 'pricing', 'site-pages'],
-  ['landed-cost'],
+  ['landed-cost', 'link-preview'],
   ['billing'],
   ['orders'],
   ['warehouse'],

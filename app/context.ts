@@ -5,6 +5,7 @@ import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import type { CatalogService } from '#core/catalog/catalog-service.ts'
 import type { ContactService } from '#core/contact/contact-service.ts'
 import type { ImportRulesService } from '#core/landed-cost/import-rules-service.ts'
+import type { PreviewService } from '#core/link-preview/preview-service.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
 import type { Consent, Currency, Language } from '#core/preferences/preferences.ts'
 import type { ThirdPartyConfig } from '#core/preferences/third-party.ts'
@@ -27,6 +28,8 @@ export type RequestContext = {
   settings: SettingsService
   shippingRates: ShippingRatesService
   importRules: ImportRulesService
+  /** Reading a pasted shop link (issue 31). */
+  linkPreview: PreviewService
   /** What order services need besides `{ db, actor }` (see `getOrderContext`). */
   orders: OrderDeps
   language: Language

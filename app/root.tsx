@@ -99,6 +99,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       freeStorageDays: values.freeStorageDays,
       // The calculator prices storage past the free days (docs/decisions/037).
       storageFeePerDayJpy: values.storageFeePerDayJpy,
+      // The shops whose links the request form reads (issue 31): no call for another link.
+      previewHosts: values.previewHosts,
     },
     demo: { company: demoKeys.includes('company'), messaging: demoKeys.includes('messaging') },
     // The methods the public pages name (ADR 038): a bank transfer always, these when configured.

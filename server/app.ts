@@ -28,6 +28,7 @@ import type { FileStore } from '#core/uploads/file-store.ts'
 import { ARRIVAL_FORM_BODY_BYTES } from '#core/warehouse/arrival-schemas.ts'
 import type { Database } from '#db/client.ts'
 import { documentAssets } from './document-assets.ts'
+import { linkPreviewApi } from './link-preview-api.ts'
 import { type Logger, redactUrl } from './logger.ts'
 import { createRequestMetrics, metricsEndpoint, type RequestMetrics } from './metrics.ts'
 import { createPageCache } from './page-cache.ts'
@@ -72,6 +73,8 @@ export type AppDeps = {
   trustProxy?: number
   /** METRICS_TOKEN: when set, GET /metrics answers Prometheus with it as a bearer token (server/metrics.ts). */
   metricsToken?: string | null
+  /** LINK_PREVIEW_STAND_IN (tests only): the local shop stand-in every link preview reads. */
+  linkPreviewStandIn?: { host: string; port: number } | null
 }
 
 const FORM_BODY_LIMIT_BYTES = 1024 * 1024
@@ -249,6 +252,7 @@ function loadContext(deps: AppDeps, services: Services) {
       settings: services.settings,
       shippingRates: services.shippingRates,
       importRules: services.importRules,
+      linkPreview: services.linkPreview,
       orders: services.orders,
       language: res.locals.preferences.language,
       currency: res.locals.preferences.currency,
@@ -273,6 +277,7 @@ function loadContext(deps: AppDeps, services: Services) {
 function appRoutes(app: express.Express, deps: AppDeps, services: Services, pageCache: PageCache | null) {
   // Payment webhooks read their body raw, so they come before the API router's JSON parser.
   app.use('/api', paymentWebhooks({ db: deps.db, orders: services.orders }))
+  app.use('/api', linkPreviewApi({ auth: services.auth, previews: services.linkPreview }))
   app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
   app.use(refuseCrossOriginForms())
   app.use(limitFormBodies(FORM_BODY_LIMIT_BYTES, UPLOAD_FORMS))
@@ -334,6 +339,10 @@ export function createApp(deps: AppDeps) {
     payments: deps.payments ?? [],
     files: deps.files,
     ...(deps.outbox ? { outbox: deps.outbox } : {}),
+    linkPreview: {
+      log: deps.logger,
+      ...(deps.linkPreviewStandIn ? { standIn: deps.linkPreviewStandIn } : {}),
+    },
   })
   const app = express()
   app.disable('x-powered-by')

@@ -51,6 +51,20 @@ const EnvSchema = z
       .regex(/^\S{16,}$/, { error: 'METRICS_TOKEN must be at least 16 characters, without spaces' })
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Tests only: `host:port` of the local shop stand-in (tests/support/shop-stand-in/) every
+     * link preview reads instead of the shop, after the same checks of the link. Warned at start.
+     */
+    LINK_PREVIEW_STAND_IN: z
+      .string()
+      .regex(/^[a-z0-9.-]{1,253}:\d{1,5}$/i, { error: 'LINK_PREVIEW_STAND_IN must be host:port' })
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((value) => {
+        if (!value) return null
+        const at = value.lastIndexOf(':')
+        return { host: value.slice(0, at), port: Number(value.slice(at + 1)) }
+      }),
     /** Key of the external form service; when set, contact messages are also forwarded there. */
     CONTACT_FORM_ACCESS_KEY: z
       .string()

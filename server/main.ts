@@ -166,6 +166,7 @@ const deps: AppDeps = {
   pageCache: { enabled: env.PAGE_CACHE, ttlSeconds: env.PAGE_CACHE_TTL_SECONDS },
   trustProxy: env.TRUST_PROXY,
   metricsToken: env.METRICS_TOKEN ?? null,
+  linkPreviewStandIn: env.LINK_PREVIEW_STAND_IN,
 }
 
 const { handler, closeDev } = await (env.isProduction ? productionHandler() : developmentHandler()).catch(
@@ -187,6 +188,12 @@ if (!embedded && !s3Config && !env.UPLOADS_SHARED) {
   logger.warn(
     { component: 'files', directory: path.resolve(env.DATA_DIR, 'uploads') },
     'photos and logos are stored on this process’s disk: run one process, set S3_* for several, or share this directory between them and set UPLOADS_SHARED=1',
+  )
+}
+if (env.LINK_PREVIEW_STAND_IN) {
+  logger.warn(
+    { component: 'link-preview', standIn: env.LINK_PREVIEW_STAND_IN },
+    'LINK_PREVIEW_STAND_IN is set: link previews read the test stand-in, never the shops (tests only)',
   )
 }
 // The banner comes last, after the last start-up log line (the logger writes synchronously), so

@@ -9,6 +9,11 @@ import {
 } from '#core/contact/contact-service.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { createImportRulesService, type ImportRulesService } from '#core/landed-cost/import-rules-service.ts'
+import {
+  createPreviewService,
+  type PreviewDeps,
+  type PreviewService,
+} from '#core/link-preview/preview-service.ts'
 import { listOutbox } from '#core/notifications/mailer.ts'
 import { listSmsOutbox, type SmsSender } from '#core/notifications/sms.ts'
 import type { OrderDeps } from '#core/orders/order-context.ts'
@@ -54,6 +59,8 @@ export type Services = {
   settings: SettingsService
   shippingRates: ShippingRatesService
   importRules: ImportRulesService
+  /** Reading a pasted shop link (issue 31): the item, its price and photo. */
+  linkPreview: PreviewService
   /** The order services' dependencies (core/orders/order-context.ts). */
   orders: OrderDeps
   /** Drops every price cache: settings and rate tables (on NOTIFY from any process). */
@@ -74,6 +81,7 @@ export function createServices({
   payments = [],
   outbox = { email: true, sms: true },
   files,
+  linkPreview = {},
 }: {
   db: Database
   contactForwarding: ContactForwarding
@@ -86,6 +94,8 @@ export function createServices({
   files: FileStore
   /** What the environment leaves in the outbox (server/main.ts); by default both, as `npm start`. */
   outbox?: OutboxUse
+  /** Tests only: the shop stand-in every link preview reads (LINK_PREVIEW_STAND_IN), and the log. */
+  linkPreview?: Pick<PreviewDeps, 'standIn' | 'log'>
 }): Services {
   const settings = createSettingsService({ db })
   const shippingRates = createShippingRatesService({ db })
@@ -135,6 +145,11 @@ export function createServices({
     settings,
     shippingRates,
     importRules,
+    linkPreview: createPreviewService({
+      db,
+      hosts: async () => (await settings.get()).previewHosts,
+      ...linkPreview,
+    }),
     orders: { jobs, settings, payments, appUrl: accounts.appUrl.replace(/\/+$/, ''), files },
     pricesChanged() {
       shippingRates.invalidate()

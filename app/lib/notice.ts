@@ -72,6 +72,9 @@ export const NOTICES = {
   notificationsAllRead: { title: 'notificationsPage.markedAll' },
   // A customer's requests and shipments.
   requestSent: { title: 'requests.sent' },
+  // Staff read an item's link again (issue 31).
+  linkReadAgain: { title: 'linkPreview.readAgainDone' },
+  linkNotRead: { title: 'linkPreview.readAgainFailed', failure: true },
   requestCancelled: { title: 'requests.cancelled' },
   transferReported: { title: 'payment.transfer.reported' },
   shipmentRequested: { title: 'shipments.requested' },

@@ -1,6 +1,7 @@
 import { and, type Column, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { voidOpenInvoice } from '#core/billing/invoice-service.ts'
 import { ownerHasPendingTransfer } from '#core/billing/pending-transfers.ts'
+import { keptPreviews, type ShownPreview } from '#core/link-preview/preview-service.ts'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import { type ActorKind, actorKindFor } from '#core/shared/actor-kind.ts'
 import { isConstraintViolation } from '#core/shared/database-errors.ts'
@@ -69,6 +70,8 @@ export type RequestItemView = {
   status: string
   /** The customer's photo of the item, if they sent one (served by the request's photo route). */
   photo: { id: string; width: number; height: number } | null
+  /** What the link's shop page said when it was read (issue 31); never a price by itself. */
+  preview: ShownPreview | null
 }
 
 export type RequestEventView = {
@@ -191,6 +194,11 @@ export async function submitRequest(
   if (earlier) return earlier
   const photos = await preparePhotos(parsed.data.items, processPhoto)
   const storeIdOf = await storeIdsByHost(db)
+  // What reading each link gave within the hour (issue 31): kept for staff, never a price.
+  const previews = await keptPreviews(
+    db,
+    parsed.data.items.map((item) => item.url),
+  )
 
   return db
     .transaction(async (tx) => {
@@ -218,6 +226,7 @@ export async function submitRequest(
               storeId: storeIdOf(shopHost),
               quantity: item.quantity,
               notes: item.notes ?? null,
+              preview: previews.get(item.url) ?? null,
             }
           }),
         )
@@ -418,6 +427,7 @@ export async function getRequest({ db, actor }: ServiceContext, id: string): Pro
         notes: requestItems.notes,
         status: requestItems.status,
         photo: { id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height },
+        preview: sql<ShownPreview | null>`${requestItems.preview}`,
       })
       .from(requestItems)
       .leftJoin(stores, eq(stores.id, requestItems.storeId))

@@ -4,6 +4,7 @@ import {
   decimalNumber,
   emailAddress,
   group,
+  hostNameList,
   httpsAddress,
   wholeNumber,
   wholeNumberList,
@@ -58,6 +59,7 @@ export const SettingsFormSchema = z
     disposalAfterDays: wholeNumber({ min: 1, max: 3_650, rangeKey: 'disposalDaysRange' }),
     daysToPay: wholeNumber({ min: 1, max: 60, rangeKey: 'daysToPayRange' }),
     messaging: group({ instagram: httpsAddress(), facebook: httpsAddress(), whatsapp: httpsAddress() }),
+    previewHosts: hostNameList({ most: 40, key: 'previewHosts' }),
     company: group({
       name: cleanText({ max: L.companyName }),
       address: group({
@@ -114,6 +116,7 @@ export type SettingsFormFields = {
   disposalAfterDays: string
   daysToPay: string
   messaging: Record<'instagram' | 'facebook' | 'whatsapp', string>
+  previewHosts: string
   company: Record<'name' | 'email' | 'taxRegistrationId', string> & { address: Record<'es' | 'en', string> }
   bankTransfer: Record<'bankName' | 'accountNumber' | 'accountHolder' | 'swift', string> & {
     branch: Record<'es' | 'en', string>
@@ -141,6 +144,7 @@ export function settingsFormFields(values: Settings, version: string): SettingsF
     disposalAfterDays: String(values.disposalAfterDays),
     daysToPay: String(values.daysToPay),
     messaging: { ...values.messaging },
+    previewHosts: values.previewHosts.join(', '),
     company: { ...values.company, address: { ...values.company.address } },
     bankTransfer: {
       ...values.bankTransfer,

@@ -24,6 +24,21 @@ const DEFAULT_BANK_INSTRUCTIONS = {
   en: 'Transfer the exact total of your quote and write its number as the reference. Once the payment shows in our account, we mark your quote as paid and let you know.',
 }
 
+/** The shops covered first (issue 31): their product pages are read when a customer pastes a link. */
+export const DEFAULT_PREVIEW_HOSTS = [
+  'mercari.com',
+  'amazon.co.jp',
+  'rakuten.co.jp',
+  'shopping.yahoo.co.jp',
+  'auctions.yahoo.co.jp',
+  'suruga-ya.jp',
+  'mandarake.co.jp',
+  'amiami.jp',
+  'amiami.com',
+  'zozo.jp',
+  'uniqlo.com',
+] as const
+
 const httpsUrl = z.url({ protocol: /^https$/, error: 'validation.url' }).max(300)
 
 export const SettingsSchema = z.object({
@@ -51,6 +66,20 @@ export const SettingsSchema = z.object({
   /** Days after free storage ends before an admin may dispose of an item left at the office (issue #11). */
   disposalAfterDays: z.number().int().min(1).max(3_650),
   messaging: z.object({ instagram: httpsUrl, facebook: httpsUrl, whatsapp: httpsUrl }),
+  /**
+   * The shops whose links the site reads for a customer (issue 31, core/link-preview/): a link
+   * is fetched only when its host is one of these or under one. Rows stored before it existed
+   * read as the default.
+   */
+  previewHosts: z
+    .array(
+      z
+        .string()
+        .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/)
+        .max(253),
+    )
+    .max(40)
+    .default(() => [...DEFAULT_PREVIEW_HOSTS]),
   company: z.object({
     name: z.string().trim().min(1).max(120),
     /** Shown in the footer, on receipts and in every e-mail: in the reader's language. */
@@ -102,6 +131,7 @@ export const DEFAULT_SETTINGS: Settings = {
     facebook: 'https://www.facebook.com/',
     whatsapp: 'https://wa.me/',
   },
+  previewHosts: [...DEFAULT_PREVIEW_HOSTS],
   company: {
     name: 'Demo Proxy Shopping Japan',
     address: { es: 'Osaka, Japón', en: 'Osaka, Japan' },

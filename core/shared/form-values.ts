@@ -54,6 +54,28 @@ export function wholeNumberList({
 }
 
 /**
+ * Host names, one per line or separated by commas ("mercari.com, amazon.co.jp"): lower case,
+ * without a scheme, a path or "www."; at most `most`, each a plain DNS name (never an address).
+ */
+export function hostNameList({ most, key }: { most: number; key: string }) {
+  return reader((written, ctx, value): string[] => {
+    const text = written.normalize('NFKC').trim().toLowerCase()
+    if (text === '') return []
+    const hosts = [
+      ...new Set(
+        text
+          .split(/[\s,;]+/)
+          .filter(Boolean)
+          .map((host) => host.replace(/^www\./, '')),
+      ),
+    ]
+    const name = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+    if (hosts.length > most || hosts.some((host) => !name.test(host))) return fail(ctx, key, value)
+    return hosts
+  })
+}
+
+/**
  * A whole number (yen with `yen: true`: "¥1,200", "1.200 円"; ADR 013's separators), from `min`
  * to `max`; outside it, `rangeKey`.
  */

@@ -107,6 +107,9 @@ export const requestItems = pgTable(
     title: text(),
     unitPriceJpy: integer(),
     domesticShippingJpy: integer(),
+    // What the shop's page said when the link was read (issue 31, core/link-preview/): title,
+    // price, photo, the time it was read. Staff start the quote from it; never trusted as a price.
+    preview: jsonb(),
     // At our office (part 2, db/schema/warehouse.ts): the package it came in, its weight in whole
     // grams and when it arrived (free storage counts from here).
     packageId: uuid().references(() => packages.id, { onDelete: 'set null' }),
@@ -124,6 +127,10 @@ export const requestItems = pgTable(
     // The staff search by link (pg_trgm, for ILIKE '%…%'); "C" as for the request number.
     index('request_items_url_trgm_idx').using('gin', sql`${table.url} collate "C" gin_trgm_ops`),
     index('request_items_package_idx').on(table.packageId),
+    // A preview's photo is served only while a page read or an item names it (issue 31).
+    index('request_items_preview_image_idx')
+      .on(sql`(${table.preview} ->> 'imageUrl')`)
+      .where(sql`${table.preview} is not null`),
     // Items at the office, oldest arrival first: storage reminders and the overdue list (ADR 031).
     index('request_items_stored_idx').on(table.receivedAt).where(sql`${table.status} = 'received'`),
     // The staff's work for today (docs/decisions/036): items to buy and items bought, not yet

@@ -1,10 +1,11 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ResultList } from '#app/components/calculator/result-list.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { convertFromYen, formatMoney, formatPercent } from '#core/money/money.ts'
 import { MAX_ITEM_PRICE_JPY, parseItemCount, parseItemPrice, quotePurchase } from '#core/pricing/pricing.ts'
+import { LinkPreviewCard, useLinkPreview } from './link-preview-card.tsx'
 
 /**
  * On the request form, beside an item: "the price you see" in yen, and what that many of it would
@@ -12,11 +13,28 @@ import { MAX_ITEM_PRICE_JPY, parseItemCount, parseItemPrice, quotePurchase } fro
  * (core/pricing) with the settings the page came with. Only an estimate for the customer: the
  * price field has no name, so it is never sent (the server prices a request when staff quote
  * it). Shown only once JavaScript runs; without it there is nothing to fill in.
+ *
+ * When the link's shop page can be read (issue 31), the item shows above the price, and its
+ * price (an auction's current price) fills the field until the customer types their own.
  */
-export function ItemEstimate({ id, quantity }: { id: string; quantity: string | undefined }) {
+export function ItemEstimate({
+  id,
+  quantity,
+  url,
+}: {
+  id: string
+  quantity: string | undefined
+  url?: string | undefined
+}) {
   const { t } = useTranslation()
   const root = useRootData()
   const [price, setPrice] = useState('')
+  const [typed, setTyped] = useState(false)
+  const preview = useLinkPreview(url)
+  const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
+  useEffect(() => {
+    if (!typed && readPrice !== null) setPrice(String(readPrice))
+  }, [typed, readPrice])
   if (!root) return null
   const { language, currency, settings } = root
   const money = (amount: number) => formatMoney(amount, 'JPY', language)
@@ -32,6 +50,7 @@ export function ItemEstimate({ id, quantity }: { id: string; quantity: string | 
 
   return (
     <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3">
+      <div aria-live="polite">{preview ? <LinkPreviewCard preview={preview} /> : null}</div>
       <FormField
         id={id}
         label={t('requests.estimate.price')}
@@ -46,7 +65,10 @@ export function ItemEstimate({ id, quantity }: { id: string; quantity: string | 
             autoComplete="off"
             maxLength={32}
             value={price}
-            onChange={(event) => setPrice(event.currentTarget.value)}
+            onChange={(event) => {
+              setTyped(true)
+              setPrice(event.currentTarget.value)
+            }}
             className={`${inputClass} sm:max-w-48`}
           />
         )}

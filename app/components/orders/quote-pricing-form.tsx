@@ -12,10 +12,13 @@ import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { parseSubmission } from '#app/lib/form-submission.ts'
+import { previewImagePath } from '#core/link-preview/preview-path.ts'
+import type { ShownPreview } from '#core/link-preview/preview-service.ts'
 import { parseYen } from '#core/money/parse-yen.ts'
 import { QUOTE_LIMITS, type SaveQuoteDraftInput, SaveQuoteDraftSchema } from '#core/orders/quote-schemas.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { priceQuote, type QuotePricing, type QuoteTotals } from '#core/pricing/quote-pricing.ts'
+import { LinkPreviewCard } from './link-preview-card.tsx'
 import { QuoteTotalsList } from './quote-totals.tsx'
 import { RequestItems } from './request-items.tsx'
 
@@ -39,6 +42,8 @@ export type PricingItem = {
   domesticShippingJpy: number | null
   /** The customer's photo of the item, when they sent one. */
   photo?: { id: string; width: number; height: number } | null
+  /** What the link's shop page said (issue 31): prefills the title and prices, still editable. */
+  preview?: ShownPreview | null
 }
 
 type PricingFields = {
@@ -46,6 +51,9 @@ type PricingFields = {
   version: string
   items: { id: string; title: string; unitPrice: string; domesticShipping: string }[]
 }
+
+const yenText = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
 
 const asYen = (value: unknown, { min, max }: { min: number; max: number }) => {
   if (typeof value !== 'string' || value.trim() === '') return null
@@ -80,9 +88,11 @@ export function QuotePricingForm({
       id: requestId,
       items: items.map((item) => ({
         id: item.id,
-        title: item.title ?? '',
-        unitPrice: item.unitPriceJpy === null ? '' : String(item.unitPriceJpy),
-        domesticShipping: item.domesticShippingJpy === null ? '' : String(item.domesticShippingJpy),
+        title: item.title ?? item.preview?.title?.slice(0, QUOTE_LIMITS.title) ?? '',
+        unitPrice: yenText(
+          item.unitPriceJpy ?? item.preview?.auction?.currentPriceYen ?? item.preview?.priceYen,
+        ),
+        domesticShipping: yenText(item.domesticShippingJpy ?? item.preview?.domesticShippingYen),
       })),
     },
     shouldValidate: 'onBlur',
@@ -99,34 +109,45 @@ export function QuotePricingForm({
   const changed = hydrated && JSON.stringify(typedTotals) !== JSON.stringify(savedTotals)
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <input type="hidden" name="intent" value="price" />
-      <input type="hidden" name="id" value={requestId} />
-      <input type="hidden" name="version" value={version} />
-      <FormAlert id={form.errorId}>{formError}</FormAlert>
-      <PricingItems requestId={requestId} items={items} rows={rows} />
-      <section aria-labelledby="totals-heading" className="space-y-2">
-        <h3 id="totals-heading" className="text-lg font-semibold text-slate-900">
-          {t('quote.totalsHeading')}
-        </h3>
-        <QuoteTotalsList totals={savedTotals} rateLabel={rateLabel} language={language} />
-        <div aria-live="polite">
-          {changed ? (
-            <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3">
-              <p className="font-semibold text-slate-900">{t('quote.totalsLive')}</p>
-              <QuoteTotalsList totals={typedTotals} rateLabel={rateLabel} language={language} />
-            </div>
-          ) : null}
-        </div>
-      </section>
-      {/* "Approve" further down submits this form too, with its own intent (ADR 038). */}
-      <button
-        type="submit"
-        className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
-      >
-        {t('quote.save')}
-      </button>
-    </Form>
+    <>
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <input type="hidden" name="intent" value="price" />
+        <input type="hidden" name="id" value={requestId} />
+        <input type="hidden" name="version" value={version} />
+        <FormAlert id={form.errorId}>{formError}</FormAlert>
+        <PricingItems requestId={requestId} items={items} rows={rows} />
+        <section aria-labelledby="totals-heading" className="space-y-2">
+          <h3 id="totals-heading" className="text-lg font-semibold text-slate-900">
+            {t('quote.totalsHeading')}
+          </h3>
+          <QuoteTotalsList totals={savedTotals} rateLabel={rateLabel} language={language} />
+          <div aria-live="polite">
+            {changed ? (
+              <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3">
+                <p className="font-semibold text-slate-900">{t('quote.totalsLive')}</p>
+                <QuoteTotalsList totals={typedTotals} rateLabel={rateLabel} language={language} />
+              </div>
+            ) : null}
+          </div>
+        </section>
+        {/* "Approve" further down submits this form too, with its own intent (ADR 038). */}
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+        >
+          {t('quote.save')}
+        </button>
+      </Form>
+      {/* "Read the page again" buttons inside the form above post these (form="read-link-…"). */}
+      {items
+        .filter((item) => item.preview)
+        .map((item) => (
+          <Form key={item.id} method="post" id={`read-link-${item.id}`} hidden>
+            <input type="hidden" name="intent" value="read_link" />
+            <input type="hidden" name="itemId" value={item.id} />
+          </Form>
+        ))}
+    </>
   )
 }
 
@@ -200,6 +221,7 @@ function PricingItemFields({ item, row }: { item: PricingItem; row: PricingRow }
   return (
     <>
       <ItemFacts item={item} />
+      {item.preview ? <StaffPreview itemId={item.id} preview={item.preview} /> : null}
       <fieldset className="mt-3 space-y-3">
         <legend className="font-semibold text-slate-900">
           {t('quote.itemLegend', {
@@ -261,6 +283,33 @@ function PricingItemFields({ item, row }: { item: PricingItem; row: PricingRow }
         </div>
       </fieldset>
     </>
+  )
+}
+
+/** The item as its shop's page said when it was read, and "read again" (issue 31). */
+function StaffPreview({ itemId, preview }: { itemId: string; preview: ShownPreview }) {
+  const { t, i18n } = useTranslation()
+  const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'es', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tokyo',
+  }).format(new Date(preview.readAt))
+  return (
+    <div className="mt-3">
+      <LinkPreviewCard
+        preview={{ ...preview, imageUrl: previewImagePath(preview.imageUrl) }}
+        note={t('linkPreview.readAt', { host: preview.host, time })}
+        action={
+          <button
+            type="submit"
+            form={`read-link-${itemId}`}
+            className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+          >
+            {t('linkPreview.readAgain')}
+          </button>
+        }
+      />
+    </div>
   )
 }
 

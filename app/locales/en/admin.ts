@@ -248,6 +248,8 @@ export default {
       claimDaysRange: 'Enter from 1 to 180 days.',
       disposalDaysRange: 'Enter from 1 to 3650 days.',
       reminderDays: 'Enter up to 5 numbers of days from 1 to 365, separated by commas, such as 7, 1.',
+      previewHosts:
+        'Enter shop host names such as mercari.com, separated by commas (at most 40), without https:// or a path.',
       daysToPayRange: 'Enter from 1 to 60 days.',
       tooLong: 'Too long: at most {{max}} characters.',
       categoriesRequired: 'Choose at least one category.',
@@ -276,6 +278,7 @@ export default {
       company: 'Company',
       bank: 'Bank transfer',
       messaging: 'Messaging links',
+      linkPreview: 'Links we read',
     },
     ratesLead:
       'How much of each currency one yen buys, for example 0.0068 US dollars. Use a point or a comma for decimals.',
@@ -314,8 +317,11 @@ export default {
       instagram: 'Instagram',
       facebook: 'Facebook',
       whatsapp: 'WhatsApp',
+      previewHosts: 'Shops whose links we read',
     },
     hints: {
+      previewHosts:
+        'When a customer pastes a link from one of these shops (or a subdomain), we read its title, price and photo. No other site is ever fetched.',
       bilingual:
         'Customers read it in their language, in the footer, on receipts and in e-mails: write it in both.',
       serviceFeeJpy: 'Charged per item, before tax.',

@@ -271,6 +271,8 @@ export default {
       claimDaysRange: 'Ingresa de 1 a 180 días.',
       disposalDaysRange: 'Ingresa de 1 a 3650 días.',
       reminderDays: 'Ingresa hasta 5 números de días de 1 a 365, separados por comas, como 7, 1.',
+      previewHosts:
+        'Escribe nombres de tiendas como mercari.com, separados por comas (máximo 40), sin https:// ni ruta.',
       daysToPayRange: 'Ingresa de 1 a 60 días.',
       tooLong: 'Es demasiado largo: como máximo {{max}} caracteres.',
       categoriesRequired: 'Elige al menos una categoría.',
@@ -300,6 +302,7 @@ export default {
       company: 'Empresa',
       bank: 'Transferencia bancaria',
       messaging: 'Enlaces de mensajería',
+      linkPreview: 'Enlaces que leemos',
     },
     ratesLead:
       'Cuánto de cada moneda compra un yen, por ejemplo 0.0068 dólares estadounidenses. Usa un punto o una coma para los decimales.',
@@ -339,8 +342,11 @@ export default {
       instagram: 'Instagram',
       facebook: 'Facebook',
       whatsapp: 'WhatsApp',
+      previewHosts: 'Tiendas cuyos enlaces leemos',
     },
     hints: {
+      previewHosts:
+        'Cuando un cliente pega un enlace de una de estas tiendas (o de un subdominio), leemos su título, precio y foto. Nunca se consulta otro sitio.',
       bilingual:
         'El cliente la lee en su idioma, en el pie de página, en los recibos y en los correos: escríbela en los dos.',
       storageReminderDays:

@@ -150,6 +150,7 @@ const INTENTS = [
   'mark_ordered',
   'mark_unavailable',
   'cancel',
+  'read_link',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -180,6 +181,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'cancel':
     case 'note':
       return orderIntent(intent, formData, orders, back)
+    case 'read_link': {
+      // Read the item's shop page again (issue 31): kept on the item, or nothing changes.
+      const { linkPreview } = context.get(requestContext)
+      const read = await linkPreview.readItemAgain(orders.actor, params.id, formData.get('itemId'))
+      return back(read ? 'linkReadAgain' : 'linkNotRead')
+    }
   }
 }
 

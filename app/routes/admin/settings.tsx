@@ -137,6 +137,12 @@ function SettingsForm() {
           {field(messaging.facebook, t('adminSettings.fields.facebook'), { type: 'url', inputMode: 'url' })}
           {field(messaging.whatsapp, t('adminSettings.fields.whatsapp'), { type: 'url', inputMode: 'url' })}
         </AdminFieldset>
+        <AdminFieldset
+          legend={t('adminSettings.sections.linkPreview')}
+          lead={t('adminSettings.hints.previewHosts')}
+        >
+          {field(fields.previewHosts, t('adminSettings.fields.previewHosts'), { inputMode: 'url' })}
+        </AdminFieldset>
         <button
           type="submit"
           disabled={navigation.state === 'submitting'}

@@ -292,7 +292,9 @@ function RequestItem({
             />
           )}
         </FormField>
-        {hydrated ? <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} /> : null}
+        {hydrated ? (
+          <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} url={item_.url.value} />
+        ) : null}
         {count > 1 ? (
           <button
             {...form.remove.getButtonProps({ name: list.name, index })}
