@@ -17,7 +17,7 @@ const TESTS = '\\.test\\.tsx?$'
 const LAYERS = [
   ['money', 'preferences', 'reviews'],
   ['shared'],
-  ['analytics', 'audit', 'contact', 'customers', 'link-preview', 'uploads'],
+  ['analytics', 'audit', 'contact', 'customers', 'uploads'],
   ['accounts', 'notifications', 'settings', 'users'],
   ['catalog', 'jobs', 'pricing', 'site-pages'],
   ['landed-cost', 'link-preview'],

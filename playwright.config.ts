@@ -17,6 +17,9 @@ export const e2eDataDir = `data/e2e-${port}`
 export const paymentsURL = `http://127.0.0.1:${port + 6}`
 export const paymentsDataDir = `data/e2e-payments-${port}`
 export const paymentStandInURL = `http://127.0.0.1:${port + 8}`
+// Every site reads pasted shop links from the local shop stand-in (tests/support/shop-stand-in/),
+// never from the shops: no test reaches the internet (issue 31).
+const shopStandInPort = port + 10
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -67,6 +70,14 @@ export default defineConfig({
     {
       command: `node tests/support/payment-stand-in/server.ts --port ${port + 8} --webhook-url ${paymentsURL}/api/payments/webhooks/`,
       port: port + 8,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    {
+      command: `node tests/support/shop-stand-in/server.ts ${shopStandInPort}`,
+      port: shopStandInPort,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore' as const,
@@ -133,6 +144,7 @@ function e2eServer({
       APP_URL: appUrl,
       // E-mails are background jobs: idle workers look for them twice a second.
       JOBS_POLL_INTERVAL_SECONDS: '0.5',
+      LINK_PREVIEW_STAND_IN: `127.0.0.1:${shopStandInPort}`,
       ...extra,
     },
   }

@@ -1,11 +1,5 @@
 import { type ItemFacts, readItem } from './readers.ts'
-import {
-  checkShopUrl,
-  type FetchDeps,
-  type FetchPolicy,
-  type FetchRefusal,
-  fetchShopPage,
-} from './safe-fetch.ts'
+import { type FetchDeps, type FetchPolicy, type FetchRefusal, fetchShopPage } from './safe-fetch.ts'
 
 /**
  * "Paste a link, see the item" (issue 31): fetches a shop page a customer pasted and reads the
@@ -15,34 +9,16 @@ import {
  * route can run before doing anything.
  */
 
+export { DEFAULT_PREVIEW_HOSTS } from '#core/settings/settings-schema.ts'
 export type { ItemFacts } from './readers.ts'
 export type { FetchDeps, FetchPolicy, FetchRefusal, LookupFn } from './safe-fetch.ts'
+export { isPreviewable } from './shop-url.ts'
 
 export type ItemPreview = ItemFacts & { url: string; finalUrl: string; host: string }
 
 export type PreviewOutcome =
   | { ok: true; preview: ItemPreview }
   | { ok: false; reason: FetchRefusal | 'unreadable' }
-
-/** The shops a customer may paste links from (subdomains included). */
-export const DEFAULT_PREVIEW_HOSTS = [
-  'mercari.com',
-  'amazon.co.jp',
-  'rakuten.co.jp',
-  'shopping.yahoo.co.jp',
-  'auctions.yahoo.co.jp',
-  'suruga-ya.jp',
-  'mandarake.co.jp',
-  'amiami.jp',
-  'amiami.com',
-  'zozo.jp',
-  'uniqlo.com',
-] as const
-
-/** The URL passes every check made before the network: https, default port, allow-listed host. */
-export function isPreviewable(url: string, allowedHosts: readonly string[]): boolean {
-  return checkShopUrl(url, allowedHosts).ok
-}
 
 /** Fetches the page and reads its item, or says why there is no preview. */
 export async function previewLink(

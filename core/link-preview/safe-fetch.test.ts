@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOP_SAMPLES } from '#tests/support/shop-stand-in/pages.ts'
 import { encode, type ShopStandIn, startShopStandIn, TRAP_URLS } from '#tests/support/shop-stand-in/server.ts'
 import { DEFAULT_PREVIEW_HOSTS } from './link-preview.ts'
-import { checkShopUrl, decodeHtml, type FetchPolicy, fetchShopPage, type LookupFn } from './safe-fetch.ts'
+import { decodeHtml, type FetchPolicy, fetchShopPage, type LookupFn } from './safe-fetch.ts'
+import { checkShopUrl } from './shop-url.ts'
 
 // The fetch runs against the shop stand-in (real HTTP on 127.0.0.1); the address checks run with a
 // lookup that makes an allow-listed shop resolve to a private address, and must refuse before

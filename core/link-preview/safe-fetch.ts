@@ -2,8 +2,8 @@ import type { LookupAddress } from 'node:dns'
 import { lookup as dnsLookup } from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
 import { isPublicAddress } from './ip-ranges.ts'
+import { checkShopUrl } from './shop-url.ts'
 
 /**
  * Fetches one shop page a customer pasted, safely (server-side request forgery is the risk).
@@ -24,10 +24,15 @@ export type FetchRefusal =
   | 'timeout'
   | 'tooLarge'
   | 'notHtml'
+  | 'notImage'
   | 'httpStatus'
   | 'network'
 
 export type FetchOutcome = { ok: true; html: string; finalUrl: string } | { ok: false; reason: FetchRefusal }
+
+export type ImageOutcome =
+  | { ok: true; bytes: Uint8Array; finalUrl: string }
+  | { ok: false; reason: FetchRefusal }
 
 export type FetchPolicy = {
   allowedHosts: readonly string[]
@@ -53,33 +58,22 @@ const DEFAULT_TIMEOUT_MS = 4000
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 const DEFAULT_MAX_REDIRECTS = 3
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml'])
+/** What is read of each kind of answer: its media types, what it asks for, why another is refused. */
+const PAGE = {
+  types: new Set(['text/html', 'application/xhtml+xml']),
+  accept: 'text/html,application/xhtml+xml',
+  refusal: 'notHtml',
+} as const
+const IMAGE = {
+  types: new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
+  accept: 'image/webp,image/png,image/jpeg,image/gif',
+  refusal: 'notImage',
+} as const
+type Wanted = typeof PAGE | typeof IMAGE
+/** A shop's photo may be larger than a page (the uploads' limit, core/uploads/photo-rules.ts). */
+const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
 const defaultLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true, verbatim: true })
-
-/** The URL when it passes every pre-network check, else why not. */
-export function checkShopUrl(
-  input: string | URL,
-  allowedHosts: readonly string[],
-): { ok: true; url: URL; host: string } | { ok: false; reason: FetchRefusal } {
-  const url = typeof input === 'string' ? URL.parse(input.trim()) : input
-  if (url === null) return { ok: false, reason: 'invalidUrl' }
-  if (url.protocol !== 'https:') return { ok: false, reason: 'scheme' }
-  if (url.username !== '' || url.password !== '' || url.port !== '')
-    return { ok: false, reason: 'invalidUrl' }
-  const host = url.hostname.toLowerCase().replace(/\.$/, '')
-  if (host === '' || host.startsWith('[') || isIP(host) !== 0) return { ok: false, reason: 'hostNotAllowed' }
-  if (!isAllowedHost(host, allowedHosts)) return { ok: false, reason: 'hostNotAllowed' }
-  return { ok: true, url, host }
-}
-
-/** The host is an allowed host or a subdomain of one. */
-export function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
-  return allowedHosts.some((allowed) => {
-    const shop = allowed.toLowerCase().replace(/\.$/, '')
-    return shop !== '' && (host === shop || host.endsWith(`.${shop}`))
-  })
-}
 
 class Refused extends Error {
   readonly reason: FetchRefusal
@@ -95,6 +89,36 @@ export async function fetchShopPage(
   policy: FetchPolicy,
   deps: FetchDeps = {},
 ): Promise<FetchOutcome> {
+  const fetched = await fetchGuarded(url, policy, deps, PAGE)
+  if (!fetched.ok) return fetched
+  return { ok: true, html: decodeHtml(fetched.body, fetched.contentType), finalUrl: fetched.finalUrl }
+}
+
+/**
+ * Fetches a photo a read page named (its host is the policy's one allowed host), under the same
+ * rules: https, public addresses, redirects re-checked, a deadline, at most 5 MiB by default, and
+ * only JPEG, PNG, WebP or GIF by its Content-Type (its bytes are checked again when decoded).
+ */
+export async function fetchShopImage(
+  url: string,
+  policy: FetchPolicy,
+  deps: FetchDeps = {},
+): Promise<ImageOutcome> {
+  const fetched = await fetchGuarded(url, { maxBytes: DEFAULT_MAX_IMAGE_BYTES, ...policy }, deps, IMAGE)
+  if (!fetched.ok) return fetched
+  return { ok: true, bytes: new Uint8Array(fetched.body), finalUrl: fetched.finalUrl }
+}
+
+type Fetched =
+  | { ok: true; body: Buffer; contentType: string; finalUrl: string }
+  | { ok: false; reason: FetchRefusal }
+
+async function fetchGuarded(
+  url: string,
+  policy: FetchPolicy,
+  deps: FetchDeps,
+  wanted: Wanted,
+): Promise<Fetched> {
   const checked = checkShopUrl(url, policy.allowedHosts)
   if (!checked.ok) return checked
   const deadline = AbortSignal.timeout(policy.timeoutMs ?? DEFAULT_TIMEOUT_MS)
@@ -108,8 +132,10 @@ export async function fetchShopPage(
         policy,
         deps.lookup ?? defaultLookup,
         deadline,
+        wanted,
       )
-      if (answer.kind === 'page') return { ok: true, html: answer.html, finalUrl: current.url.href }
+      if (answer.kind === 'body')
+        return { ok: true, body: answer.body, contentType: answer.contentType, finalUrl: current.url.href }
       if (hop >= maxRedirects) return { ok: false, reason: 'tooManyRedirects' }
       const next = URL.parse(answer.location, current.url)
       if (next === null) return { ok: false, reason: 'invalidUrl' }
@@ -124,7 +150,7 @@ export async function fetchShopPage(
   }
 }
 
-type Answer = { kind: 'page'; html: string } | { kind: 'redirect'; location: string }
+type Answer = { kind: 'body'; body: Buffer; contentType: string } | { kind: 'redirect'; location: string }
 
 /** One request; resolves with the page or the redirect's Location, rejects with Refused or an error. */
 function requestOnce(
@@ -133,13 +159,14 @@ function requestOnce(
   policy: FetchPolicy,
   lookup: LookupFn,
   deadline: AbortSignal,
+  wanted: Wanted,
 ): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     if (deadline.aborted) return reject(new Refused('timeout'))
     const headers = {
       Host: host,
       'User-Agent': policy.userAgent ?? DEFAULT_USER_AGENT,
-      Accept: 'text/html,application/xhtml+xml',
+      Accept: wanted.accept,
       'Accept-Language': 'ja,en;q=0.8',
       'Accept-Encoding': 'identity',
     }
@@ -156,7 +183,7 @@ function requestOnce(
       reject(error)
     })
     request.on('response', (response) => {
-      readAnswer(response, policy.maxBytes ?? DEFAULT_MAX_BYTES).then(
+      readAnswer(response, policy.maxBytes ?? DEFAULT_MAX_BYTES, wanted).then(
         (answer) => {
           settle()
           resolve(answer)
@@ -192,8 +219,8 @@ function connectLookup(lookup: LookupFn) {
   }
 }
 
-/** Reads a response: a redirect's Location, or an HTML page within the byte limit. */
-async function readAnswer(response: http.IncomingMessage, maxBytes: number): Promise<Answer> {
+/** Reads a response: a redirect's Location, or a body of the wanted kind within the byte limit. */
+async function readAnswer(response: http.IncomingMessage, maxBytes: number, wanted: Wanted): Promise<Answer> {
   const status = response.statusCode ?? 0
   if (REDIRECTS.has(status)) {
     response.resume()
@@ -204,11 +231,10 @@ async function readAnswer(response: http.IncomingMessage, maxBytes: number): Pro
   if (status < 200 || status > 299) throw new Refused('httpStatus')
   const contentType = response.headers['content-type'] ?? ''
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
-  if (!HTML_TYPES.has(mediaType)) throw new Refused('notHtml')
+  if (!wanted.types.has(mediaType)) throw new Refused(wanted.refusal)
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > maxBytes) throw new Refused('tooLarge')
-  const body = await readBody(response, maxBytes)
-  return { kind: 'page', html: decodeHtml(body, contentType) }
+  return { kind: 'body', body: await readBody(response, maxBytes), contentType }
 }
 
 /** The body, or Refused('tooLarge') as soon as it passes maxBytes. */

@@ -78,6 +78,7 @@ export function createRouteContext(
     settings: services.settings,
     shippingRates: services.shippingRates,
     importRules: services.importRules,
+    linkPreview: services.linkPreview,
     orders: services.orders,
     language: 'es',
     currency: 'JPY',

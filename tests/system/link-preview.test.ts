@@ -31,7 +31,9 @@ function asVisitor(extra: Record<string, string> = {}) {
 }
 
 async function preview(url: string, headers: Record<string, string> = asVisitor()) {
-  const response = await fetch(`${server.url}/api/v1/link-preview?url=${encodeURIComponent(url)}`, { headers })
+  const response = await fetch(`${server.url}/api/v1/link-preview?url=${encodeURIComponent(url)}`, {
+    headers,
+  })
   return { response, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -46,7 +48,9 @@ describe('a link of each covered shop reads as its item', () => {
       expect(read.title).toBe(sample.title)
       expect(read.priceYen).toBe(sample.priceYen)
       // The photo is served from this site, never linked from the shop.
-      expect(read.imageUrl).toBe(`/api/v1/link-preview/image?url=${encodeURIComponent(sample.imageUrl ?? '')}`)
+      expect(read.imageUrl).toBe(
+        `/api/v1/link-preview/image?url=${encodeURIComponent(sample.imageUrl ?? '')}`,
+      )
     })
   }
 })
@@ -109,7 +113,9 @@ test('not a link: a translated 400 in the visitor’s language', async () => {
     const body = (await response.json()) as { error: { message: string } }
     expect(body.error.message).toBe('Send the link of a product page, at most 2,000 characters.')
   }
-  const spanish = await fetch(`${server.url}/api/v1/link-preview`, { headers: asVisitor({ cookie: 'lang=es' }) })
+  const spanish = await fetch(`${server.url}/api/v1/link-preview`, {
+    headers: asVisitor({ cookie: 'lang=es' }),
+  })
   expect(((await spanish.json()) as { error: { message: string } }).error.message).toBe(
     'Envía el enlace de la página de un producto, de máximo 2000 caracteres.',
   )
@@ -163,7 +169,10 @@ test('a signed-in customer is limited per account across addresses; a visitor pe
   // 60 different links (none cached) from 60 addresses: the 61st is over the account's limit.
   const statuses: number[] = []
   for (let index = 0; index < 61; index++) {
-    const { response } = await preview(`https://jp.mercari.com/trap/not-found?n=${index}`, asVisitor({ cookie }))
+    const { response } = await preview(
+      `https://jp.mercari.com/trap/not-found?n=${index}`,
+      asVisitor({ cookie }),
+    )
     statuses.push(response.status)
   }
   expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true)

@@ -32,8 +32,9 @@ export function ItemEstimate({
   const [typed, setTyped] = useState(false)
   const preview = useLinkPreview(url)
   const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
+  // The price read fills the field, and leaves it with its link, until the customer types one.
   useEffect(() => {
-    if (!typed && readPrice !== null) setPrice(String(readPrice))
+    if (!typed) setPrice(readPrice === null ? '' : String(readPrice))
   }, [typed, readPrice])
   if (!root) return null
   const { language, currency, settings } = root

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
+import sharp from 'sharp'
 import { CHANGED_PAGE, SHOP_PAGES, type ShopPage } from './pages.ts'
 
 /**
@@ -43,6 +44,13 @@ export const REDIRECT_TARGET = SHOP_PAGES[0] as ShopPage
 const SLOW_MS = 10_000
 const HUGE_BYTES = 3 * 1024 * 1024
 
+/** Every product's photo: 120 × 90, one colour, made once. */
+const PHOTO = await sharp({
+  create: { width: 120, height: 90, channels: 3, background: { r: 200, g: 40, b: 40 } },
+})
+  .png()
+  .toBuffer()
+
 export async function startShopStandIn(port = 0): Promise<ShopStandIn> {
   let count = 0
   const timers = new Set<NodeJS.Timeout>()
@@ -55,6 +63,17 @@ export async function startShopStandIn(port = 0): Promise<ShopStandIn> {
       return url.host === host && `${url.pathname}${url.search}` === path
     })
     if (page) return sendPage(response, page)
+    // A product's photo, on the shop's own image host: a small real PNG.
+    const photo = SHOP_PAGES.some((candidate) => {
+      if (!candidate.imageUrl) return false
+      const url = new URL(candidate.imageUrl)
+      return url.host === host && `${url.pathname}${url.search}` === path
+    })
+    if (photo) {
+      response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': PHOTO.length })
+      response.end(PHOTO)
+      return
+    }
     if (path.startsWith('/trap/')) return sendTrap(path, response, { port: listeningPort(), timers })
     sendHtml(response, 404, '<!doctype html><title>404</title><p>Not found</p>')
   })
