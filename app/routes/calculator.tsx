@@ -57,6 +57,7 @@ export default function CalculatorRoute() {
       customsRates,
       freeStorageDays: settings.freeStorageDays,
       storageFeePerDayJpy: settings.storageFeePerDayJpy,
+      previewHosts: settings.previewHosts,
     },
     language,
     currency,
@@ -71,7 +72,7 @@ export default function CalculatorRoute() {
         </p>
       </PageIntro>
       {/* The page is a document; only the form hydrates (app/islands/calculator.client.tsx). */}
-      <Island name="calculator" props={props} strings={['calculator', 'landed']}>
+      <Island name="calculator" props={props} strings={['calculator', 'landed', 'linkPreview']}>
         <CalculatorForm {...props} />
       </Island>
     </>

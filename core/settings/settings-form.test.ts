@@ -96,6 +96,12 @@ describe('a value that would break something is refused on its field', () => {
     ['storageReminderDays', '7.5', 'reminderDays'],
     ['storageReminderDays', '1, 2, 3, 4, 5, 6', 'reminderDays'],
     ['storageReminderDays', '<script>', 'reminderDays'],
+    ['previewHosts', 'https://jp.mercari.com/item', 'previewHosts'],
+    ['previewHosts', '127.0.0.1', 'previewHosts'],
+    ['previewHosts', 'localhost', 'previewHosts'],
+    ['previewHosts', 'mercari.com, <script>', 'previewHosts'],
+    ['previewHosts', 'evil..example', 'previewHosts'],
+    ['previewHosts', Array.from({ length: 41 }, (_, n) => `shop${n}.jp`).join(', '), 'previewHosts'],
   ])('%s = %j → %s', (path, value, key) => {
     expect(errors({ [path]: value })).toEqual({ [path]: key })
   })
@@ -104,6 +110,13 @@ describe('a value that would break something is refused on its field', () => {
     expect(read({ storageReminderDays: '1 7;7' }).data?.values.storageReminderDays).toEqual([7, 1])
     expect(read({ storageReminderDays: ' １４, 3 ' }).data?.values.storageReminderDays).toEqual([14, 3])
     expect(read({ storageReminderDays: '' }).data?.values.storageReminderDays).toEqual([])
+  })
+
+  test('shop hosts as people type them: commas or lines, upper case, "www.", repeats; empty is none', () => {
+    expect(
+      read({ previewHosts: 'Mercari.com\nwww.amazon.co.jp, mercari.com' }).data?.values.previewHosts,
+    ).toEqual(['mercari.com', 'amazon.co.jp'])
+    expect(read({ previewHosts: '' }).data?.values.previewHosts).toEqual([])
   })
 
   test('a zero fee and a zero tax are allowed (a shop may charge none)', () => {

@@ -79,3 +79,33 @@ for (const language of ['es', 'en'] as const) {
     await expect(page.getByRole('status').filter({ hasText: t.linkPreview.readAgainDone })).toBeVisible()
   })
 }
+
+for (const language of ['es', 'en'] as const) {
+  test(`the calculator reads an auction's link: its current bid fills the price until one is typed (${language})`, async ({
+    page,
+  }) => {
+    const t = LOCALES[language]
+    const auction = SHOP_SAMPLES.find((candidate) => candidate.shop === 'Yahoo! Auctions')
+    if (!auction) throw new Error('no auction sample')
+    await page.setViewportSize({ width: 800, height: 900 })
+    await page.goto(`/calculator?lang=${language}`)
+    await waitForHydration(page)
+    const simulator = page.getByRole('region', { name: t.calculator.quote.heading })
+    await simulator.getByLabel(t.calculator.quote.link, { exact: true }).fill(auction.url)
+    const card = simulator.getByRole('figure', { name: t.linkPreview.label })
+    await expect(card).toContainText(auction.title)
+    // The current bid and when the auction ends, in Japan time.
+    await expect(card).toContainText(formatMoney(15_000, 'JPY', language))
+    await expect(card).toContainText(language === 'es' ? 'hora de Japón' : 'Japan time')
+    const price = simulator.getByLabel(t.calculator.quote.price, { exact: true })
+    await expect(price).toHaveValue('15000')
+    await page.screenshot({
+      path: `test-results/link-preview-calculator-${language}-800.png`,
+      fullPage: true,
+    })
+    await price.fill('9000')
+    await simulator.getByLabel(t.calculator.quote.link, { exact: true }).fill(`${auction.url}?again=1`)
+    await expect(price).toHaveValue('9000')
+    await axeAtBothWidths(page, `link-preview-calculator-${language}`)
+  })
+}

@@ -41,7 +41,14 @@ import { createTestFileStore } from './file-store.ts'
 export async function createTestServices(
   db: Database,
   pool: pg.Pool,
-  { payments = [] }: { payments?: readonly PaymentProvider[] } = {},
+  {
+    payments = [],
+    linkPreview = {},
+  }: {
+    payments?: readonly PaymentProvider[]
+    /** The shop stand-in link previews read (tests/support/shop-stand-in/); none: the network. */
+    linkPreview?: { standIn?: { host: string; port: number } }
+  } = {},
 ): Promise<Services & { db: Database }> {
   const jobs = await startTestJobQueue(pool)
   onFileCleanup(() => jobs.stop({ timeoutMs: 1000 }))
@@ -49,6 +56,7 @@ export async function createTestServices(
     db,
     jobs,
     payments,
+    linkPreview,
     files: createTestFileStore(),
     contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/forward' },
     accounts: {

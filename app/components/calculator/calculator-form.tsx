@@ -29,6 +29,8 @@ export type CalculatorFormProps = {
     customsRates: CustomsRates
     freeStorageDays: number
     storageFeePerDayJpy: number
+    /** The shops whose pasted links are read (issue 31). */
+    previewHosts: readonly string[]
   }
   language: Language
   currency: Currency
@@ -102,6 +104,7 @@ export function CalculatorForm({
         settings={pricing}
         rules={rules}
         customsRates={settings.customsRates}
+        previewHosts={hydrated ? settings.previewHosts : null}
         language={language}
         currency={currency}
       />

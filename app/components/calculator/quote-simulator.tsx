@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { ImportEstimate } from '#app/components/landed-cost/import-estimate.tsx'
+import { LinkPreviewCard, useLinkPreview } from '#app/components/orders/link-preview-card.tsx'
 import { type DestinationRules, methodsFor } from '#core/landed-cost/destination-rules.ts'
 import {
   type CustomsRates,
@@ -53,6 +54,7 @@ export function QuoteSimulator({
   settings,
   rules,
   customsRates,
+  previewHosts,
   language,
   currency,
 }: {
@@ -67,12 +69,22 @@ export function QuoteSimulator({
   /** The import rules and the methods per destination in effect (texts in the page's language). */
   rules: DestinationRules
   customsRates: CustomsRates
+  /** Once the island runs: the shops whose pasted links are read (issue 31); null before. */
+  previewHosts: readonly string[] | null
   language: Language
   currency: Currency
 }) {
   const { t } = useTranslation()
   const [country, setCountry] = useState(initial.country)
   const [price, setPrice] = useState(initial.price)
+  const [link, setLink] = useState('')
+  const [priceTyped, setPriceTyped] = useState(false)
+  const preview = useLinkPreview(link, previewHosts ?? undefined)
+  const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
+  // A price read from the pasted link fills the price until the visitor types their own.
+  useEffect(() => {
+    if (!priceTyped && readPrice !== null) setPrice(String(readPrice))
+  }, [priceTyped, readPrice])
   const [count, setCount] = useState(initial.count)
   const [method, setMethod] = useState(initial.method)
   // The method the visitor picked: a country that cannot use it gets another, the next that can
@@ -142,6 +154,25 @@ export function QuoteSimulator({
         </h2>
         <p className="mt-1 text-sm text-slate-700">{t('calculator.quote.lead')}</p>
       </div>
+      {previewHosts ? (
+        <div className="space-y-2">
+          <FormField id="quote-link" label={t('calculator.quote.link')} hint={t('calculator.quote.linkHint')}>
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                maxLength={2000}
+                value={link}
+                onChange={(event) => setLink(event.currentTarget.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <div aria-live="polite">{preview ? <LinkPreviewCard preview={preview} /> : null}</div>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <CountryField value={country} countryNames={countryNames} onChange={chooseCountry} />
         <PriceField
@@ -151,7 +182,10 @@ export function QuoteSimulator({
           value={price}
           error={parsedPrice.ok ? null : parsedPrice.error}
           language={language}
-          onChange={setPrice}
+          onChange={(next) => {
+            setPriceTyped(true)
+            setPrice(next)
+          }}
         />
         <ItemCountField value={count} error={parsedCount.ok ? null : parsedCount.error} onChange={setCount} />
         <MethodChoice

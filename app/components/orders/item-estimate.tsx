@@ -30,7 +30,7 @@ export function ItemEstimate({
   const root = useRootData()
   const [price, setPrice] = useState('')
   const [typed, setTyped] = useState(false)
-  const preview = useLinkPreview(url)
+  const preview = useLinkPreview(url, root?.settings.previewHosts)
   const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
   // The price read fills the field, and leaves it with its link, until the customer types one.
   useEffect(() => {

@@ -1,18 +1,20 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '#app/lib/root-data.ts'
 import { isPreviewable } from '#core/link-preview/preview-path.ts'
 import type { ShownPreview } from '#core/link-preview/preview-service.ts'
 import { formatMoney } from '#core/money/money.ts'
 
 /**
- * What a pasted link reads as (issue 31): once a link of an allow-listed shop is typed, the
+ * What a pasted link reads as (issue 31): once a link of an allow-listed shop (`hosts`, the
+ * `previewHosts` setting) is typed, the
  * server reads the shop's page (GET /api/v1/link-preview) and the item shows here, title, price
  * and photo. A link that cannot be read shows nothing at all: the form stays as it was and the
  * customer types the price, never told their link is wrong.
  */
-export function useLinkPreview(url: string | undefined): ShownPreview | null {
-  const hosts = useRootData()?.settings.previewHosts
+export function useLinkPreview(
+  url: string | undefined,
+  hosts: readonly string[] | undefined,
+): ShownPreview | null {
   const [preview, setPreview] = useState<{ url: string; preview: ShownPreview } | null>(null)
   const link = url?.trim() ?? ''
   const readable = hosts !== undefined && isPreviewable(link, hosts)

@@ -285,6 +285,9 @@ export default {
     },
     quote: {
       heading: 'Quote simulator',
+      link: 'Link to the item (optional)',
+      linkHint:
+        'Paste a link from a shop such as Mercari or Amazon Japan: we read its price for you. You can change it.',
       lead: 'Everything together for your country: purchase, fees, tax and estimated shipping.',
       country: 'Destination country',
       directGroup: 'Direct shipping',

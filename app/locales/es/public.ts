@@ -297,6 +297,9 @@ export default {
     },
     quote: {
       heading: 'Simulador de cotización',
+      link: 'Enlace al producto (opcional)',
+      linkHint:
+        'Pega un enlace de una tienda como Mercari o Amazon Japón: leemos su precio por ti. Puedes cambiarlo.',
       lead: 'Todo junto para tu país: compra, tarifas, impuesto y envío estimado.',
       country: 'País de destino',
       directGroup: 'Envío directo',
