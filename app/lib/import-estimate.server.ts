@@ -3,6 +3,7 @@ import { requestContext } from '#app/context.ts'
 import type { InvoiceView } from '#core/billing/invoice-service.ts'
 import { countryName } from '#core/customers/countries.ts'
 import { listAddresses } from '#core/customers/profile-service.ts'
+import type { ImportRulesService } from '#core/landed-cost/import-rules-service.ts'
 import {
   customsRatesOf,
   type FrozenImportEstimate,
@@ -43,5 +44,36 @@ export async function quoteImportEstimate(
     frozen,
     countryLabel: countryName(home.country, language),
     paidJpy: quote.totalJpy,
+  }
+}
+
+/**
+ * What the request form needs to estimate each item's taxes at the door as it is typed (issue
+ * 31): the customer's home country (default address, else the first), its rule in effect today
+ * and the rates thresholds are read with. Null without an address or without a rule there.
+ */
+export type HomeImportRules = {
+  country: string
+  countryLabel: string
+  rules: { rules: Pick<Awaited<ReturnType<ImportRulesService['inEffect']>>['rules'], string> }
+  rates: ReturnType<typeof customsRatesOf>
+}
+
+export async function homeImportRules(
+  context: Readonly<RouterContextProvider>,
+  services: ServiceContext,
+): Promise<HomeImportRules | null> {
+  const { importRules, settings, language } = context.get(requestContext)
+  const book = await listAddresses(services)
+  const home = book.find((address) => address.isDefault) ?? book[0]
+  if (!home) return null
+  const [inEffect, config] = await Promise.all([importRules.inEffect(), settings.get()])
+  const rule = inEffect.rules[home.country]
+  if (!rule) return null
+  return {
+    country: home.country,
+    countryLabel: countryName(home.country, language),
+    rules: { rules: { [home.country]: rule } },
+    rates: customsRatesOf(config),
   }
 }

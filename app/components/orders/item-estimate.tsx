@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ResultList } from '#app/components/calculator/result-list.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
+import type { HomeImportRules } from '#app/lib/import-estimate.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
+import { importEstimateFor } from '#core/landed-cost/landed-cost.ts'
 import { convertFromYen, formatMoney, formatPercent } from '#core/money/money.ts'
 import { MAX_ITEM_PRICE_JPY, parseItemCount, parseItemPrice, quotePurchase } from '#core/pricing/pricing.ts'
 import { LinkPreviewCard, useLinkPreview } from './link-preview-card.tsx'
@@ -21,10 +23,13 @@ export function ItemEstimate({
   id,
   quantity,
   url,
+  landed = null,
 }: {
   id: string
   quantity: string | undefined
   url?: string | undefined
+  /** The customer's home country's import rule (app/lib/import-estimate.server.ts); null: none. */
+  landed?: HomeImportRules | null
 }) {
   const { t } = useTranslation()
   const root = useRootData()
@@ -44,6 +49,16 @@ export function ItemEstimate({
   const count = parseItemCount(quantity?.trim() ? quantity : '1')
   const quote =
     parsed.ok && parsed.value !== null && count.ok ? quotePurchase(parsed.value, settings, count.value) : null
+  // Taxes at the door on the goods alone: the international shipping is not known yet.
+  const atDoor =
+    quote && landed
+      ? importEstimateFor(landed.rules, landed.country, {
+          goodsJpy: quote.productCost,
+          shippingJpy: null,
+          categories: 1,
+          rates: landed.rates,
+        }).estimate
+      : null
   const local = quote && currency !== 'JPY' ? convertFromYen(quote.total, currency, settings.yenRates) : null
   const error = parsed.ok
     ? null
@@ -86,6 +101,14 @@ export function ItemEstimate({
               label: t('requests.estimate.tax', { rate: formatPercent(settings.taxRate, language) }),
               value: money(quote.tax),
             },
+            ...(atDoor?.kind === 'estimate' && landed
+              ? [
+                  {
+                    label: t('linkPreview.atDoor', { country: landed.countryLabel }),
+                    value: money(atDoor.importJpy),
+                  },
+                ]
+              : []),
           ]}
         />
       ) : null}

@@ -122,6 +122,7 @@ export default {
     },
   },
   linkPreview: {
+    atDoor: 'Taxes on arrival in {{country}}, paid at your door (estimate, before shipping)',
     label: 'The item as its shop shows it',
     price: 'Price on the shop: {{price}}',
     auction: 'Current bid: {{price}}, ends {{end}} (Japan time)',

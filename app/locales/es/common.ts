@@ -138,6 +138,7 @@ export default {
     },
   },
   linkPreview: {
+    atDoor: 'Impuestos al recibirlo en {{country}}, se pagan en tu puerta (estimado, sin contar el envío)',
     label: 'El artículo como lo muestra su tienda',
     price: 'Precio en la tienda: {{price}}',
     auction: 'Oferta actual: {{price}}, termina el {{end}} (hora de Japón)',

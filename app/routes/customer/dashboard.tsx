@@ -18,6 +18,7 @@ import { requestContext } from '#app/context.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
+import { type HomeImportRules, homeImportRules } from '#app/lib/import-estimate.server.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
@@ -42,7 +43,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context)
   // A new one-time token each time the form is shown: the same form sent twice is one request.
   // The store guide's shops by host: the form says next to each link whether we know its shop.
-  return { user, submissionKey: crypto.randomUUID(), shops: await knownShops(context.get(requestContext).db) }
+  // The home country's import rule: each item's taxes at the door, estimated as it is typed.
+  const [shops, landed] = await Promise.all([
+    knownShops(context.get(requestContext).db),
+    homeImportRules(context, getOrderContext(context)),
+  ])
+  return { user, submissionKey: crypto.randomUUID(), shops, landed }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,7 +126,7 @@ type RequestFormFields = {
 
 function RequestForm() {
   const { t } = useTranslation()
-  const { submissionKey, shops } = useLoaderData<typeof loader>()
+  const { submissionKey, shops, landed } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm<RequestFormFields, SubmitRequestInput>({
     id: 'purchase-request',
@@ -162,6 +168,7 @@ function RequestForm() {
               list={fields.items}
               count={items.length}
               shops={shops}
+              landed={landed}
               hydrated={hydrated}
               photosLost={photosLost}
             />
@@ -227,6 +234,7 @@ function RequestItem({
   list,
   count,
   shops,
+  landed,
   hydrated,
   photosLost,
 }: {
@@ -238,6 +246,7 @@ function RequestItem({
   /** How many items the form has: the last one cannot be removed. */
   count: number
   shops: readonly KnownShop[]
+  landed: HomeImportRules | null
   hydrated: boolean
   /** The page came back from the server without JavaScript: the chosen photos are gone. */
   photosLost: boolean
@@ -293,7 +302,12 @@ function RequestItem({
           )}
         </FormField>
         {hydrated ? (
-          <ItemEstimate id={`${item_.url.id}-price`} quantity={item_.quantity.value} url={item_.url.value} />
+          <ItemEstimate
+            id={`${item_.url.id}-price`}
+            quantity={item_.quantity.value}
+            url={item_.url.value}
+            landed={landed}
+          />
         ) : null}
         {count > 1 ? (
           <button
