@@ -6,15 +6,15 @@ import type { Auth } from '#core/accounts/better-auth/auth.ts'
 import { previewImagePath } from '#core/link-preview/preview-path.ts'
 import type { PreviewService, ShownPreview } from '#core/link-preview/preview-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
-import { AppError, isAppError } from '#core/shared/errors.ts'
+import { AppError, isAppError, rateLimited } from '#core/shared/errors.ts'
 
 /**
  * `GET /api/v1/link-preview?url=…`: the item behind a pasted link (issue 31,
  * core/link-preview/preview-service.ts), for the request form and the calculator. Anyone may ask
  * (the calculator is public), limited per address and, signed in, per account. Only this site's
  * own pages may ask: a browser's `Sec-Fetch-Site` from another site is refused. The answer is
- * `{ status: 'read', preview }` or `{ status: 'unread' }` (the form stays as it is), 429 when
- * limited, a translated 400 for something that is not a link.
+ * `{ status: 'read', preview }` or `{ status: 'unread' }` (the form stays as it is); a translated
+ * 429 with Retry-After when limited, a translated 400 for something that is not a link.
  *
  * `GET /api/v1/link-preview/image?url=…`: the item's photo, read by the server and served from
  * this site (so the visitor's browser never calls the shop, and the CSP stays `img-src 'self'`):
@@ -32,10 +32,8 @@ export function linkPreviewApi({ auth, previews }: { auth: Auth; previews: Previ
         clientKey: `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`,
       })
       res.set('Cache-Control', 'private, no-store')
-      if (answer.status === 'limited') {
-        res.status(429).set('Retry-After', String(answer.retryAfterSeconds)).json({ status: 'limited' })
-        return
-      }
+      if (answer.status === 'limited')
+        throw rateLimited('Link preview rate limit reached', answer.retryAfterSeconds, 'previewTooMany')
       res.json(answer.status === 'read' ? { status: 'read', preview: forBrowser(answer.preview) } : answer)
     } catch (error) {
       if (!isAppError(error)) return next(error)

@@ -279,8 +279,16 @@ export async function keptPreviews(
   return kept
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+
 function checkedUrl(url: unknown): string {
-  if (typeof url !== 'string' || url.trim() === '' || url.length > PREVIEW_URL_MAX)
+  if (
+    typeof url !== 'string' ||
+    url.trim() === '' ||
+    url.length > PREVIEW_URL_MAX ||
+    CONTROL_CHARACTERS.test(url)
+  )
     throw new AppError('invalid', 'A link preview needs a link', { reason: 'previewUrlInvalid' })
   return url.trim()
 }

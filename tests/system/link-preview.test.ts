@@ -105,7 +105,14 @@ test('a redirect off the allow-list or into a private address, a slow, huge, or 
 })
 
 test('not a link: a translated 400 in the visitor’s language', async () => {
-  for (const query of ['', '?url=', `?url=${'a'.repeat(2001)}`, '?url[]=x']) {
+  for (const query of [
+    '',
+    '?url=',
+    `?url=${'a'.repeat(2001)}`,
+    '?url[]=x',
+    '?url=https://jp.mercari.com/%00x',
+    '?url=a&url=b',
+  ]) {
     const response = await fetch(`${server.url}/api/v1/link-preview${query}`, {
       headers: asVisitor({ cookie: 'lang=en' }),
     })
@@ -183,6 +190,11 @@ test('a signed-in customer is limited per account across addresses; a visitor pe
   for (let index = 0; index < 41; index++) {
     last = (await preview(`https://jp.mercari.com/trap/not-found?v=${index}`, visitor)).response
   }
-  expect(last?.status).toBe(429)
-  expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0)
+  if (!last) throw new Error('no answer')
+  expect(last.status).toBe(429)
+  expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
+  // In the visitor's language (Spanish, the default).
+  expect(((await last.json()) as { error: { message: string } }).error.message).toBe(
+    'Leímos muchos enlaces en poco tiempo. Escribe el precio tú mismo o inténtalo de nuevo en unos minutos.',
+  )
 })

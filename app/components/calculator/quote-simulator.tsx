@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { ImportEstimate } from '#app/components/landed-cost/import-estimate.tsx'
-import { LinkPreviewCard, useLinkPreview } from '#app/components/orders/link-preview-card.tsx'
+import { LinkPreviewCard, usePriceFromLink } from '#app/components/orders/link-preview-card.tsx'
 import { type DestinationRules, methodsFor } from '#core/landed-cost/destination-rules.ts'
 import {
   type CustomsRates,
@@ -76,15 +76,9 @@ export function QuoteSimulator({
 }) {
   const { t } = useTranslation()
   const [country, setCountry] = useState(initial.country)
-  const [price, setPrice] = useState(initial.price)
   const [link, setLink] = useState('')
-  const [priceTyped, setPriceTyped] = useState(false)
-  const preview = useLinkPreview(link, previewHosts ?? undefined)
-  const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
   // A price read from the pasted link fills the price until the visitor types their own.
-  useEffect(() => {
-    if (!priceTyped && readPrice !== null) setPrice(String(readPrice))
-  }, [priceTyped, readPrice])
+  const { preview, price, type: typePrice } = usePriceFromLink(link, previewHosts ?? undefined, initial.price)
   const [count, setCount] = useState(initial.count)
   const [method, setMethod] = useState(initial.method)
   // The method the visitor picked: a country that cannot use it gets another, the next that can
@@ -182,10 +176,7 @@ export function QuoteSimulator({
           value={price}
           error={parsedPrice.ok ? null : parsedPrice.error}
           language={language}
-          onChange={(next) => {
-            setPriceTyped(true)
-            setPrice(next)
-          }}
+          onChange={typePrice}
         />
         <ItemCountField value={count} error={parsedCount.ok ? null : parsedCount.error} onChange={setCount} />
         <MethodChoice

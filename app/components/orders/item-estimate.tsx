@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ResultList } from '#app/components/calculator/result-list.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -7,7 +6,7 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { importEstimateFor } from '#core/landed-cost/landed-cost.ts'
 import { convertFromYen, formatMoney, formatPercent } from '#core/money/money.ts'
 import { MAX_ITEM_PRICE_JPY, parseItemCount, parseItemPrice, quotePurchase } from '#core/pricing/pricing.ts'
-import { LinkPreviewCard, useLinkPreview } from './link-preview-card.tsx'
+import { LinkPreviewCard, usePriceFromLink } from './link-preview-card.tsx'
 
 /**
  * On the request form, beside an item: "the price you see" in yen, and what that many of it would
@@ -33,14 +32,7 @@ export function ItemEstimate({
 }) {
   const { t } = useTranslation()
   const root = useRootData()
-  const [price, setPrice] = useState('')
-  const [typed, setTyped] = useState(false)
-  const preview = useLinkPreview(url, root?.settings.previewHosts)
-  const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
-  // The price read fills the field, and leaves it with its link, until the customer types one.
-  useEffect(() => {
-    if (!typed) setPrice(readPrice === null ? '' : String(readPrice))
-  }, [typed, readPrice])
+  const { preview, price, type } = usePriceFromLink(url, root?.settings.previewHosts)
   if (!root) return null
   const { language, currency, settings } = root
   const money = (amount: number) => formatMoney(amount, 'JPY', language)
@@ -81,10 +73,7 @@ export function ItemEstimate({
             autoComplete="off"
             maxLength={32}
             value={price}
-            onChange={(event) => {
-              setTyped(true)
-              setPrice(event.currentTarget.value)
-            }}
+            onChange={(event) => type(event.currentTarget.value)}
             className={`${inputClass} sm:max-w-48`}
           />
         )}

@@ -44,6 +44,38 @@ export function useLinkPreview(
 }
 
 /**
+ * A price field a pasted link fills (the request form's estimate, the calculator): the price
+ * read (an auction's current bid) until the person types their own; when the link changes to
+ * one that does not read, a price it had filled goes with it, and one typed stays.
+ */
+export function usePriceFromLink(
+  url: string | undefined,
+  hosts: readonly string[] | undefined,
+  initial = '',
+) {
+  const [price, setPrice] = useState(initial)
+  const [typed, setTyped] = useState(false)
+  const [filled, setFilled] = useState(false)
+  const preview = useLinkPreview(url, hosts)
+  const readPrice = preview?.auction?.currentPriceYen ?? preview?.priceYen ?? null
+  useEffect(() => {
+    if (typed) return
+    if (readPrice !== null) {
+      setPrice(String(readPrice))
+      setFilled(true)
+    } else if (filled) {
+      setPrice('')
+      setFilled(false)
+    }
+  }, [typed, readPrice, filled])
+  const type = (value: string) => {
+    setTyped(true)
+    setPrice(value)
+  }
+  return { preview, price, type }
+}
+
+/**
  * The item as its shop's page shows it. `note` replaces the line under it (staff see when it was
  * read); `action` goes below (staff's "read again").
  */

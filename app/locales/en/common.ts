@@ -302,6 +302,8 @@ export default {
       itemNotDisposable:
         'This item cannot be disposed of: it is not at the office, waits in a shipment, or has not reached its last day.',
       itemNotReceivable: 'One of the ticked items has already arrived or can no longer be received.',
+      previewTooMany:
+        'Many links read in a short time. Type the price yourself, or try again in a few minutes.',
       contactTooMany: 'You have sent several messages in a short time. Please try again in a few minutes.',
       invalidCredentials: 'The e-mail or password is not correct.',
       emailNotVerified: 'Confirm your e-mail first: we have sent you a new verification link.',

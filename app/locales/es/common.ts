@@ -320,6 +320,8 @@ export default {
       itemNotDisposable:
         'Este producto no se puede desechar: no está en la oficina, espera en un envío o todavía no llega a su último día.',
       itemNotReceivable: 'Uno de los productos marcados ya llegó o ya no se puede recibir.',
+      previewTooMany:
+        'Leímos muchos enlaces en poco tiempo. Escribe el precio tú mismo o inténtalo de nuevo en unos minutos.',
       contactTooMany: 'Enviaste varios mensajes en poco tiempo. Inténtalo de nuevo en unos minutos.',
       invalidCredentials: 'El correo o la contraseña no son correctos.',
       emailNotVerified: 'Primero confirma tu correo: te enviamos un nuevo enlace de verificación.',
