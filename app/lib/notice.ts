@@ -74,7 +74,7 @@ export const NOTICES = {
   requestSent: { title: 'requests.sent' },
   // Staff read an item's link again (issue 31).
   linkReadAgain: { title: 'linkPreview.readAgainDone' },
-  linkNotRead: { title: 'linkPreview.readAgainFailed', failure: true },
+  linkNotRead: { title: 'linkPreview.readAgainFailed' },
   requestCancelled: { title: 'requests.cancelled' },
   transferReported: { title: 'payment.transfer.reported' },
   shipmentRequested: { title: 'shipments.requested' },
