@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { createAddress } from '#core/customers/profile-service.ts'
+import { storageCountdown } from '#core/warehouse/storage.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { refusal } from '#tests/support/refusal.ts'
@@ -49,7 +50,7 @@ async function setup() {
     makeDefault: true,
   })
   const read = (actor: Parameters<typeof orders.as>[0], id = ana.id) =>
-    getCustomerPicture(orders.as(actor), id, { now: new Date(), freeDays: FREE_DAYS })
+    getCustomerPicture(orders.as(actor), id)
   return { pool, shipped, third, home, brunos, read }
 }
 
@@ -93,8 +94,11 @@ test('every section and the lifetime totals of one customer are exactly what the
   )
   for (const item of picture.storedItems.rows) {
     // Received today: the whole free period ahead (paused meanwhile for the two in the shipment).
-    expect(item.storage).toMatchObject({ daysLeft: FREE_DAYS, expired: false })
-    expect(item.storage.freeUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const storage = storageCountdown(item.receivedAt, new Date(), FREE_DAYS, item)
+    expect(storage).toMatchObject({ daysLeft: FREE_DAYS, expired: false })
+    // Paused while waiting in the shipment; the third item's clock runs.
+    expect(item.reservedAt !== null).toBe(item.id !== third.itemIds[0])
+    expect(item.pausedDays).toBe(0)
     expect(item.title).toBe('Item 1')
   }
 
@@ -186,4 +190,21 @@ test('moderators and admins read; customers (even about themselves) and anonymou
     reason: 'userNotFound',
   })
   expect(await refusal(read(admin, "x' or 1=1"))).toMatchObject({ code: 'not_found', reason: 'userNotFound' })
+})
+
+test('each list shows the newest 50 and counts them all; the totals count everything', async () => {
+  const { pool, read } = await setup()
+  await pool.query(
+    `INSERT INTO purchase_requests (user_id, locale, submitted_at)
+     SELECT $1, 'es', now() + n * interval '1 second' FROM generate_series(1, 52) AS n`,
+    [ana.id],
+  )
+  const picture = await read(admin)
+  expect(picture.requests.total).toBe(55)
+  expect(picture.requests.rows).toHaveLength(50)
+  expect(picture.totals.requests).toBe(55)
+  const times = picture.requests.rows.map((row) => row.submittedAt.getTime())
+  expect(times).toEqual([...times].sort((a, b) => b - a))
+  // The newest: the last one inserted, a second ahead of the rest.
+  expect(times[0]).toBe(Math.max(...times))
 })

@@ -4,7 +4,6 @@ import type { PaymentStatus } from '#core/payments/payment-machine.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
 import { can } from '#core/shared/staff-policy.ts'
-import { type StorageCountdown, storageCountdown } from '#core/warehouse/storage.ts'
 import type { Executor } from '#db/client.ts'
 import {
   addresses,
@@ -48,7 +47,9 @@ export type PictureStoredItem = {
   requestId: string
   requestNumber: string
   receivedAt: Date
-  storage: StorageCountdown
+  /** While it waits in a shipment request its free storage is paused (core/warehouse/storage.ts `storageCountdown`). */
+  reservedAt: Date | null
+  pausedDays: number
 }
 
 export type PictureAddress = {
@@ -161,8 +162,11 @@ async function shipmentsOf(db: Executor, userId: string) {
   return bounded(rows)
 }
 
-/** Items at the office now (received, not shipped), the oldest arrival (free storage ending first) first. */
-async function storedItemsOf(db: Executor, userId: string, now: Date, freeDays: number) {
+/**
+ * Items at the office now (received, not shipped), the oldest arrival (free storage ending first)
+ * first, with what their free storage counts from (the page counts it with the setting in force).
+ */
+async function storedItemsOf(db: Executor, userId: string) {
   const rows = await db
     .select({
       id: requestItems.id,
@@ -171,7 +175,9 @@ async function storedItemsOf(db: Executor, userId: string, now: Date, freeDays: 
       position: requestItems.position,
       requestId: purchaseRequests.id,
       requestNumber: purchaseRequests.number,
-      receivedAt: requestItems.receivedAt,
+      receivedAt: sql<Date>`coalesce(${requestItems.receivedAt}, ${requestItems.updatedAt})`.mapWith(
+        requestItems.updatedAt,
+      ),
       reservedAt: requestItems.reservedAt,
       pausedDays: requestItems.storagePausedDays,
       total: totalRows,
@@ -181,18 +187,7 @@ async function storedItemsOf(db: Executor, userId: string, now: Date, freeDays: 
     .where(and(eq(purchaseRequests.userId, userId), eq(requestItems.status, 'received')))
     .orderBy(asc(requestItems.receivedAt), asc(purchaseRequests.number), asc(requestItems.position))
     .limit(PICTURE_LIST_LIMIT)
-  const { rows: items, total } = bounded(rows)
-  return {
-    total,
-    rows: items.map(({ reservedAt, pausedDays, receivedAt, ...item }) => {
-      const arrived = receivedAt ?? now
-      return {
-        ...item,
-        receivedAt: arrived,
-        storage: storageCountdown(arrived, now, freeDays, { reservedAt, pausedDays }),
-      }
-    }),
-  }
+  return bounded(rows)
 }
 
 /** The address book, the default address first, then the oldest first (as the customer made them). */
@@ -296,14 +291,12 @@ async function moneyTotalsOf(db: Executor, userId: string) {
 }
 
 /**
- * Everything about one customer for staff, read in parallel. `now` and `freeDays`: the clock and
- * the free-storage-days setting in force (for when each stored item's free storage ends).
+ * Everything about one customer for staff, read in parallel.
  * @throws AppError `unauthorized` (anonymous), `forbidden` (customers), `not_found` (`userNotFound`).
  */
 export async function getCustomerPicture(
   { db, actor }: ServiceContext,
   id: string,
-  { now, freeDays }: { now: Date; freeDays: number },
 ): Promise<CustomerPicture> {
   requireUserViewer(actor)
   const parsed = UserIdSchema.safeParse(id)
@@ -313,7 +306,7 @@ export async function getCustomerPicture(
   const [requests, shipmentList, storedItems, addressBook, paid, back, moneyTotals] = await Promise.all([
     requestsOf(db, user.id),
     shipmentsOf(db, user.id),
-    storedItemsOf(db, user.id, now, freeDays),
+    storedItemsOf(db, user.id),
     addressesOf(db, user.id),
     paymentsOf(db, user.id),
     refundsOf(db, user.id),
