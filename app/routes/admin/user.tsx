@@ -1,37 +1,117 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { CustomerPictureSections, PictureTotals } from '#app/components/admin/customer-picture.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
-import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
-import { japanDateTime } from '#app/lib/dates.ts'
+import { japanDateTime, japanDay } from '#app/lib/dates.ts'
 import { refusalOf } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
-import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
+import { formatMoney } from '#core/money/money.ts'
 import { isRequestStatus } from '#core/orders/request-machine.ts'
+import { isPaymentStatus, type PaymentStatus } from '#core/payments/payment-machine.ts'
+import type { Language } from '#core/preferences/preferences.ts'
+import { SHIPPING_METHODS, type ShippingMethod } from '#core/pricing/pricing.ts'
 import { can } from '#core/shared/staff-policy.ts'
+import { isShipmentStatus } from '#core/shipping/shipment-machine.ts'
+import {
+  type CustomerPicture,
+  getCustomerPicture,
+  type PictureMoneyEntry,
+} from '#core/users/customer-picture.ts'
 import { disableUser, enableUser, getUserDetail, signOutEverywhere } from '#core/users/user-admin.ts'
+import { storageCountdown } from '#core/warehouse/storage.ts'
 import type { Route } from './+types/user.ts'
 
-// One user for staff (docs/decisions/024-admin-users.md): the profile, their requests, what staff
-// did to the account; admins sign the user out everywhere, disable or re-enable the account
-// (each audited). Moderators read. Role changes are on the list (./users.tsx).
+// One user for staff (docs/decisions/024-admin-users.md): the profile, their whole picture
+// (issue 34: lifetime totals, requests, shipments, items at the office, addresses, payments and
+// refunds, each linking to its staff page), what staff did to the account; admins sign the user
+// out everywhere, disable or re-enable the account (each audited). Moderators read. Role changes
+// are on the list (./users.tsx).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const ctx = getServiceContext(context)
-  const user = await getUserDetail(ctx, params.id)
-  const format = japanDateTime(context.get(requestContext).language)
+  const ctx = getOrderContext(context)
+  const { language } = context.get(requestContext)
+  const { freeStorageDays } = await ctx.settings.get()
+  const [user, picture] = await Promise.all([
+    getUserDetail(ctx, params.id),
+    getCustomerPicture(ctx, params.id),
+  ])
+  const format = japanDateTime(language)
   return {
     user: { ...user, createdLabel: format(user.createdAt) },
-    requests: user.requests.flatMap((row) =>
-      isRequestStatus(row.status)
-        ? [{ ...row, status: row.status, submittedLabel: format(row.submittedAt) }]
-        : [],
-    ),
+    picture: pictureView(picture, language, { now: new Date(), freeDays: freeStorageDays }),
     history: user.history.map((entry) => ({ ...entry, whenLabel: format(entry.createdAt) })),
     canManage: can(ctx.actor, 'manage_users') && ctx.actor?.id !== user.id,
+  }
+}
+
+const methodOf = (value: string): ShippingMethod =>
+  SHIPPING_METHODS.find((method) => method === value) ?? 'economic'
+
+type MoneyRow = Omit<PictureMoneyEntry, 'at' | 'amountJpy' | 'kind' | 'status'> & {
+  amount: string
+  dateLabel: string
+} & ({ kind: 'refund'; status: 'due' | 'done' } | { kind: 'payment'; status: PaymentStatus })
+
+/** A payment or refund as the page shows it; a status this page does not know is left out. */
+function moneyRow(
+  { at, amountJpy, kind, status, ...row }: PictureMoneyEntry,
+  when: (date: Date) => string,
+  yen: (amount: number) => string,
+): MoneyRow[] {
+  const common = { ...row, amount: yen(amountJpy), dateLabel: when(at) }
+  if (kind === 'refund' && (status === 'due' || status === 'done')) return [{ ...common, kind, status }]
+  if (kind === 'payment' && isPaymentStatus(status)) return [{ ...common, kind, status }]
+  return []
+}
+
+/** The picture as the page shows it: dates in Japan time, yen written out, statuses narrowed. */
+function pictureView(
+  picture: CustomerPicture,
+  language: Language,
+  { now, freeDays }: { now: Date; freeDays: number },
+) {
+  const when = japanDateTime(language)
+  const day = japanDay(language)
+  const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+  const { requests, shipments, storedItems, addresses, money, totals } = picture
+  return {
+    totals: { ...totals, paid: yen(totals.paidJpy), refunded: yen(totals.refundedJpy) },
+    requests: {
+      total: requests.total,
+      rows: requests.rows.flatMap((row) =>
+        isRequestStatus(row.status) ? [{ ...row, status: row.status, dateLabel: when(row.submittedAt) }] : [],
+      ),
+    },
+    shipments: {
+      total: shipments.total,
+      rows: shipments.rows.flatMap((row) =>
+        isShipmentStatus(row.status)
+          ? [{ ...row, status: row.status, method: methodOf(row.method), dateLabel: when(row.requestedAt) }]
+          : [],
+      ),
+    },
+    storedItems: {
+      total: storedItems.total,
+      rows: storedItems.rows.map(({ receivedAt, reservedAt, pausedDays, ...row }) => {
+        const storage = storageCountdown(receivedAt, now, freeDays, { reservedAt, pausedDays })
+        return {
+          ...row,
+          arrivedLabel: when(receivedAt),
+          freeUntilLabel: day(storage.freeUntil),
+          expired: storage.expired,
+        }
+      }),
+    },
+    addresses,
+    money: {
+      total: money.total,
+      rows: money.rows.flatMap((entry) => moneyRow(entry, when, yen)),
+    },
   }
 }
 
@@ -70,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function UserRoute() {
   const { t } = useTranslation()
-  const { user, requests, history, canManage } = useLoaderData<typeof loader>()
+  const { user, picture, history, canManage } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
   const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
   const title = t('adminUsers.userTitle', { email: unknown(user.email) })
@@ -87,11 +167,13 @@ export default function UserRoute() {
       </h1>
       {failed ? <FormAlert look="box">{errorText(t, failed.messageKey)}</FormAlert> : null}
 
+      <PictureTotals totals={picture.totals} />
+
       <UserProfile user={user} />
 
       {canManage ? <UserActions disabled={user.disabled} failed={failed} /> : null}
 
-      <UserRequests count={user.requestCount} requests={requests} />
+      <CustomerPictureSections picture={picture} />
 
       <UserHistory history={history} />
     </article>
@@ -199,36 +281,6 @@ function UserActions({
             {t('adminUsers.disable')}
           </button>
         </Form>
-      )}
-    </section>
-  )
-}
-
-/** The user's requests, each linking to its staff page. */
-function UserRequests({ count, requests }: { count: number; requests: Loaded['requests'] }) {
-  const { t } = useTranslation()
-  return (
-    <section aria-labelledby="user-requests-heading">
-      <h2 id="user-requests-heading" className="text-xl font-semibold text-slate-900">
-        {t('adminUsers.requests', { count })}
-      </h2>
-      {requests.length === 0 ? (
-        <p className="mt-2 text-slate-700">{t('adminUsers.noRequests')}</p>
-      ) : (
-        <ul className="mt-3 space-y-2">
-          {requests.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center gap-3">
-              <Link
-                to={`/admin-dashboard/requests/${row.id}`}
-                className="font-semibold text-red-800 underline"
-              >
-                {row.number}
-              </Link>
-              <StatusBadge status={row.status} label={t(`queue.statuses.${row.status}`)} />
-              <span className="text-sm text-slate-700">{row.submittedLabel}</span>
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   )

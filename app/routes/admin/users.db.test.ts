@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest'
 import { shownNotice } from '#app/lib/notice.server.ts'
+import { formatMoney } from '#core/money/money.ts'
 import { createTestDatabase } from '#tests/db.ts'
+import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import {
   callRoute,
   createTestServices,
@@ -47,7 +49,7 @@ async function setup() {
     (await pool.query('SELECT role FROM users WHERE id = $1', [id])).rows[0]?.role
   const auditCount = async () =>
     (await pool.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n as number
-  return { people, list, changeRole, detail, act, roleOf, auditCount }
+  return { people, list, changeRole, detail, act, roleOf, auditCount, pool }
 }
 
 test('anonymous visitors get the login guard, customers the admin guard, for both pages and every action; nothing written', async () => {
@@ -172,5 +174,61 @@ test('an admin signs a user out everywhere and disables then enables the account
   expect(await act(people.admin.id, { intent: 'sign_out' }, cookie)).toMatchObject({
     status: 409,
     data: { messageKey: 'errors.reasons.notOnYourself' },
+  })
+})
+
+test("a user's page shows their whole picture: totals in yen, requests, shipments, items stored, addresses, payments and refunds, each with its link", async () => {
+  const { people, detail, pool } = await setup()
+  const quoted = await insertQuotedRequest(pool, { userId: people.ana.id })
+  const payment = await pool.query<{ id: string }>(
+    `INSERT INTO payments (invoice_id, provider, status, requested_jpy, amount, currency, settled_at)
+     VALUES ($1, 'manual', 'succeeded', $2, $2, 'JPY', now()) RETURNING id`,
+    [quoted.invoiceId, quoted.totalJpy],
+  )
+  await pool.query(
+    `INSERT INTO refunds (payment_id, amount_jpy, status, reason) VALUES ($1, 800, 'due', 'overpayment'), ($1, 800, 'done', 'overpayment')`,
+    [payment.rows[0]?.id],
+  )
+  await pool.query(
+    `INSERT INTO addresses (user_id, full_name, street, city, region, postal_code, country, phone, is_default)
+     VALUES ($1, 'Ana', 'Av. Larco 123', 'Lima', 'Lima', '15074', 'PE', '+51 1 234 5678', true)`,
+    [people.ana.id],
+  )
+  const answer = await detail(people.ana.id, people.moderator.cookie)
+  expect(answer.status).toBe(200)
+  expect(quoted.totalJpy).toBe(7400)
+  expect(answer.data).toMatchObject({
+    picture: {
+      totals: {
+        paid: formatMoney(7400, 'JPY', 'en'),
+        refunded: formatMoney(800, 'JPY', 'en'),
+        requests: 1,
+        shipments: 0,
+        storedItems: 0,
+      },
+      requests: {
+        total: 1,
+        rows: [{ id: quoted.requestId, number: quoted.requestNumber, status: 'quoted' }],
+      },
+      shipments: { total: 0, rows: [] },
+      storedItems: { total: 0, rows: [] },
+      addresses: { total: 1, rows: [{ city: 'Lima', isDefault: true }] },
+      money: { total: 3 },
+    },
+  })
+  const money = (answer.data as { picture: { money: { rows: Record<string, string>[] } } }).picture.money.rows
+  expect(
+    money.map((row) => [row.kind, row.invoiceNumber, row.amount, row.provider, row.status]).sort(),
+  ).toEqual(
+    [
+      ['payment', quoted.invoiceNumber, formatMoney(7400, 'JPY', 'en'), 'manual', 'succeeded'],
+      ['refund', quoted.invoiceNumber, formatMoney(800, 'JPY', 'en'), 'manual', 'due'],
+      ['refund', quoted.invoiceNumber, formatMoney(800, 'JPY', 'en'), 'manual', 'done'],
+    ].sort(),
+  )
+  for (const row of money) expect(row.dateLabel).toMatch(/\d{4}/)
+  // Someone with nothing: empty lists and zero totals, written in yen.
+  expect((await detail(people.moderator.id, people.admin.cookie)).data).toMatchObject({
+    picture: { totals: { paid: formatMoney(0, 'JPY', 'en'), requests: 0 }, money: { total: 0, rows: [] } },
   })
 })
