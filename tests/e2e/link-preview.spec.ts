@@ -109,3 +109,24 @@ for (const language of ['es', 'en'] as const) {
     await axeAtBothWidths(page, `link-preview-calculator-${language}`)
   })
 }
+
+test('a link of every covered shop shows its item on the request form (en, 1280 px)', async ({
+  page,
+  signInAs,
+}) => {
+  test.slow()
+  const t = LOCALES.en
+  await signInAs({ email: uniqueEmail('preview-shops'), language: 'en' })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/user-dashboard?lang=en&currency=JPY')
+  await waitForHydration(page)
+  const first = page.getByRole('group', { name: 'Item 1' })
+  const card = first.getByRole('figure', { name: t.linkPreview.label })
+  for (const sample of SHOP_SAMPLES) {
+    await first.getByLabel(t.requests.url, { exact: true }).fill(sample.url)
+    await expect(card, sample.shop).toContainText(sample.title)
+    await expect(first.getByLabel(t.requests.estimate.price, { exact: true }), sample.shop).toHaveValue(
+      String(sample.priceYen),
+    )
+  }
+})
