@@ -75,7 +75,7 @@ for (const language of ['es', 'en'] as const) {
     await first.getByLabel(words.url, { exact: true }).fill('https://jp.mercari.com/item/m777')
     // The estimate: 2 × ¥2,500 + 2 × ¥500 fee + 10 % tax = ¥6,600.
     await first.getByLabel(words.price, { exact: true }).pressSequentially('2500')
-    const live = first.locator('[aria-live="polite"]')
+    const live = first.locator('p[aria-live="polite"]')
     await expect(live).toContainText(words.total)
     await expect(live).toContainText(formatMoney(3300, 'JPY', language))
     await first.getByLabel(words.quantity, { exact: true }).fill('2')
