@@ -7,6 +7,8 @@ import {
   authFactors,
   claims,
   contactMessages,
+  customsDeclarationLines,
+  customsDeclarations,
   notifications,
   orderEvents,
   packages,
@@ -24,7 +26,8 @@ import {
  * sessions, role history, the messages sent through the contact form with the account's e-mail,
  * the purchase requests with their items and the history the customer is shown, the address book,
  * the notifications, the packages that reached our office (not their photos: those are on the
- * shipping tab) and the shipments (with their tracking and any lost-parcel claim).
+ * shipping tab) and the shipments (with their tracking, any lost-parcel claim and the customs
+ * declaration as it was written).
  */
 export async function exportAccountData(db: Database, userId: string) {
   const [profile] = await db
@@ -145,6 +148,7 @@ async function exportCustomerData(db: Database, userId: string) {
       .orderBy(asc(packages.arrivedAt)),
     db
       .select({
+        id: shipments.id,
         number: shipments.number,
         status: shipments.status,
         method: shipments.method,
@@ -172,7 +176,59 @@ async function exportCustomerData(db: Database, userId: string) {
       .where(eq(shipments.userId, userId))
       .orderBy(asc(shipments.requestedAt)),
   ])
-  return { addresses: addressBook, notifications: notices, packages: stored, shipments: sent }
+  const declarations = await exportDeclarations(
+    db,
+    sent.map((shipment) => shipment.id),
+  )
+  return {
+    addresses: addressBook,
+    notifications: notices,
+    packages: stored,
+    // Each shipment with its customs declaration (issue 30) as written: what customs were told.
+    shipments: sent.map(({ id, ...shipment }) => ({
+      ...shipment,
+      customsDeclaration: declarations.get(id) ?? null,
+    })),
+  }
+}
+
+async function exportDeclarations(db: Database, shipmentIds: readonly string[]) {
+  const byShipment = new Map<
+    string,
+    {
+      confirmedAt: Date | null
+      lines: {
+        description: string | null
+        quantity: number
+        valueJpy: number
+        netWeightG: number | null
+        hsCode: string | null
+        originCountry: string
+      }[]
+    }
+  >()
+  if (shipmentIds.length === 0) return byShipment
+  const rows = await db
+    .select({
+      shipmentId: customsDeclarations.shipmentId,
+      confirmedAt: customsDeclarations.confirmedAt,
+      description: customsDeclarationLines.description,
+      quantity: customsDeclarationLines.quantity,
+      valueJpy: customsDeclarationLines.valueJpy,
+      netWeightG: customsDeclarationLines.netWeightG,
+      hsCode: customsDeclarationLines.hsCode,
+      originCountry: customsDeclarationLines.originCountry,
+    })
+    .from(customsDeclarations)
+    .innerJoin(customsDeclarationLines, eq(customsDeclarationLines.declarationId, customsDeclarations.id))
+    .where(inArray(customsDeclarations.shipmentId, [...shipmentIds]))
+    .orderBy(asc(customsDeclarationLines.position))
+  for (const { shipmentId, confirmedAt, ...line } of rows) {
+    const declaration = byShipment.get(shipmentId) ?? { confirmedAt, lines: [] }
+    declaration.lines.push(line)
+    byShipment.set(shipmentId, declaration)
+  }
+  return byShipment
 }
 
 async function exportPurchaseRequests(db: Database, userId: string) {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { exportAccountData } from '#core/accounts/data-export.ts'
 import { customsDeclarationLines, customsDeclarations, orderEvents } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
@@ -132,6 +133,30 @@ test('the declaration starts from the paid prices and the warehouse weights; the
     '950300',
     null,
   ])
+  // "Download my data" carries the declaration as customs were told it; Bruno's has none of it.
+  const exported = await exportAccountData(db, ana.id)
+  expect(exported?.shipments[0]?.customsDeclaration).toEqual({
+    confirmedAt: expect.any(Date),
+    lines: [
+      {
+        description: 'Anime figure, PVC, boxed',
+        quantity: 1,
+        valueJpy: 3000,
+        netWeightG: 400,
+        hsCode: '950300',
+        originCountry: 'JP',
+      },
+      {
+        description: 'Plush toy, polyester',
+        quantity: 1,
+        valueJpy: 5000,
+        netWeightG: 700,
+        hsCode: null,
+        originCountry: 'JP',
+      },
+    ],
+  })
+  expect((await exportAccountData(db, bruno.id))?.shipments).toEqual([])
 })
 
 test('who may see and change it: its customer and staff; anyone else sees no shipment', async () => {
