@@ -3,6 +3,7 @@ import express from 'express'
 import { translator } from '#app/i18n.server.ts'
 import { apiError } from '#app/lib/http-errors.ts'
 import type { Auth } from '#core/accounts/better-auth/auth.ts'
+import { expandV6 } from '#core/link-preview/ip-ranges.ts'
 import { previewImagePath } from '#core/link-preview/preview-path.ts'
 import type { PreviewService, ShownPreview } from '#core/link-preview/preview-service.ts'
 import type { Language } from '#core/preferences/preferences.ts'
@@ -29,7 +30,7 @@ export function linkPreviewApi({ auth, previews }: { auth: Auth; previews: Previ
       const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
       const answer = await previews.preview(req.query.url, {
         accountId: session?.user.id ?? null,
-        clientKey: `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`,
+        clientKey: clientKeyOf(req),
       })
       res.set('Cache-Control', 'private, no-store')
       if (answer.status === 'limited')
@@ -44,7 +45,7 @@ export function linkPreviewApi({ auth, previews }: { auth: Auth; previews: Previ
   router.get('/v1/link-preview/image', async (req, res, next) => {
     try {
       refuseOtherSites(req)
-      const image = await previews.image(req.query.url)
+      const image = await previews.image(req.query.url, { clientKey: clientKeyOf(req) })
       if (!image) {
         res.status(404).set('Cache-Control', 'private, no-store').end()
         return
@@ -64,6 +65,22 @@ export function linkPreviewApi({ auth, previews }: { auth: Auth; previews: Previ
 /** The preview with its photo served from this site. */
 export function forBrowser(preview: ShownPreview): ShownPreview {
   return { ...preview, imageUrl: previewImagePath(preview.imageUrl) }
+}
+
+/**
+ * Whom the per-address limits count: an IPv4 address, or an IPv6 address's /64 (one subscriber
+ * holds a whole /64 and could turn its 2^64 addresses into as many limits).
+ */
+export function clientKeyOf(req: Pick<express.Request, 'ip' | 'socket'>): string {
+  const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return `ip:${ip.replace(/^::ffff:/i, '')}`
+  const groups = expandV6(ip.split('%')[0] ?? '')
+  return groups
+    ? `ip6:${groups
+        .slice(0, 4)
+        .map((group) => group.toString(16))
+        .join(':')}::/64`
+    : `ip:${ip}`
 }
 
 function refuseOtherSites(req: express.Request) {

@@ -83,3 +83,20 @@ describe('isPublicAddress', () => {
     }
   })
 })
+
+describe('isPublicAddress: tunnels and forms outside global unicast (security review, 2026-11-28)', () => {
+  it('refuses SIIT, 6to4, Teredo, local NAT64, site-local and anything outside 2000::/3', () => {
+    for (const ip of [
+      '::ffff:0:7f00:1',
+      '::ffff:0:a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '64:ff9b:1::a9fe:a9fe',
+      'fec0::1',
+      '4000::1',
+      'e000::1',
+    ]) {
+      expect(isPublicAddress(ip), ip).toBe(false)
+    }
+  })
+})

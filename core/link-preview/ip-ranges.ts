@@ -28,7 +28,13 @@ const V4_RANGES: readonly [string, number][] = [
 
 const V6_RANGES: readonly [string, number][] = [
   ['::', 96],
+  // SIIT (::ffff:0:a.b.c.d), 6to4 and Teredo carry an IPv4 address a tunnel may reach.
+  ['::ffff:0:0:0', 96],
+  ['2002::', 16],
+  ['2001::', 32],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['fec0::', 10],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -49,6 +55,9 @@ export function isPublicAddress(ip: string): boolean {
   if (!isIPv6(ip) || ip.includes('%')) return false
   const mapped = embeddedV4(ip)
   if (mapped !== null) return isIPv4(mapped) && !refusedV4.check(mapped, 'ipv4')
+  // Only global unicast (2000::/3) is public, less the blocks above inside it.
+  const first = expandV6(ip)?.[0] ?? 0
+  if (first >> 13 !== 0b001) return false
   return !refusedV6.check(ip, 'ipv6')
 }
 
@@ -64,7 +73,7 @@ function embeddedV4(ip: string): string | null {
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 tail included). */
-function expandV6(ip: string): number[] | null {
+export function expandV6(ip: string): number[] | null {
   let text = ip.toLowerCase()
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
   if (dotted?.[1]) {

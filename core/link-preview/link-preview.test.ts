@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SHOP_SAMPLES } from '#tests/support/shop-stand-in/pages.ts'
+import { SHOP_PAGES, SHOP_SAMPLES } from '#tests/support/shop-stand-in/pages.ts'
 import {
   REDIRECT_TARGET,
   type ShopStandIn,
   startShopStandIn,
   TRAP_URLS,
 } from '#tests/support/shop-stand-in/server.ts'
-import { DEFAULT_PREVIEW_HOSTS, type FetchPolicy, isPreviewable, previewLink } from './link-preview.ts'
+import {
+  DEFAULT_PREVIEW_HOSTS,
+  type FetchPolicy,
+  isPreviewable,
+  nestedTooDeep,
+  previewLink,
+} from './link-preview.ts'
 
 // A customer pastes a link from each shop the stand-in models: the preview shows the item. Traps
 // say why there is no preview.
@@ -112,6 +118,19 @@ describe('isPreviewable', () => {
       '',
     ]) {
       expect(isPreviewable(url, DEFAULT_PREVIEW_HOSTS), url).toBe(false)
+    }
+  })
+})
+
+describe('a page nested deeper than any real one is not parsed (security review, 2026-11-28)', () => {
+  it('counts nesting in one pass: past 1,500 deep a page is refused; real pages and void elements are not', () => {
+    expect(nestedTooDeep('<b>'.repeat(200_000))).toBe(true)
+    expect(nestedTooDeep('<b>'.repeat(1500))).toBe(false)
+    expect(nestedTooDeep('<b>'.repeat(1501))).toBe(true)
+    expect(nestedTooDeep(`<div>${'<p>x</p><br><img src="a.png"><input/>'.repeat(50_000)}</div>`)).toBe(false)
+    for (const sample of SHOP_SAMPLES) {
+      const page = SHOP_PAGES.find((candidate) => candidate.url === sample.url)
+      expect(nestedTooDeep(page?.html ?? ''), sample.shop).toBe(false)
     }
   })
 })

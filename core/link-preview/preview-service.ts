@@ -9,6 +9,7 @@ import type { Database } from '#db/client.ts'
 import { linkPreviewImages, linkPreviews, purchaseRequests, requestItems } from '#db/schema/index.ts'
 import { type FetchPolicy, type ItemPreview, isPreviewable, previewLink } from './link-preview.ts'
 import { fetchShopImage } from './safe-fetch.ts'
+import { isAllowedHost } from './shop-url.ts'
 
 /**
  * Reading a pasted link for a customer (issue 31, docs/decisions/047): the pure pre-check (an
@@ -44,6 +45,8 @@ export const PREVIEW_CACHE = { readMs: 60 * 60 * 1000, unreadMs: 10 * 60 * 1000 
 export const PREVIEW_RATE_LIMITS = {
   perAddress: { limit: 40, windowSeconds: 10 * 60 },
   perAccount: { limit: 60, windowSeconds: 10 * 60 },
+  /** Photos read from a shop (not those already kept), per address. */
+  photosPerAddress: { limit: 60, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>
 
 export const PREVIEW_URL_MAX = 2000
@@ -63,6 +66,20 @@ export type PreviewDeps = {
   /** The photo reader (./safe-fetch.ts). */
   readImage?: typeof fetchShopImage
 }
+
+/**
+ * Where a shop's photos live besides the shop's own host (a page may name a photo anywhere; only
+ * these, and the allow-listed shops, are ever fetched): Mercari, Amazon, Rakuten, Yahoo!,
+ * ZOZOTOWN's image hosts. A shop an admin adds serves its photos from its own host or gets none.
+ */
+export const PREVIEW_IMAGE_HOSTS = [
+  'mercdn.net',
+  'media-amazon.com',
+  'ssl-images-amazon.com',
+  'r10s.jp',
+  'yimg.jp',
+  'imgz.jp',
+] as const
 
 /** A preview's photo is kept this long; then read again when asked for. */
 export const PREVIEW_IMAGE_KEPT_MS = 30 * 86_400_000
@@ -137,6 +154,35 @@ export function createPreviewService(deps: PreviewDeps) {
     return outcome
   }
 
+  const photosInFlight = new Map<string, Promise<Uint8Array | null>>()
+
+  /** Reads a named photo through the guarded reader, makes it safe and small, and keeps it (or its failure). */
+  async function readAndKeepPhoto(url: string, host: string): Promise<Uint8Array | null> {
+    const fetched = await readImage(url, {
+      allowedHosts: [host],
+      ...(deps.standIn ? { standIn: deps.standIn } : {}),
+    })
+    let bytes: Uint8Array = new Uint8Array()
+    if (fetched.ok) {
+      try {
+        bytes = (await makeThumbnail(await processPhoto(fetched.bytes))).bytes
+      } catch {
+        deps.log?.info({ linkPreview: 'photoUnreadable', host }, 'link preview: photo not read')
+      }
+    } else deps.log?.info({ linkPreview: fetched.reason, host }, 'link preview: photo not read')
+    const readAt = now()
+    await deps.db
+      .insert(linkPreviewImages)
+      .values({ url, bytes, readAt })
+      .onConflictDoUpdate({ target: linkPreviewImages.url, set: { bytes, readAt } })
+    if (Math.random() < 0.02) {
+      await deps.db
+        .delete(linkPreviewImages)
+        .where(lt(linkPreviewImages.readAt, new Date(readAt.getTime() - PREVIEW_IMAGE_KEPT_MS)))
+    }
+    return bytes.length > 0 ? bytes : null
+  }
+
   return {
     /**
      * The item behind `url` for whoever pasted it (`accountId` null for a visitor), limited per
@@ -177,45 +223,41 @@ export function createPreviewService(deps: PreviewDeps) {
 
     /**
      * A preview's photo as a small WebP made safe like an upload (decoded, re-encoded, no
-     * metadata), or null: only a photo a page read named is fetched, through the same guarded
-     * reader (https, public addresses, a size limit), and kept for a month.
+     * metadata), or null: only a photo a page read named, on a shop's host or one of
+     * `PREVIEW_IMAGE_HOSTS`, is fetched, through the same guarded reader (https, public addresses,
+     * a size limit), limited per address, read once when asked at once, and kept for a month (a
+     * failure for ten minutes).
      */
-    async image(url: unknown): Promise<Uint8Array | null> {
+    async image(url: unknown, who: { clientKey: string }): Promise<Uint8Array | null> {
       if (typeof url !== 'string' || url.length === 0 || url.length > PREVIEW_URL_MAX) return null
       const [kept] = await deps.db
         .select({ bytes: linkPreviewImages.bytes, readAt: linkPreviewImages.readAt })
         .from(linkPreviewImages)
         .where(eq(linkPreviewImages.url, url))
-      if (kept && now().getTime() - kept.readAt.getTime() < PREVIEW_IMAGE_KEPT_MS) return kept.bytes
-      if (!(await namedPhoto(url))) return null
+      if (kept) {
+        const age = now().getTime() - kept.readAt.getTime()
+        // An empty row is a photo that could not be read: not asked of its shop again for a while.
+        if (kept.bytes.length === 0 && age < PREVIEW_CACHE.unreadMs) return null
+        if (kept.bytes.length > 0 && age < PREVIEW_IMAGE_KEPT_MS) return kept.bytes
+      }
       const host = hostOf(url)
-      if (!host) return null
-      const fetched = await readImage(url, {
-        allowedHosts: [host],
-        ...(deps.standIn ? { standIn: deps.standIn } : {}),
-      })
-      if (!fetched.ok) {
-        deps.log?.info({ linkPreview: fetched.reason, host }, 'link preview: photo not read')
-        return null
-      }
-      let bytes: Uint8Array
+      if (!host || !isAllowedHost(host, [...(await deps.hosts()), ...PREVIEW_IMAGE_HOSTS])) return null
+      if (!(await namedPhoto(url))) return null
+      const limit = await consumeRateLimit(
+        deps.db,
+        `link-preview-image:${who.clientKey}`,
+        PREVIEW_RATE_LIMITS.photosPerAddress,
+        now(),
+      )
+      if (!limit.allowed) return null
+      // Asked for at once by several visitors: read once.
+      const reading = photosInFlight.get(url) ?? readAndKeepPhoto(url, host)
+      photosInFlight.set(url, reading)
       try {
-        bytes = (await makeThumbnail(await processPhoto(fetched.bytes))).bytes
-      } catch {
-        deps.log?.info({ linkPreview: 'photoUnreadable', host }, 'link preview: photo not read')
-        return null
+        return await reading
+      } finally {
+        photosInFlight.delete(url)
       }
-      const readAt = now()
-      await deps.db
-        .insert(linkPreviewImages)
-        .values({ url, bytes, readAt })
-        .onConflictDoUpdate({ target: linkPreviewImages.url, set: { bytes, readAt } })
-      if (Math.random() < 0.02) {
-        await deps.db
-          .delete(linkPreviewImages)
-          .where(lt(linkPreviewImages.readAt, new Date(readAt.getTime() - PREVIEW_IMAGE_KEPT_MS)))
-      }
-      return bytes
     },
 
     /**
