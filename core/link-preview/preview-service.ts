@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { consumeRateLimit, type RateLimitRule } from '#core/shared/rate-limit.ts'
-import { type Actor, isStaff } from '#core/shared/service-context.ts'
+import { type Actor, requireActor } from '#core/shared/service-context.ts'
 import { makeThumbnail, processPhoto } from '#core/uploads/images.ts'
 import type { Database } from '#db/client.ts'
 import { linkPreviewImages, linkPreviews, purchaseRequests, requestItems } from '#db/schema/index.ts'
@@ -270,11 +270,9 @@ export function createPreviewService(deps: PreviewDeps) {
       requestId: string,
       itemId: unknown,
     ): Promise<ShownPreview | null> {
-      if (!actor) throw new AppError('unauthorized', 'Reading a link again needs a session')
-      if (!isStaff(actor))
-        throw new AppError('forbidden', 'Reading a link again is for staff', {
-          reason: 'staffActionForbidden',
-        })
+      requireActor(actor, 'Reading a link again needs a session', {
+        staffOnly: 'Reading a link again is for staff',
+      })
       if (!isUuid(requestId) || typeof itemId !== 'string' || !isUuid(itemId))
         throw new AppError('not_found', 'No such item', { reason: 'requestNotFound' })
       const [item] = await deps.db
