@@ -52,6 +52,13 @@ export default [
     route('user-dashboard/shipments/:id/box-photo/thumb', 'routes/customer/shipment-box-photo.ts', {
       id: 'shipment-box-photo-thumb',
     }),
+    // The conversation of a request or a shipment (ADR 048): its page, where its form posts, and
+    // the files sent with its messages (the order's customer and staff; the service decides).
+    route('user-dashboard/requests/:id/messages', 'routes/customer/conversation.tsx'),
+    route('user-dashboard/shipments/:id/messages', 'routes/customer/conversation.tsx', {
+      id: 'customer-shipment-conversation',
+    }),
+    route('user-dashboard/message-files/:id', 'routes/customer/message-file.ts'),
   ]),
   // The admin-only pages (contact inbox, money, settings, stores, pages): the layout's middleware
   // refuses anyone but an admin. The pages moderators share are under staff-layout.tsx below.
@@ -95,6 +102,12 @@ export default [
     route('admin-dashboard/storage', 'routes/admin/storage.tsx'),
     route('admin-dashboard/users', 'routes/admin/users.tsx'),
     route('admin-dashboard/users/:id', 'routes/admin/user.tsx'),
+    // Conversations waiting for an answer, and an order's conversation (ADR 048).
+    route('admin-dashboard/conversations', 'routes/admin/conversations.tsx'),
+    route('admin-dashboard/requests/:id/messages', 'routes/admin/conversation.tsx'),
+    route('admin-dashboard/shipments/:id/messages', 'routes/admin/conversation.tsx', {
+      id: 'admin-shipment-conversation',
+    }),
   ]),
   // Back from a payment provider's page (the webhooks are in server/payment-webhooks.ts).
   route('payments/return/:provider', 'routes/payments/return.tsx'),

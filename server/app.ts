@@ -14,6 +14,7 @@ import es from '#app/locales/es.ts'
 import { findBearerAccount, verifyBearerToken } from '#core/accounts/bearer-token.ts'
 import { AssignRoleSchema, assignRole } from '#core/accounts/roles.ts'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
+import { MESSAGE_FORM_BODY_BYTES } from '#core/conversations/message-rules.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { REQUEST_FORM_BODY_BYTES } from '#core/orders/request-schemas.ts'
 import { TRANSFER_FORM_BODY_BYTES } from '#core/payments/payment-schemas.ts'
@@ -97,6 +98,11 @@ const UPLOAD_FORMS = [
   {
     path: /^\/user-dashboard\/(?:requests|shipments)\/[0-9a-f-]{36}(?:\.data)?$/,
     maxBytes: TRANSFER_FORM_BODY_BYTES,
+  },
+  // A message in a request's or shipment's conversation, with its photos or PDF (ADR 048).
+  {
+    path: /^\/(?:user|admin)-dashboard\/(?:requests|shipments)\/[0-9a-f-]{36}\/messages(?:\.data)?$/,
+    maxBytes: MESSAGE_FORM_BODY_BYTES,
   },
 ]
 const JSON_BODY_LIMIT = '100kb'

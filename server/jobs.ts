@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ContactForwarding } from '#core/contact/contact-service.ts'
 import { forwardContactMessage } from '#core/contact/contact-service.ts'
+import { markEmailed, unreadForEmail } from '#core/conversations/conversation-service.ts'
 import { pruneJobEffects, runEffectOnce } from '#core/jobs/job-effects.ts'
 import type { JobHandlers } from '#core/jobs/job-queue.ts'
 import type { AppJobEnqueuer, AppJobs } from '#core/jobs/registry.ts'
@@ -16,6 +17,7 @@ import { sendStorageReminders } from '#core/warehouse/storage-reminders.ts'
 import type { Database } from '#db/client.ts'
 import { notifications, users } from '#db/schema/index.ts'
 import { composeAccountEmail } from './account-emails.ts'
+import { composeConversationEmail } from './conversation-emails.ts'
 import { composeNotificationEmail } from './order-emails.ts'
 
 type JobHandlerDeps = {
@@ -36,7 +38,7 @@ type JobHandlerDeps = {
   log?: (report: Record<string, number>) => void
 }
 
-type EmailJob = 'email.send' | 'notification.email' | 'notification.staff-email'
+type EmailJob = 'email.send' | 'notification.email' | 'notification.staff-email' | 'conversation.email'
 type PaymentJob = 'payments.confirm' | 'payments.reconcile'
 
 /** The shop's name, address and e-mail, as e-mails sign with them. */
@@ -110,6 +112,41 @@ function emailHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, EmailJo
         const key = `notification.staff-email:${job.id}:${member.email}`
         await runEffectOnce(db, key, () => deps.mailer.send({ ...email, key }))
       }
+    },
+    // One e-mail for a burst of messages, unless read in the app meanwhile (docs/decisions/048).
+    'conversation.email': async ({ conversationId, side }, job) => {
+      const digest = await unreadForEmail(db, conversationId, side)
+      if (!digest) return
+      const path = digest.kind === 'request' ? 'requests' : 'shipments'
+      const shop = await shopOf(deps)
+      const recipients =
+        side === 'customer'
+          ? [digest.customer]
+          : await db
+              .select({ email: users.email, name: users.name, language: users.language })
+              .from(users)
+              .where(
+                and(
+                  inArray(users.role, staffRolesFor('customer_message')),
+                  sql`coalesce(${users.banned}, false) = false`,
+                ),
+              )
+      for (const recipient of recipients) {
+        const email = composeConversationEmail({
+          side,
+          digest,
+          to: recipient.email,
+          name: recipient.name,
+          language: parseLanguage(recipient.language) ?? DEFAULT_LANGUAGE,
+          url: absolute(
+            `/${side === 'customer' ? 'user' : 'admin'}-dashboard/${path}/${digest.orderId}#conversation`,
+          ),
+          shop,
+        })
+        const key = `conversation.email:${job.id}:${recipient.email}`
+        await runEffectOnce(db, key, () => deps.mailer.send({ ...email, key }))
+      }
+      await markEmailed(db, conversationId, side, digest.upTo)
     },
   }
 }

@@ -109,6 +109,11 @@ export const NOTICES = {
   heldShippingPaymentAccepted: { title: 'payments.notices.acceptedShipment' },
   heldPaymentRefunding: { title: 'payments.held.refunding' },
   transferDismissed: { title: 'payments.transfer.dismissed' },
+  // A message in a request's or shipment's conversation, and staff taking one (ADR 048).
+  messageSent: { title: 'conversation.sentNotice' },
+  staffMessageSent: { title: 'staffConversation.sentNotice' },
+  conversationAssigned: { title: 'staffConversation.assignedNotice' },
+  conversationUnassigned: { title: 'staffConversation.unassignedNotice' },
 } as const satisfies Record<string, NoticeSpec>
 
 export type NoticeName = keyof typeof NOTICES

@@ -122,6 +122,19 @@ export const JOBS = defineJobs({
     expireInSeconds: 300,
     schedule: { cron: '30 4 * * *', payload: {} },
   },
+  /**
+   * One e-mail for the messages of a conversation one side has not read (docs/decisions/048):
+   * enqueued a few minutes after a message, once per conversation and side in a window, so a
+   * burst of messages is one e-mail; nothing when the side read them in the app meanwhile.
+   */
+  'conversation.email': {
+    payload: z.object({ conversationId: z.uuid(), side: z.enum(['customer', 'staff']) }),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 30 * 60,
+    expireInSeconds: 120,
+    keepFinishedSeconds: 24 * 3600,
+  },
 })
 
 export type AppJobs = typeof JOBS

@@ -50,6 +50,9 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   storage_ended: 'warning',
   // An admin looked for the bank transfer the customer reported and it has not arrived (ADR 036).
   transfer_not_received: 'warning',
+  // Staff wrote in the conversation of a request or shipment (docs/decisions/048); its e-mail is
+  // the conversation's grouped one (job `conversation.email`), not one per message.
+  new_message: 'info',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(
@@ -83,6 +86,9 @@ export const STAFF_NOTIFICATIONS = {
   shipping_paid: { tone: 'success', action: 'handle_arrivals' },
   // The customer says they paid by bank transfer: find it and record it, or say it has not come.
   transfer_reported: { tone: 'info', action: 'record_payment' },
+  // A customer wrote in the conversation of a request or shipment (docs/decisions/048); e-mailed
+  // grouped by the conversation's own job, not one per message.
+  customer_message: { tone: 'info', action: 'write_note' },
 } as const satisfies Record<string, { tone: 'info' | 'success' | 'warning'; action: StaffAction }>
 export type StaffNotificationType = keyof typeof STAFF_NOTIFICATIONS
 export const STAFF_NOTIFICATION_TYPES = Object.keys(STAFF_NOTIFICATIONS) as [
@@ -112,6 +118,8 @@ export async function notifyCustomer(
     requestId?: string | null
     /** A path of this site; by default the request's page. */
     link?: string | null
+    /** False: the in-app row only, the caller sends its own (grouped) e-mail. */
+    email?: boolean
   },
 ): Promise<string> {
   const link = input.link ?? (input.requestId ? `/user-dashboard/requests/${input.requestId}` : null)
@@ -127,7 +135,7 @@ export async function notifyCustomer(
     })
     .returning({ id: notifications.id })
   if (!row) throw new Error('Unable to store a notification: no row returned')
-  await jobs.enqueue(tx, 'notification.email', { notificationId: row.id })
+  if (input.email !== false) await jobs.enqueue(tx, 'notification.email', { notificationId: row.id })
   return row.id
 }
 
@@ -146,6 +154,8 @@ export async function notifyStaff(
     link: string
     /** The request it is about: its rows go when the request does (an account deleted). */
     requestId?: string | null
+    /** False: the in-app rows only, the caller sends its own (grouped) e-mail. */
+    email?: boolean
   },
 ): Promise<void> {
   const params = input.params ?? {}
@@ -156,6 +166,7 @@ export async function notifyStaff(
       ${JSON.stringify(params)}::jsonb, ${input.link}, ${input.requestId ?? null}::uuid
     from ${users}
     where ${users.role} = any(${sql.param(roles)}::text[]) and coalesce(${users.banned}, false) = false`)
+  if (input.email === false) return
   await jobs.enqueue(tx, 'notification.staff-email', { type: input.type, params, link: input.link })
 }
 

@@ -5,6 +5,7 @@ import { can, type StaffAction } from '#core/shared/staff-policy.ts'
 import {
   claims,
   contactMessages,
+  conversations,
   payments,
   purchaseRequests,
   requestItems,
@@ -31,6 +32,7 @@ export const WORK_KINDS = [
   'send',
   'claims',
   'messages',
+  'conversations',
 ] as const
 export type WorkKind = (typeof WORK_KINDS)[number]
 
@@ -44,6 +46,7 @@ export const WORK_ACTIONS: Readonly<Record<WorkKind, StaffAction>> = {
   send: 'handle_arrivals',
   claims: 'handle_arrivals',
   messages: 'read_contact_inbox',
+  conversations: 'write_note',
 }
 
 /** Where each kind of work is listed: the filtered list or page that shows exactly those. */
@@ -56,6 +59,7 @@ export const WORK_LINKS: Readonly<Record<WorkKind, string>> = {
   send: '/admin-dashboard/shipments?status=paid',
   claims: '/admin-dashboard/shipments?claim=open',
   messages: '/admin-dashboard/messages',
+  conversations: '/admin-dashboard/conversations',
 }
 
 export type WorkCount = {
@@ -99,6 +103,11 @@ const COUNTS: Readonly<Record<WorkKind, Record<string, SQL>>> = {
     count: int(
       sql`select count(*) from ${contactMessages} where ${contactMessages.handledAt} is null and not ${contactMessages.isSpam}`,
     ),
+  },
+  // Customers' messages in a request's or shipment's conversation with no staff answer yet
+  // (docs/decisions/048): the partial index of the waiting rows.
+  conversations: {
+    count: int(sql`select count(*) from ${conversations} where ${conversations.waitingSince} is not null`),
   },
 }
 

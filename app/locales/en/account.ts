@@ -834,6 +834,10 @@ export default {
   // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
   customerNotifications: {
     button: 'See it on the site',
+    new_message: {
+      title: 'New message about {{number}}',
+      body: 'Our team wrote to you about {{number}}. Read it and answer on the site.',
+    },
     transfer_not_received: {
       title: 'We have not found your transfer for {{number}}',
       body: 'We looked for your bank transfer of {{amountJpy}} (reference {{invoice}}) and it has not arrived: {{reason}} If you did pay, reply with your bank’s receipt; otherwise you can pay from the page.',
@@ -1032,5 +1036,37 @@ export default {
       'Not charged on this receipt: you pay it at your door, in {{country}}. Estimated on {{date}} with the rule in effect that day.',
     methodUnavailable: 'Not available for {{country}}:',
     methodsMissing: 'Some methods are not offered for {{country}}; each says why.',
+  },
+  // The conversation of a request or shipment, the customer's side (docs/decisions/048).
+  conversation: {
+    heading: 'Messages',
+    lead: 'Questions about this order? Write to us here; you can add photos (a size chart, the colour you meant) or a PDF.',
+    empty: 'No messages yet.',
+    you: 'You',
+    team: 'Our team',
+    read: 'Read',
+    sent: 'Sent',
+    message: 'Your message',
+    messageHint: 'Up to 4,000 characters. Links become clickable.',
+    files: 'Photos or a PDF (optional)',
+    filesHint: 'Up to 4 photos (JPEG, PNG or WebP) or one PDF, 5 MB each.',
+    send: 'Send message',
+    photoAlt: 'Photo {{position}} sent with the message of {{date}}',
+    pdf: 'PDF document, {{size}} KB',
+    writtenAt: '{{date}} (Japan time)',
+    sentNotice: 'Message sent.',
+    open: 'Open the whole conversation',
+    back: 'Back to the order',
+    title: 'Messages about {{number}}',
+    errors: {
+      invalid: 'The message could not be sent. Check the fields marked below.',
+      empty: 'Write a message or add a photo or PDF.',
+      tooLong: 'The message is too long: at most 4,000 characters.',
+      tooManyFiles: 'Too many files: at most 4 photos, or one PDF.',
+      pdfAlone: 'A PDF goes alone: send it in its own message.',
+      fileType: 'That file type is not accepted: photos (JPEG, PNG, WebP) or a PDF.',
+      fileTooLarge: 'A file is too big: at most 5 MB each.',
+      fileCorrupt: 'A file could not be read. Try another photo or PDF.',
+    },
   },
 }

@@ -57,6 +57,10 @@ export default {
       title: 'Shipping paid: {{number}}',
       body: 'The customer paid {{amountJpy}} for shipping with {{provider}} (receipt {{invoice}}). The box is ready to hand to the carrier.',
     },
+    customer_message: {
+      title: '{{customer}} wrote about {{number}}',
+      body: 'A new message is waiting for an answer in the order’s conversation.',
+    },
     transfer_reported: {
       title: 'Bank transfer to check: {{number}}',
       body: '{{customer}} says they paid {{amountJpy}} by bank transfer (reference {{invoice}}). Look for it in the bank account and record it with its reference once it has arrived.',
@@ -76,5 +80,23 @@ export default {
       title: 'Shipment {{number}} reported lost',
       body: 'The customer says it has not arrived. Open a case with the carrier and record its reference on the shipment page.',
     },
+  },
+  // The grouped e-mail of a conversation's messages (server/conversation-emails.ts, ADR 048).
+  conversationEmail: {
+    subjectCustomer: {
+      request: 'New message about your request {{number}}',
+      shipment: 'New message about your shipment {{number}}',
+    },
+    subjectStaff: {
+      request: '{{customer}} wrote about request {{number}}',
+      shipment: '{{customer}} wrote about shipment {{number}}',
+    },
+    lead_one: 'There is {{count}} new message:',
+    lead_other: 'There are {{count}} new messages:',
+    from: '{{author}}, {{date}} (Japan time):',
+    team: 'Our team',
+    files_one: '({{count}} file attached: see it on the site)',
+    files_other: '({{count}} files attached: see them on the site)',
+    button: 'Read and answer',
   },
 }

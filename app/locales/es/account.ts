@@ -865,6 +865,10 @@ export default {
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
     button: 'Verlo en la web',
+    new_message: {
+      title: 'Nuevo mensaje sobre {{number}}',
+      body: 'Nuestro equipo te escribió sobre {{number}}. Léelo y responde en la web.',
+    },
     transfer_not_received: {
       title: 'No encontramos tu transferencia para {{number}}',
       body: 'Buscamos tu transferencia bancaria de {{amountJpy}} (referencia {{invoice}}) y no ha llegado: {{reason}} Si sí pagaste, responde con el comprobante de tu banco; si no, puedes pagar desde la página.',
@@ -1063,5 +1067,37 @@ export default {
       'No se cobran en este recibo: los pagas en la puerta de tu casa, en {{country}}. Estimados el {{date}} con la regla vigente ese día.',
     methodUnavailable: 'No disponible para {{country}}:',
     methodsMissing: 'Algunos métodos no se ofrecen para {{country}}; cada uno dice por qué.',
+  },
+  // The conversation of a request or shipment, the customer's side (docs/decisions/048).
+  conversation: {
+    heading: 'Mensajes',
+    lead: '¿Tienes preguntas sobre este pedido? Escríbenos aquí; puedes agregar fotos (una tabla de tallas, el color que querías) o un PDF.',
+    empty: 'Todavía no hay mensajes.',
+    you: 'Tú',
+    team: 'Nuestro equipo',
+    read: 'Leído',
+    sent: 'Enviado',
+    message: 'Tu mensaje',
+    messageHint: 'Hasta 4000 caracteres. Los enlaces se pueden abrir.',
+    files: 'Fotos o un PDF (opcional)',
+    filesHint: 'Hasta 4 fotos (JPEG, PNG o WebP) o un PDF, de 5 MB cada uno.',
+    send: 'Enviar mensaje',
+    photoAlt: 'Foto {{position}} enviada con el mensaje del {{date}}',
+    pdf: 'Documento PDF, {{size}} KB',
+    writtenAt: '{{date}} (hora de Japón)',
+    sentNotice: 'Mensaje enviado.',
+    open: 'Ver toda la conversación',
+    back: 'Volver al pedido',
+    title: 'Mensajes sobre {{number}}',
+    errors: {
+      invalid: 'No se pudo enviar el mensaje. Revisa los campos marcados abajo.',
+      empty: 'Escribe un mensaje o agrega una foto o un PDF.',
+      tooLong: 'El mensaje es demasiado largo: máximo 4000 caracteres.',
+      tooManyFiles: 'Demasiados archivos: máximo 4 fotos o un PDF.',
+      pdfAlone: 'Un PDF va solo: envíalo en su propio mensaje.',
+      fileType: 'Ese tipo de archivo no se acepta: fotos (JPEG, PNG, WebP) o un PDF.',
+      fileTooLarge: 'Un archivo es demasiado grande: máximo 5 MB cada uno.',
+      fileCorrupt: 'No pudimos leer un archivo. Prueba con otra foto u otro PDF.',
+    },
   },
 } satisfies SpanishStrings<typeof en>

@@ -60,6 +60,10 @@ export default {
       title: 'Envío pagado: {{number}}',
       body: 'El cliente pagó {{amountJpy}} del envío con {{provider}} (recibo {{invoice}}). La caja está lista para entregarla a la paquetería.',
     },
+    customer_message: {
+      title: '{{customer}} escribió sobre {{number}}',
+      body: 'Un mensaje nuevo espera respuesta en la conversación del pedido.',
+    },
     transfer_reported: {
       title: 'Transferencia por revisar: {{number}}',
       body: '{{customer}} dice que pagó {{amountJpy}} por transferencia bancaria (referencia {{invoice}}). Búscala en la cuenta del banco y, cuando haya llegado, regístrala con su referencia.',
@@ -79,5 +83,25 @@ export default {
       title: 'Reportan perdido el envío {{number}}',
       body: 'El cliente dice que no le llegó. Abre un caso con la paquetería y anota su referencia en la página del envío.',
     },
+  },
+  // The grouped e-mail of a conversation's messages (server/conversation-emails.ts, ADR 048).
+  conversationEmail: {
+    subjectCustomer: {
+      request: 'Nuevo mensaje sobre tu solicitud {{number}}',
+      shipment: 'Nuevo mensaje sobre tu envío {{number}}',
+    },
+    subjectStaff: {
+      request: '{{customer}} escribió sobre la solicitud {{number}}',
+      shipment: '{{customer}} escribió sobre el envío {{number}}',
+    },
+    lead_one: 'Tienes {{count}} mensaje nuevo:',
+    lead_other: 'Tienes {{count}} mensajes nuevos:',
+    lead_many: 'Tienes {{count}} mensajes nuevos:',
+    from: '{{author}}, {{date}} (hora de Japón):',
+    team: 'Nuestro equipo',
+    files_one: '({{count}} archivo adjunto: míralo en el sitio)',
+    files_other: '({{count}} archivos adjuntos: míralos en el sitio)',
+    files_many: '({{count}} archivos adjuntos: míralos en el sitio)',
+    button: 'Leer y responder',
   },
 } satisfies SpanishStrings<typeof en>

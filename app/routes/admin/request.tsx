@@ -7,6 +7,8 @@ import {
   RequestHistory,
   RequestPricing,
 } from '#app/components/admin/request-page-parts.tsx'
+import { StaffConversationStatus } from '#app/components/conversations/assignment.tsx'
+import { ConversationThread } from '#app/components/conversations/conversation-thread.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { InvoiceList } from '#app/components/orders/invoice-list.tsx'
@@ -19,12 +21,13 @@ import { WarehousePanel } from '#app/components/orders/warehouse-panel.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
+import { conversationForPage } from '#app/lib/conversation-views.server.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, type PublicError } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import type { Notice, NoticeName } from '#app/lib/notice.ts'
-import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
 import { listRequestInvoices } from '#core/billing/invoice-service.ts'
 import { formatMoney, formatPercent } from '#core/money/money.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
@@ -73,6 +76,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const working = status === 'paid' || status === 'in_progress'
   const toBuy = detail.items.filter((item) => item.status === 'to_buy').length
   return {
+    // The conversation with the customer (docs/decisions/048): shown, and so read by staff.
+    conversation: await conversationForPage(context, { kind: 'request', id: detail.id }),
+    viewerId: getUser(context).id,
     language,
     request: {
       ...detail,
@@ -346,6 +352,8 @@ export default function StaffRequestRoute() {
     rateLabel,
     feeLabel,
     openInvoiceNumber,
+    conversation,
+    viewerId,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   // A conflict shows the page as it is now (fresh forms) with its message on top; any other
@@ -419,6 +427,18 @@ export default function StaffRequestRoute() {
       />
 
       <RequestHistory events={request.events} />
+      <ConversationThread
+        prefix="staffConversation"
+        messages={conversation.messages}
+        action={`/admin-dashboard/requests/${request.id}/messages`}
+        fileHref={(id) => `/user-dashboard/message-files/${id}`}
+      >
+        <StaffConversationStatus
+          thread={conversation}
+          viewerId={viewerId}
+          back={`/admin-dashboard/requests/${request.id}#conversation`}
+        />
+      </ConversationThread>
     </article>
   )
 }

@@ -8,6 +8,8 @@ import {
   ShipmentPeople,
   StaffPackedBox,
 } from '#app/components/admin/shipment-page-parts.tsx'
+import { StaffConversationStatus } from '#app/components/conversations/assignment.tsx'
+import { ConversationThread } from '#app/components/conversations/conversation-thread.tsx'
 import { errorText } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { StaffDeclaration } from '#app/components/orders/customs-declaration.tsx'
@@ -25,6 +27,7 @@ import { DeliverForm, ShipForm, StaffClaimPanel } from '#app/components/orders/s
 import { VoidAmount } from '#app/components/orders/void-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { conversationForPage } from '#app/lib/conversation-views.server.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import {
   declarationAction,
@@ -44,7 +47,7 @@ import {
   shipmentEstimateForPage,
   trackingForPage,
 } from '#app/lib/shipment-views.server.ts'
-import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import { can } from '#core/shared/staff-policy.ts'
@@ -84,6 +87,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The customs declaration (issue 30); a cancelled shipment has none.
   const declaration = shipment.status === 'cancelled' ? null : await getDeclaration(orders, shipment.id)
   return {
+    // The conversation with the customer (docs/decisions/048): shown, and so read by staff.
+    conversation: await conversationForPage(context, { kind: 'shipment', id: shipment.id }),
+    viewerId: getUser(context).id,
     costs,
     declaration: declaration ? declarationForPage(declaration, language) : null,
     money: { language, currency: 'JPY' as const, rates: null },
@@ -301,6 +307,8 @@ export default function StaffShipmentRoute() {
     money,
     canReissue,
     declaration,
+    conversation,
+    viewerId,
   } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
@@ -372,6 +380,18 @@ export default function StaffShipmentRoute() {
         <CancelShipmentForm shipment={shipment} receipt={costs.receipt} errors={cancelErrors} />
       ) : null}
       <ShipmentHistory events={shipment.events} />
+      <ConversationThread
+        prefix="staffConversation"
+        messages={conversation.messages}
+        action={`/admin-dashboard/shipments/${shipment.id}/messages`}
+        fileHref={(id) => `/user-dashboard/message-files/${id}`}
+      >
+        <StaffConversationStatus
+          thread={conversation}
+          viewerId={viewerId}
+          back={`/admin-dashboard/shipments/${shipment.id}#conversation`}
+        />
+      </ConversationThread>
     </article>
   )
 }

@@ -91,6 +91,7 @@ test('the work for today: a moderator sees their kinds of work, an admin all, co
     ['pack', '0'],
     ['send', '0'],
     ['claims', '0'],
+    ['conversations', '0'],
   ])
   const asAdmin = await page('/admin-dashboard', dashboardLoader, admin.cookie, 'es')
   expect(kinds(asAdmin).map(([kind]) => kind)).toEqual([
@@ -102,6 +103,7 @@ test('the work for today: a moderator sees their kinds of work, an admin all, co
     'send',
     'claims',
     'messages',
+    'conversations',
   ])
   expect(kinds(asAdmin)[0]).toEqual(['quote', '1.200'])
 })

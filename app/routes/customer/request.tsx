@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { ConversationThread } from '#app/components/conversations/conversation-thread.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -17,6 +18,7 @@ import { YenAmount } from '#app/components/orders/yen-amount.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { StatusBadge } from '#app/components/status-badge.tsx'
 import { requestContext } from '#app/context.ts'
+import { conversationForPage } from '#app/lib/conversation-views.server.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
@@ -60,7 +62,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     invoices.map((invoice) => invoice.id),
   )
   const format = japanDateTime(language)
+  // The conversation with the team (docs/decisions/048): shown, and so read.
+  const conversation = await conversationForPage(context, { kind: 'request', id: detail.id })
   return {
+    conversation,
     language,
     currency,
     // The open quote (what there is to pay), and every invoice of the request with its receipt.
@@ -102,7 +107,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function MyRequestRoute() {
   const { t } = useTranslation()
-  const { request, quote, landed, invoices, language, currency, payment, refunds } =
+  const { request, quote, landed, invoices, language, currency, payment, refunds, conversation } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const paying = actionData && 'payment' in actionData ? actionData.payment : null
@@ -174,6 +179,12 @@ export default function MyRequestRoute() {
         invoices={invoices}
         hrefOf={(id) => `/user-dashboard/invoices/${id}`}
         language={language}
+      />
+      <ConversationThread
+        prefix="conversation"
+        messages={conversation.messages}
+        action={`/user-dashboard/requests/${request.id}/messages`}
+        fileHref={(id) => `/user-dashboard/message-files/${id}`}
       />
       {/* While a transfer the customer reported is checked, they cannot cancel (ADR 036). */}
       {request.actions.includes('cancel') && !payment.transferReported ? (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { ConfirmSubmit } from '#app/components/confirm-submit.tsx'
+import { ConversationThread } from '#app/components/conversations/conversation-thread.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
@@ -14,6 +15,7 @@ import { ShipmentHeader } from '#app/components/orders/shipment-header.tsx'
 import { ShipmentTracking } from '#app/components/orders/shipment-tracking.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { conversationForPage } from '#app/lib/conversation-views.server.ts'
 import { formatGrams, japanDateTime } from '#app/lib/dates.ts'
 import {
   declarationAction,
@@ -72,7 +74,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const claimFrom = shipment.tracking
     ? new Date(shipment.tracking.shippedAt.getTime() + claimAfterDays * 86_400_000)
     : null
+  // The conversation with the team (docs/decisions/048): shown, and so read.
+  const conversation = await conversationForPage(context, { kind: 'shipment', id: shipment.id })
   return {
+    conversation,
     payment,
     costs,
     declaration: declaration ? declarationForPage(declaration, language) : null,
@@ -142,8 +147,19 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function ShipmentRoute() {
   const { t } = useTranslation()
-  const { shipment, payment, box, tracking, claim, claimable, claimFrom, costs, money, declaration } =
-    useLoaderData<typeof loader>()
+  const {
+    shipment,
+    payment,
+    box,
+    tracking,
+    claim,
+    claimable,
+    claimFrom,
+    costs,
+    money,
+    declaration,
+    conversation,
+  } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const paying = answer && 'payment' in answer ? answer.payment : null
   const refusal = answer && 'messageKey' in answer ? answer.messageKey : null
@@ -221,6 +237,12 @@ export default function ShipmentRoute() {
         events={shipment.events}
         eventLabel={(event) => t(`shipments.events.${event.event as 'request'}`)}
         detail={(event) => (event.note ? `${event.createdLabel} · ${event.note}` : event.createdLabel)}
+      />
+      <ConversationThread
+        prefix="conversation"
+        messages={conversation.messages}
+        action={`/user-dashboard/shipments/${shipment.id}/messages`}
+        fileHref={(id) => `/user-dashboard/message-files/${id}`}
       />
     </article>
   )
