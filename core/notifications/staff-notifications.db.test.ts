@@ -52,10 +52,11 @@ test('each type goes to the staff whose policy allows its action: money to admin
   expect(staffRolesFor('request_cancelled')).toEqual(['admin', 'moderator'])
   expect(staffRolesFor('shipping_paid')).toEqual(['admin', 'moderator'])
   expect(staffRolesFor('shipment_cancelled_by_customer')).toEqual(['admin', 'moderator'])
+  expect(staffRolesFor('customer_message')).toEqual(['admin', 'moderator'])
   for (const type of ['payment_held', 'refund_due', 'transfer_reported'] as const) {
     expect(staffRolesFor(type), type).toEqual(['admin'])
   }
-  expect(Object.keys(STAFF_NOTIFICATIONS)).toHaveLength(10)
+  expect(Object.keys(STAFF_NOTIFICATIONS)).toHaveLength(11)
 })
 
 test('notifyStaff writes a row for each staff member who may act (not the banned, not customers) and one e-mail job', async () => {

@@ -1,0 +1,255 @@
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import type { OutgoingEmail } from '#core/notifications/mailer.ts'
+import type { Actor } from '#core/shared/service-context.ts'
+import {
+  conversationAttachments,
+  conversationMessages,
+  conversations,
+  notifications,
+  users,
+} from '#db/schema/index.ts'
+import { createJobHandlers } from '#server/jobs.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { insertQuotedRequest } from '#tests/support/invoices.ts'
+import { createOrderTestDeps } from '#tests/support/order-context.ts'
+import { plainPng } from '#tests/support/photo-fixtures.ts'
+import { refusal } from '#tests/support/refusal.ts'
+import {
+  assignConversation,
+  getConversationAttachment,
+  listWaitingConversations,
+  openConversation,
+  postMessage,
+} from './conversation-service.ts'
+
+// The conversation of a request (docs/decisions/048): who may read and write it, the files a
+// message may carry, what waits for staff, read marks, and one e-mail per burst of messages.
+
+const ana: Actor = { id: 'user-ana', role: 'user' }
+const bruno: Actor = { id: 'user-bruno', role: 'user' }
+const admin: Actor = { id: 'user-admin', role: 'admin' }
+const moderator: Actor = { id: 'user-mod', role: 'moderator' }
+const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+
+async function setup() {
+  const { db, pool } = await createTestDatabase()
+  const orders = await createOrderTestDeps(db, pool)
+  const now = new Date()
+  const base = { emailVerified: true, createdAt: now, updatedAt: now }
+  await db.insert(users).values([
+    { ...base, id: ana.id, name: 'Ana Pérez', email: 'ana@example.com', role: 'user', language: 'es' },
+    { ...base, id: bruno.id, name: 'Bruno', email: 'bruno@example.com', role: 'user' },
+    { ...base, id: admin.id, name: 'Akiko', email: 'admin@example.com', role: 'admin', language: 'en' },
+    { ...base, id: moderator.id, name: 'Mod', email: 'mod@example.com', role: 'moderator', language: 'es' },
+  ])
+  const quoted = await insertQuotedRequest(pool, { userId: ana.id })
+  const owner = { kind: 'request' as const, id: quoted.requestId }
+  const sent: OutgoingEmail[] = []
+  const handlers = createJobHandlers({
+    db,
+    mailer: {
+      kind: 'outbox',
+      async send(email) {
+        sent.push(email)
+      },
+    },
+    contactForwarding: { accessKey: null, endpoint: 'http://127.0.0.1:9/' },
+    settings: orders.settings,
+    appUrl: 'http://localhost:3000',
+    jobs: () => orders.jobs,
+  })
+  /** Works every `conversation.email` job written so far, as the queue would once they are due. */
+  const runEmailJobs = async () => {
+    const { rows } = await pool.query(
+      `SELECT id, data FROM pgboss.job WHERE name = 'conversation.email' AND state = 'created' ORDER BY created_on`,
+    )
+    for (const row of rows) {
+      await handlers['conversation.email'](row.data, {
+        id: row.id,
+        attempt: 1,
+        lastAttempt: false,
+        signal: new AbortController().signal,
+      })
+      await pool.query(`UPDATE pgboss.job SET state = 'completed' WHERE id = $1`, [row.id])
+    }
+  }
+  const file = (bytes: Uint8Array | Buffer, name: string, type: string) =>
+    new File([new Uint8Array(bytes)], name, { type })
+  return { db, pool, orders, owner, quoted, sent, runEmailJobs, file }
+}
+
+test('a customer asks with a photo, staff answer: who wrote what and when, what was read, what waits', async () => {
+  const { db, orders, owner, quoted, file } = await setup()
+  const photo = file(await plainPng(), 'talla.png', 'image/png')
+  const asked = await postMessage(
+    orders.as(ana),
+    owner,
+    { body: '¿La talla M es esta? https://shop.example/talla' },
+    [photo],
+  )
+
+  const [stored] = await db.select().from(conversationAttachments)
+  expect(stored).toMatchObject({ contentType: 'image/webp', position: 1 })
+  const served = await getConversationAttachment(orders.as(admin), stored?.id ?? '')
+  expect(served.contentType).toBe('image/webp')
+  expect(Buffer.from(served.bytes).subarray(8, 12).toString('latin1')).toBe('WEBP')
+
+  // Waiting for staff, oldest first, in staff's list; staff were told in the app, not yet by e-mail.
+  const waiting = await listWaitingConversations(orders.as(moderator))
+  expect(waiting).toMatchObject([
+    {
+      id: asked.conversationId,
+      kind: 'request',
+      number: quoted.requestNumber,
+      customerName: 'Ana Pérez',
+      assignedTo: null,
+    },
+  ])
+  const staffRows = await db.select().from(notifications).where(eq(notifications.type, 'customer_message'))
+  expect(staffRows.map((row) => row.userId).sort()).toEqual([admin.id, moderator.id])
+
+  // Staff open it: read. The customer sees "read" on her message.
+  const staffView = await openConversation(orders.as(admin), owner)
+  expect(staffView.side).toBe('staff')
+  expect(staffView.messages).toHaveLength(1)
+  const anaView = await openConversation(orders.as(ana), owner)
+  expect(anaView.messages[0]).toMatchObject({ side: 'customer', authorName: 'Ana Pérez', readByOther: true })
+
+  await assignConversation(orders.as(moderator), asked.conversationId, 'me')
+  expect((await listWaitingConversations(orders.as(admin)))[0]?.assignedTo).toEqual({
+    id: moderator.id,
+    name: 'Mod',
+  })
+
+  // The answer: no longer waiting; the customer is told in the app (type new_message).
+  await postMessage(orders.as(moderator), owner, { body: 'Sí, es la M.' })
+  expect(await listWaitingConversations(orders.as(admin))).toEqual([])
+  const [told] = await db.select().from(notifications).where(eq(notifications.type, 'new_message'))
+  expect(told).toMatchObject({ userId: ana.id, link: `/user-dashboard/requests/${owner.id}#conversation` })
+  const staffAgain = await openConversation(orders.as(admin), owner)
+  expect(staffAgain.messages[1]).toMatchObject({ side: 'staff', authorName: 'Mod', readByOther: false })
+  expect(staffAgain.assignedTo).toEqual({ id: moderator.id, name: 'Mod' })
+  await openConversation(orders.as(ana), owner)
+  expect((await openConversation(orders.as(admin), owner)).messages[1]?.readByOther).toBe(true)
+})
+
+test('who may read and write: the customer only their own, staff every one, nobody signed out', async () => {
+  const { db, orders, owner } = await setup()
+  expect(await refusal(openConversation(orders.as(null), owner))).toMatchObject({ code: 'unauthorized' })
+  expect(await refusal(postMessage(orders.as(null), owner, { body: 'hola' }))).toMatchObject({
+    code: 'unauthorized',
+  })
+  expect(await refusal(openConversation(orders.as(bruno), owner))).toMatchObject({ code: 'not_found' })
+  expect(await refusal(postMessage(orders.as(bruno), owner, { body: 'hola' }))).toMatchObject({
+    code: 'not_found',
+  })
+  expect(await refusal(openConversation(orders.as(ana), { kind: 'request', id: 'nope' }))).toMatchObject({
+    code: 'not_found',
+  })
+  expect(
+    await refusal(postMessage(orders.as(ana), { kind: 'shipment', id: owner.id }, { body: 'x' })),
+  ).toMatchObject({ code: 'not_found' })
+  expect(await db.select().from(conversations)).toEqual([])
+
+  await postMessage(orders.as(ana), owner, { body: 'Hola' }, [
+    new File([PDF], 'r.pdf', { type: 'application/pdf' }),
+  ])
+  const [pdf] = await db.select().from(conversationAttachments)
+  expect(pdf?.contentType).toBe('application/pdf')
+  expect(await refusal(getConversationAttachment(orders.as(bruno), pdf?.id ?? ''))).toMatchObject({
+    code: 'not_found',
+  })
+  expect(await refusal(getConversationAttachment(orders.as(null), pdf?.id ?? ''))).toMatchObject({
+    code: 'unauthorized',
+  })
+  expect((await getConversationAttachment(orders.as(ana), pdf?.id ?? '')).contentType).toBe('application/pdf')
+  expect((await getConversationAttachment(orders.as(moderator), pdf?.id ?? '')).contentType).toBe(
+    'application/pdf',
+  )
+
+  expect(await refusal(listWaitingConversations(orders.as(ana)))).toMatchObject({ code: 'forbidden' })
+  expect(await refusal(assignConversation(orders.as(ana), pdf?.id ?? '', 'me'))).toMatchObject({
+    code: 'forbidden',
+  })
+  expect(
+    await refusal(assignConversation(orders.as(admin), '00000000-0000-4000-8000-000000000000', 'me')),
+  ).toMatchObject({ code: 'not_found' })
+})
+
+test('bad messages are refused with their field and nothing is written', async () => {
+  const { db, orders, owner, file } = await setup()
+  const png = await plainPng()
+  const refused = (body: string, files: File[] = []) =>
+    refusal(postMessage(orders.as(ana), owner, { body }, files)).then((answer) => answer.fields)
+  expect(await refused('   \n ')).toEqual({ body: ['empty'] })
+  expect(await refused('x'.repeat(4001))).toEqual({ body: ['tooLong'] })
+  const five = Array.from({ length: 5 }, (_, index) => file(png, `p${index}.png`, 'image/png'))
+  expect(await refused('fotos', five)).toEqual({ files: ['tooManyFiles'] })
+  expect(
+    await refused('svg', [
+      file(new TextEncoder().encode('<svg onload="alert(1)"/>'), 'x.svg', 'image/svg+xml'),
+    ]),
+  ).toEqual({ files: ['fileType'] })
+  expect(
+    await refused('html', [file(new TextEncoder().encode('<html>hi</html>'), 'r.pdf', 'application/pdf')]),
+  ).toEqual({ files: ['fileType'] })
+  expect(
+    await refused('pdf y foto', [file(PDF, 'a.pdf', 'application/pdf'), file(png, 'p.png', 'image/png')]),
+  ).toEqual({ files: ['pdfAlone'] })
+  expect(
+    await refused('roto', [file(new TextEncoder().encode('%PDF-1.7 no end'), 'a.pdf', 'application/pdf')]),
+  ).toEqual({ files: ['fileCorrupt'] })
+  const big = new Uint8Array(5 * 1024 * 1024 + 1)
+  big.set(PDF.subarray(0, 9))
+  expect(await refused('grande', [file(big, 'big.pdf', 'application/pdf')])).toEqual({
+    files: ['fileTooLarge'],
+  })
+  expect(await db.select().from(conversationMessages)).toEqual([])
+  expect(await db.select().from(conversations)).toEqual([])
+
+  // Exactly 4,000 characters, hostile text kept as text (rendering never reads it as HTML).
+  const text = `<script>alert(1)</script>${'x'.repeat(4000 - 25)}`
+  await postMessage(orders.as(ana), owner, { body: text })
+  const [message] = await db.select().from(conversationMessages)
+  expect(message?.body).toBe(text)
+})
+
+test('a burst of three messages is one e-mail in the customer’s language; read in the app, none', async () => {
+  const { orders, owner, sent, runEmailJobs, pool } = await setup()
+  await postMessage(orders.as(admin), owner, { body: 'Hola Ana, una pregunta.' })
+  await postMessage(orders.as(admin), owner, { body: '¿Quieres la M o la L?' })
+  await postMessage(orders.as(moderator), owner, { body: 'Mira https://shop.example/tallas' })
+  const { rows } = await pool.query(
+    `SELECT data, start_after > now() + interval '1 minute' AS later FROM pgboss.job WHERE name = 'conversation.email'`,
+  )
+  // One job in the window, a few minutes later (or two, across a window's edge: still one e-mail).
+  expect(rows.length).toBeGreaterThanOrEqual(1)
+  expect(rows.every((row) => row.later)).toBe(true)
+  await runEmailJobs()
+  expect(sent).toHaveLength(1)
+  expect(sent[0]?.to).toBe('ana@example.com')
+  expect(sent[0]?.subject).toContain('Nuevo mensaje sobre tu solicitud')
+  expect(sent[0]?.text).toContain('Tienes 3 mensajes nuevos')
+  expect(sent[0]?.text).toContain('¿Quieres la M o la L?')
+  expect(sent[0]?.text).toContain(`/user-dashboard/requests/${owner.id}#conversation`)
+
+  // Another message, read in the app before its e-mail is due: no e-mail.
+  await postMessage(orders.as(admin), owner, { body: 'Ya la compramos.' })
+  await openConversation(orders.as(ana), owner)
+  await runEmailJobs()
+  expect(sent).toHaveLength(1)
+
+  // The customer writes: staff get one e-mail each, in their language.
+  await postMessage(orders.as(ana), owner, { body: 'Gracias' })
+  await postMessage(orders.as(ana), owner, { body: 'La M' })
+  await runEmailJobs()
+  const staffMail = sent.slice(1)
+  expect(staffMail.map((email) => email.to).sort()).toEqual(['admin@example.com', 'mod@example.com'])
+  expect(staffMail.find((email) => email.to === 'admin@example.com')?.subject).toContain(
+    'Ana Pérez wrote about request',
+  )
+  expect(staffMail.find((email) => email.to === 'admin@example.com')?.text).toContain(
+    'There are 2 new messages',
+  )
+})
