@@ -82,6 +82,7 @@ test('nothing waiting: every kind at 0; a moderator sees only what they may act 
     '/admin-dashboard/shipments?status=paid',
     '/admin-dashboard/shipments?claim=open',
     '/admin-dashboard/messages',
+    '/admin-dashboard/conversations',
   ])
   // No money, no contact inbox (core/shared/staff-policy.ts).
   expect((await staffWorkToday(as(moderator))).map((entry) => entry.kind)).toEqual([
@@ -91,6 +92,7 @@ test('nothing waiting: every kind at 0; a moderator sees only what they may act 
     'pack',
     'send',
     'claims',
+    'conversations',
   ])
   expect(await refusal(staffWorkToday(as(ana)))).toMatchObject({ code: 'forbidden' })
   expect(await refusal(staffWorkToday(as(null)))).toMatchObject({ code: 'unauthorized' })
@@ -141,6 +143,10 @@ test('each kind counts exactly what waits, and its link’s list shows exactly t
            ('B', 'b@example.com', 'other', 'Hola', 'es', 'not_configured', null, false),
            ('C', 'c@example.com', 'other', 'Hola', 'es', 'not_configured', now(), false),
            ('D', 'd@example.com', 'other', 'Hola', 'es', 'skipped', null, true)`)
+  // Conversations (docs/decisions/048): one customer waiting for an answer, one answered.
+  await pool.query(`INSERT INTO conversations (request_id, customer_id, waiting_since)
+    SELECT id, user_id, CASE WHEN row_number() OVER (ORDER BY id) = 1 THEN now() END
+    FROM purchase_requests ORDER BY id LIMIT 2`)
 
   expect(await counts(admin)).toEqual({
     quote: 2,
@@ -151,12 +157,21 @@ test('each kind counts exactly what waits, and its link’s list shows exactly t
     send: 1,
     claims: 2,
     messages: 2,
+    conversations: 1,
   })
   const work = await staffWorkToday(as(admin))
   expect(work.find((entry) => entry.kind === 'payments')?.detail).toEqual({ held: 1, reported: 1 })
   expect(work.find((entry) => entry.kind === 'buy')?.detail).toEqual({ requests: 2 })
   expect(work.find((entry) => entry.kind === 'receive')?.detail).toEqual({ requests: 2 })
-  expect(await counts(moderator)).toEqual({ quote: 2, buy: 3, receive: 2, pack: 2, send: 1, claims: 2 })
+  expect(await counts(moderator)).toEqual({
+    quote: 2,
+    buy: 3,
+    receive: 2,
+    pack: 2,
+    send: 1,
+    claims: 2,
+    conversations: 1,
+  })
 
   // The lists behind the links.
   const queue = (filters: Parameters<typeof listRequestQueue>[1]) => listRequestQueue(as(moderator), filters)
