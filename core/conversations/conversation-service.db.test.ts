@@ -15,6 +15,7 @@ import { insertQuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
 import { plainPng } from '#tests/support/photo-fixtures.ts'
 import { refusal } from '#tests/support/refusal.ts'
+import * as fixtures from '#tests/support/shipment-fixtures.ts'
 import {
   assignConversation,
   getConversationAttachment,
@@ -252,4 +253,29 @@ test('a burst of three messages is one e-mail in the customer’s language; read
   expect(staffMail.find((email) => email.to === 'admin@example.com')?.text).toContain(
     'There are 2 new messages',
   )
+})
+
+test('a shipment has its own conversation: its customer and staff only, links to the shipment pages', async () => {
+  const { db, pool } = await createTestDatabase()
+  const orders = await createOrderTestDeps(db, pool)
+  const { shipment } = await fixtures.requestedShipment(db, pool, orders)
+  const owner = { kind: 'shipment' as const, id: shipment.id }
+  await postMessage(orders.as(fixtures.ana), owner, { body: '¿Pueden quitar las cajas?' })
+  expect(await refusal(openConversation(orders.as(fixtures.bruno), owner))).toMatchObject({
+    code: 'not_found',
+  })
+  expect(await listWaitingConversations(orders.as(fixtures.moderator))).toMatchObject([
+    { kind: 'shipment', orderId: shipment.id, number: shipment.number },
+  ])
+  const [staffNotice] = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.type, 'customer_message'))
+  expect(staffNotice?.link).toBe(`/admin-dashboard/shipments/${shipment.id}#conversation`)
+  await postMessage(orders.as(fixtures.moderator), owner, { body: 'Sí, sin cajas.' })
+  const [told] = await db.select().from(notifications).where(eq(notifications.type, 'new_message'))
+  expect(told?.link).toBe(`/user-dashboard/shipments/${shipment.id}#conversation`)
+  expect(
+    (await openConversation(orders.as(fixtures.ana), owner)).messages.map((message) => message.side),
+  ).toEqual(['customer', 'staff'])
 })
