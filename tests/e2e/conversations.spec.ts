@@ -153,8 +153,49 @@ for (const language of ['es', 'en'] as const) {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc')
     await expect(link).toHaveAttribute('target', '_blank')
     await axeAtBothWidths(page, `conversation-answered-${language}`)
+    // The conversation's own page (where a refused message is shown without JavaScript).
+    await page.goto(`/user-dashboard/requests/${quoted.requestId}/messages?lang=${language}`)
+    await waitForHydration(page)
+    await expect(page.getByTestId('conversation-message')).toHaveCount(3)
+    await axeAtBothWidths(page, `conversation-page-${language}`)
     await makeConversationEmailsDue(quoted.requestId)
     await page.waitForTimeout(1500)
     expect(await emailCount(customer.email)).toBe(1)
   })
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  for (const language of ['es', 'en'] as const) {
+    test(`the customer's form is a plain post: refused with its message, then sent (${language})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const t = LOCALES[language]
+      const customer = await insertSignedInAccount({
+        email: uniqueEmail(`conversation-nojs-${language}`),
+        name: 'Lucía Gómez',
+        language,
+      })
+      const quoted = await insertQuote(e2eDataDir, customer.id, { locale: language })
+      await actAs(context, baseURL ?? '', customer.cookie)
+      await page.goto(`/user-dashboard/requests/${quoted.requestId}?lang=${language}`)
+      await page.getByLabel(t.conversation.message).fill('x'.repeat(10))
+      await page.getByLabel(t.conversation.files).setInputFiles({
+        name: 'page.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      })
+      await page.getByRole('button', { name: t.conversation.send }).click()
+      await expect(page).toHaveURL(new RegExp(`/user-dashboard/requests/${quoted.requestId}/messages$`))
+      await expect(page.getByText(t.conversation.errors.fileType)).toBeVisible()
+      await expect(page.getByLabel(t.conversation.message)).toHaveValue('x'.repeat(10))
+      // (Axe runs in the page: the same page with JavaScript is checked in the test above.)
+      await page.getByLabel(t.conversation.message).fill('Sin JavaScript también')
+      await page.getByRole('button', { name: t.conversation.send }).click()
+      await expect(page).toHaveURL(new RegExp(`/user-dashboard/requests/${quoted.requestId}#conversation$`))
+      await expect(page.getByTestId('conversation-message')).toContainText('Sin JavaScript también')
+    })
+  }
+})
