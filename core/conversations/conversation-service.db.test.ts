@@ -103,6 +103,14 @@ test('a customer asks with a photo, staff answer: who wrote what and when, what 
   expect(staffAgain.assignedTo).toEqual({ id: moderator.id, name: 'Mod' })
   await openConversation(orders.as(ana), owner)
   expect((await openConversation(orders.as(admin), owner)).messages[1]?.readByOther).toBe(true)
+  // Opening it read her notice of the answer, and each staff member's own notice when they opened it.
+  const readAt = async (type: string, userId: string) =>
+    (await db.select().from(notifications).where(eq(notifications.type, type))).find(
+      (row) => row.userId === userId,
+    )?.readAt ?? null
+  expect(await readAt('new_message', ana.id)).not.toBeNull()
+  expect(await readAt('customer_message', admin.id)).not.toBeNull()
+  expect(await readAt('customer_message', moderator.id)).toBeNull()
 })
 
 test('who may read and write: the customer only their own, staff every one, nobody signed out', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
@@ -14,6 +14,7 @@ import {
   conversationAttachments,
   conversationMessages,
   conversations,
+  notifications,
   purchaseRequests,
   shipments,
   users,
@@ -172,6 +173,24 @@ export async function openConversation(
   const mineRead = readAt[side]
   if (markRead && lastOther && (mineRead === null || mineRead.getTime() < lastOther.createdAt.getTime())) {
     await markConversationRead(db, conversation.id, side, lastOther.createdAt)
+  }
+  // The viewer's own notices of this conversation are read too: they have just read it.
+  if (markRead && lastOther) {
+    const path = owner.kind === 'request' ? 'requests' : 'shipments'
+    await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.userId, user.id),
+          isNull(notifications.readAt),
+          eq(notifications.type, side === 'customer' ? 'new_message' : 'customer_message'),
+          eq(
+            notifications.link,
+            `/${side === 'customer' ? 'user' : 'admin'}-dashboard/${path}/${owner.id}#conversation`,
+          ),
+        ),
+      )
   }
   return {
     id: conversation.id,
