@@ -50,6 +50,9 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   storage_ended: 'warning',
   // An admin looked for the bank transfer the customer reported and it has not arrived (ADR 036).
   transfer_not_received: 'warning',
+  // The customer balance (docs/decisions/050): a top-up recorded, a refund sent to the balance.
+  balance_topped_up: 'success',
+  refund_to_balance: 'success',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

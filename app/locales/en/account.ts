@@ -681,7 +681,7 @@ export default {
     payment: { request: 'Payment for request {{number}}', shipment: 'Payment for shipment {{number}}' },
     refund: { request: 'Refund for request {{number}}', shipment: 'Refund for shipment {{number}}' },
     see: { request: 'See request {{number}}', shipment: 'See shipment {{number}}' },
-    methods: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Card' },
+    methods: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Card', balance: 'Your balance' },
     paymentStatus: {
       succeeded: 'Paid',
       held: 'Being checked by our team',
@@ -827,13 +827,26 @@ export default {
       'We are confirming your payment with the payment service. You do not need to pay again: this page shows it as paid in a minute or two.',
     underReview: 'We are checking your payment. You do not need to pay again: our team will contact you.',
     paid: 'Paid on {{date}} (Japan time).',
-    paidWith: { manual: 'By bank transfer.', paypal: 'With PayPal.', stripe: 'By card.' },
+    paidWith: {
+      manual: 'By bank transfer.',
+      paypal: 'With PayPal.',
+      stripe: 'By card.',
+      balance: 'From your balance.',
+    },
     receipt: 'See your receipt',
     notPayable: 'This quote can no longer be paid.',
   },
   // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
   customerNotifications: {
     button: 'See it on the site',
+    balance_topped_up: {
+      title: 'We added {{amountJpy}} to your balance',
+      body: 'Your bank transfer arrived. Your balance is now {{balanceJpy}}: you can use it to pay quotes and shipping.',
+    },
+    refund_to_balance: {
+      title: 'We refunded {{amountJpy}} for {{number}} to your balance',
+      body: 'The money is in your balance now, ready to pay your next quote or shipping. Every movement is in your balance statement.',
+    },
     transfer_not_received: {
       title: 'We have not found your transfer for {{number}}',
       body: 'We looked for your bank transfer of {{amountJpy}} (reference {{invoice}}) and it has not arrived: {{reason}} If you did pay, reply with your bank’s receipt; otherwise you can pay from the page.',
@@ -1032,5 +1045,60 @@ export default {
       'Not charged on this receipt: you pay it at your door, in {{country}}. Estimated on {{date}} with the rule in effect that day.',
     methodUnavailable: 'Not available for {{country}}:',
     methodsMissing: 'Some methods are not offered for {{country}}; each says why.',
+  },
+  balance: {
+    title: 'My balance',
+    lead: 'Money you keep with us, in yen, to pay quotes and shipping. Every movement is below, newest first.',
+    current: 'Your balance',
+    dashboardLink: 'Balance: {{amount}}',
+    topUpTitle: 'Add money',
+    topUpText:
+      'Send a bank transfer of {{min}} to {{max}} to the account below and write "{{reference}}" as the reference. We add it to your balance when it arrives and let you know.',
+    bankDetails: 'Bank details',
+    noBankDetails: 'Write to us to get the bank details for a top-up.',
+    statement: 'Statement',
+    csv: 'Download as CSV',
+    empty: 'No movements yet.',
+    columns: { date: 'Date', movement: 'Movement', amount: 'Amount', balance: 'Balance', for: 'For' },
+    kinds: {
+      topup: 'Top-up',
+      payment: 'Payment',
+      refund: 'Refund',
+      adjustment: 'Adjustment',
+      reversal: 'Returned to your balance',
+    },
+    reasons: {
+      bank_transfer: 'Bank transfer {{reference}}',
+      invoice_void: 'The receipt was replaced or cancelled',
+      invoice_expired: 'The receipt expired unpaid',
+    },
+    request: 'Request {{number}}',
+    shipment: 'Shipment {{number}}',
+    japanTime: 'Times are Japan time.',
+    pay: {
+      title: 'Pay from your balance',
+      available: 'You have {{amount}} in your balance.',
+      amount: 'Amount to use (yen)',
+      amountHelp:
+        'Leave it empty to use as much as your balance covers. You pay the rest with another method.',
+      button: 'Use my balance',
+      paid: 'Paid from your balance.',
+      partPaid: 'We took {{amount}} from your balance. {{due}} is left to pay.',
+      applied: '{{amount}} already paid from your balance.',
+    },
+    errors: {
+      amountRequired: 'Write the amount in yen.',
+      amountWhole: 'Write a whole amount in yen, with no decimals or signs.',
+      balanceAboveDue: 'That is more than what is left to pay.',
+      invalid: 'This value is not valid.',
+    },
+    csvHeader: {
+      date: 'Date (Japan time)',
+      kind: 'Movement',
+      amount: 'Amount (JPY)',
+      balance: 'Balance (JPY)',
+      for: 'For',
+      note: 'Note',
+    },
   },
 }

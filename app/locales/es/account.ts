@@ -706,7 +706,7 @@ export default {
     payment: { request: 'Pago de la solicitud {{number}}', shipment: 'Pago del envío {{number}}' },
     refund: { request: 'Reembolso de la solicitud {{number}}', shipment: 'Reembolso del envío {{number}}' },
     see: { request: 'Ver la solicitud {{number}}', shipment: 'Ver el envío {{number}}' },
-    methods: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Tarjeta' },
+    methods: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Tarjeta', balance: 'Tu saldo' },
     paymentStatus: {
       succeeded: 'Pagado',
       held: 'En revisión por nuestro equipo',
@@ -858,13 +858,26 @@ export default {
     underReview:
       'Estamos revisando tu pago. No necesitas pagar de nuevo: nuestro equipo se pondrá en contacto contigo.',
     paid: 'Pagado el {{date}} (hora de Japón).',
-    paidWith: { manual: 'Por transferencia bancaria.', paypal: 'Con PayPal.', stripe: 'Con tarjeta.' },
+    paidWith: {
+      manual: 'Por transferencia bancaria.',
+      paypal: 'Con PayPal.',
+      stripe: 'Con tarjeta.',
+      balance: 'Con tu saldo.',
+    },
     receipt: 'Ver tu recibo',
     notPayable: 'Esta cotización ya no se puede pagar.',
   },
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
     button: 'Verlo en la web',
+    balance_topped_up: {
+      title: 'Sumamos {{amountJpy}} a tu saldo',
+      body: 'Llegó tu transferencia bancaria. Tu saldo ahora es {{balanceJpy}}: puedes usarlo para pagar cotizaciones y envíos.',
+    },
+    refund_to_balance: {
+      title: 'Reembolsamos {{amountJpy}} de {{number}} a tu saldo',
+      body: 'El dinero ya está en tu saldo, listo para pagar tu próxima cotización o envío. Cada movimiento aparece en el estado de cuenta de tu saldo.',
+    },
     transfer_not_received: {
       title: 'No encontramos tu transferencia para {{number}}',
       body: 'Buscamos tu transferencia bancaria de {{amountJpy}} (referencia {{invoice}}) y no ha llegado: {{reason}} Si sí pagaste, responde con el comprobante de tu banco; si no, puedes pagar desde la página.',
@@ -1063,5 +1076,59 @@ export default {
       'No se cobran en este recibo: los pagas en la puerta de tu casa, en {{country}}. Estimados el {{date}} con la regla vigente ese día.',
     methodUnavailable: 'No disponible para {{country}}:',
     methodsMissing: 'Algunos métodos no se ofrecen para {{country}}; cada uno dice por qué.',
+  },
+  balance: {
+    title: 'Mi saldo',
+    lead: 'Dinero que guardas con nosotros, en yenes, para pagar cotizaciones y envíos. Abajo está cada movimiento, el más reciente primero.',
+    current: 'Tu saldo',
+    dashboardLink: 'Saldo: {{amount}}',
+    topUpTitle: 'Agregar dinero',
+    topUpText:
+      'Haz una transferencia bancaria de {{min}} a {{max}} a la cuenta de abajo y escribe "{{reference}}" como referencia. La sumamos a tu saldo cuando llegue y te avisamos.',
+    bankDetails: 'Datos bancarios',
+    noBankDetails: 'Escríbenos para recibir los datos bancarios para una recarga.',
+    statement: 'Estado de cuenta',
+    csv: 'Descargar en CSV',
+    empty: 'Aún no hay movimientos.',
+    columns: { date: 'Fecha', movement: 'Movimiento', amount: 'Monto', balance: 'Saldo', for: 'Para' },
+    kinds: {
+      topup: 'Recarga',
+      payment: 'Pago',
+      refund: 'Reembolso',
+      adjustment: 'Ajuste',
+      reversal: 'Devuelto a tu saldo',
+    },
+    reasons: {
+      bank_transfer: 'Transferencia bancaria {{reference}}',
+      invoice_void: 'El recibo fue reemplazado o cancelado',
+      invoice_expired: 'El recibo venció sin pagarse',
+    },
+    request: 'Solicitud {{number}}',
+    shipment: 'Envío {{number}}',
+    japanTime: 'Las horas son de Japón.',
+    pay: {
+      title: 'Pagar con tu saldo',
+      available: 'Tienes {{amount}} en tu saldo.',
+      amount: 'Monto a usar (yenes)',
+      amountHelp: 'Déjalo vacío para usar todo lo que cubra tu saldo. El resto lo pagas con otro método.',
+      button: 'Usar mi saldo',
+      paid: 'Pagado con tu saldo.',
+      partPaid: 'Tomamos {{amount}} de tu saldo. Falta pagar {{due}}.',
+      applied: '{{amount}} ya pagado con tu saldo.',
+    },
+    errors: {
+      amountRequired: 'Escribe el monto en yenes.',
+      amountWhole: 'Escribe un monto entero en yenes, sin decimales ni signos.',
+      balanceAboveDue: 'Es más de lo que falta pagar.',
+      invalid: 'Este valor no es válido.',
+    },
+    csvHeader: {
+      date: 'Fecha (hora de Japón)',
+      kind: 'Movimiento',
+      amount: 'Monto (JPY)',
+      balance: 'Saldo (JPY)',
+      for: 'Para',
+      note: 'Nota',
+    },
   },
 } satisfies SpanishStrings<typeof en>

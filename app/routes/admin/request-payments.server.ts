@@ -74,7 +74,10 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
       outstandingLabel: yen(Math.max(0, row.refundDueJpy - row.refundDoneJpy)),
       // Through the provider's API: a PayPal or Stripe payment, its provider configured now.
       viaProvider:
-        row.provider !== 'manual' && panel.providers.includes(row.provider) && row.captureRef !== null,
+        row.provider !== 'manual' &&
+        row.provider !== 'balance' &&
+        panel.providers.includes(row.provider) &&
+        row.captureRef !== null,
     })),
     canRecord: panel.canRecord,
     canRefund: panel.canRefund,
