@@ -45,5 +45,5 @@ export function statementCsv(rows: readonly StatementRow[], words: StatementCsvW
         words.noteOf(row),
       ]),
   ]
-  return CSV_BOM + lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  return `${CSV_BOM}${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
