@@ -109,6 +109,12 @@ export const NOTICES = {
   heldShippingPaymentAccepted: { title: 'payments.notices.acceptedShipment' },
   heldPaymentRefunding: { title: 'payments.held.refunding' },
   transferDismissed: { title: 'payments.transfer.dismissed' },
+  // The customer balance (docs/decisions/050).
+  balancePaid: { title: 'balance.pay.paid' },
+  balancePartPaid: { title: 'balance.pay.partPaid' },
+  balanceTopUpRecorded: { title: 'staffBalance.notices.topUpRecorded' },
+  balanceAdjusted: { title: 'staffBalance.notices.adjusted' },
+  refundedToBalance: { title: 'staffBalance.notices.refundedToBalance' },
 } as const satisfies Record<string, NoticeSpec>
 
 export type NoticeName = keyof typeof NOTICES
