@@ -87,10 +87,12 @@ export async function balanceOf(db: Executor, userId: string): Promise<number> {
 
 /**
  * The part of an invoice paid from the balance and not given back: what its `payment` movements
- * took less its `reversal` movements. An SQL expression for the invoice's own queries.
+ * took less its `reversal` movements. An SQL expression for a query that reads `invoices` (not
+ * aliased): the column is written qualified, since a single-table select writes its own columns
+ * bare and `id` would then be the movement's.
  */
-export function balanceAppliedSql(invoiceIdColumn: unknown) {
-  return sql<number>`coalesce((select -sum(bm.amount_jpy) from balance_movements bm where bm.invoice_id = ${invoiceIdColumn} and bm.kind in ('payment', 'reversal')), 0)::bigint`
+export function balanceAppliedSql() {
+  return sql<number>`coalesce((select -sum(bm.amount_jpy) from balance_movements bm where bm.invoice_id = "invoices"."id" and bm.kind in ('payment', 'reversal')), 0)::bigint`
 }
 
 /** The same, read for one invoice. */

@@ -205,7 +205,7 @@ function readInvoices(db: Executor, owner: PaymentOwner) {
       totalJpy: invoices.totalJpy,
       creditAppliedJpy: invoices.creditAppliedJpy,
       // Paid from the customer's balance so far (docs/decisions/050).
-      balanceAppliedJpy: balanceAppliedSql(invoices.id),
+      balanceAppliedJpy: balanceAppliedSql(),
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
       version: invoices.version,

@@ -90,7 +90,7 @@ export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: bo
       version: invoices.version,
       totalJpy: invoices.totalJpy,
       creditAppliedJpy: invoices.creditAppliedJpy,
-      balanceAppliedJpy: balanceAppliedSql(invoices.id),
+      balanceAppliedJpy: balanceAppliedSql(),
       locale: invoices.locale,
       userId: invoices.userId,
       requestId: invoices.requestId,

@@ -78,7 +78,7 @@ async function setup() {
       (await pool.query('SELECT balance_jpy FROM balance_accounts WHERE user_id = $1', [userId])).rows[0]
         ?.balance_jpy ?? 0,
     )
-  return { pool, orders, people, page, csv, staffAct, staffPage, payOnRequest, balanceRow }
+  return { services, pool, orders, people, page, csv, staffAct, staffPage, payOnRequest, balanceRow }
 }
 
 test('top-ups on the staff user page: anonymous and customers refused by the guard, moderators by the service, admins with checked input', async () => {
@@ -140,7 +140,7 @@ test('top-ups on the staff user page: anonymous and customers refused by the gua
 })
 
 test('the statement page and its CSV: the customer own only, in both languages, hostile text defused', async () => {
-  const { pool, orders, people, page, csv, staffAct, payOnRequest, balanceRow } = await setup()
+  const { services, pool, orders, people, page, csv, staffAct, payOnRequest, balanceRow } = await setup()
   expect(await page()).toMatchObject({ status: 401, data: { guard: 'login' } })
   const quoted = await insertQuotedRequest(pool, { userId: people.ana.id })
   await staffAct(
@@ -171,6 +171,24 @@ test('the statement page and its CSV: the customer own only, in both languages, 
     await payOnRequest(quoted.requestId, { invoiceId: quoted.invoiceId, amountJpy: '' }, people.bruno.cookie),
   ).toMatchObject({ status: 404 })
   expect(await balanceRow(people.ana.id)).toBe(10100)
+  // The request page offers the balance beside the quote, and says what it already paid.
+  await payOnRequest(quoted.requestId, { invoiceId: quoted.invoiceId, amountJpy: '100' }, people.ana.cookie)
+  const shown = await callRoute(
+    services,
+    customerLayout.middleware,
+    pageRequest(`/user-dashboard/requests/${quoted.requestId}`, { cookie: people.ana.cookie }),
+    (args) => requestPage.loader(args as never),
+    { params: { id: quoted.requestId }, context: { language: 'en' } },
+  )
+  expect(shown).toMatchObject({
+    status: 200,
+    data: {
+      payment: {
+        balance: { availableLabel: yen(10000), appliedLabel: yen(100) },
+        totalLabel: yen(quoted.totalJpy - 100),
+      },
+    },
+  })
   const paid = await payOnRequest(
     quoted.requestId,
     { invoiceId: quoted.invoiceId, amountJpy: '' },
@@ -193,7 +211,7 @@ test('the statement page and its CSV: the customer own only, in both languages, 
           rows: [
             {
               kind: 'payment',
-              amountLabel: yen(-quoted.totalJpy, language),
+              amountLabel: yen(-(quoted.totalJpy - 100), language),
               balanceLabel: yen(10100 - quoted.totalJpy, language),
               owner: {
                 kind: 'request',
@@ -202,6 +220,7 @@ test('the statement page and its CSV: the customer own only, in both languages, 
               },
               invoice: { number: quoted.invoiceNumber },
             },
+            { kind: 'payment', amountLabel: yen(-100, language), balanceLabel: yen(10000, language) },
             { kind: 'adjustment' },
             { kind: 'topup', reference: 'BANK-9' },
           ],
@@ -222,8 +241,9 @@ test('the statement page and its CSV: the customer own only, in both languages, 
   expect(lines[0]).toBe('Fecha (hora de Japón),Movimiento,Monto (JPY),Saldo (JPY),Para,Nota')
   expect(lines[1]).toContain('Recarga,10000,10000,,Transferencia bancaria BANK-9')
   expect(lines[2]).toContain(`Ajuste,100,10100,,"'=HYPERLINK(""http://evil.example"")"`)
-  expect(lines[3]).toContain(
-    `Pago,-${quoted.totalJpy},${10100 - quoted.totalJpy},Solicitud ${quoted.requestNumber}`,
+  expect(lines[3]).toContain(`Pago,-100,10000,Solicitud ${quoted.requestNumber}`)
+  expect(lines[4]).toContain(
+    `Pago,-${quoted.totalJpy - 100},${10100 - quoted.totalJpy},Solicitud ${quoted.requestNumber}`,
   )
   expect(String((await csv(people.bruno.cookie)).data).split('\r\n')).toHaveLength(2)
   expect((await csv()).status).toBe(401)
