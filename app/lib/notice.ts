@@ -115,6 +115,7 @@ export const NOTICES = {
   balanceTopUpRecorded: { title: 'staffBalance.notices.topUpRecorded' },
   balanceAdjusted: { title: 'staffBalance.notices.adjusted' },
   refundedToBalance: { title: 'staffBalance.notices.refundedToBalance' },
+  refundedToMyBalance: { title: 'balance.refundedToMine' },
 } as const satisfies Record<string, NoticeSpec>
 
 export type NoticeName = keyof typeof NOTICES

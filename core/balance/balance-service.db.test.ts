@@ -237,8 +237,8 @@ test('a shipping receipt paid half from the balance and half by Stripe; the prov
   ).toMatchObject({
     code: 'forbidden',
   })
-  expect(await refusal(refundToBalance(orders.as(ana), { paymentId: checkout.paymentId }))).toMatchObject({
-    code: 'forbidden',
+  expect(await refusal(refundToBalance(orders.as(bruno), { paymentId: checkout.paymentId }))).toMatchObject({
+    code: 'not_found',
   })
   expect(await refusal(refundToBalance(orders.as(admin), { paymentId: 'x' }))).toMatchObject({
     code: 'not_found',
@@ -275,6 +275,35 @@ test('a shipping receipt paid half from the balance and half by Stripe; the prov
   // Only Ana and staff read it.
   expect(await refusal(getStatement(orders.as(bruno), ana.id))).toMatchObject({ code: 'not_found' })
   expect((await getStatement(orders.as(moderator), ana.id)).balanceJpy).toBe(statement.balanceJpy)
+})
+
+test('the customer may take a refund on its way into their own balance; not someone else', async () => {
+  const { db, pool, orders, topUp } = setup
+  const quoted = await insertQuotedRequest(pool, { userId: bruno.id })
+  await topUp(bruno.id, quoted.totalJpy)
+  const paid = await payFromBalance(orders.as(bruno), { invoiceId: quoted.invoiceId })
+  await db
+    .insert(refunds)
+    .values({ paymentId: paid.paymentId, amountJpy: 1200, status: 'due', reason: 'item unavailable' })
+  expect(await refusal(refundToBalance(orders.as(ana), { paymentId: paid.paymentId }))).toMatchObject({
+    code: 'not_found',
+  })
+  expect(await refusal(refundToBalance(orders.as(null), { paymentId: paid.paymentId }))).toMatchObject({
+    code: 'unauthorized',
+  })
+  const before = await balanceOf(db, bruno.id)
+  expect(await refundToBalance(orders.as(bruno), { paymentId: paid.paymentId })).toEqual({
+    amountJpy: 1200,
+    balanceJpy: before + 1200,
+  })
+  const told = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, bruno.id), eq(notifications.type, 'refund_to_balance')))
+  expect(told).toHaveLength(1)
+  expect(await refusal(refundToBalance(orders.as(bruno), { paymentId: paid.paymentId }))).toMatchObject({
+    reason: 'refundNothingDue',
+  })
 })
 
 test('a refund to the balance is never above what the invoice captured', async () => {

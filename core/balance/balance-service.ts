@@ -304,15 +304,19 @@ export async function adjustBalance(
  * duplicate, a re-issued receipt) to the customer's balance, at once, instead of the original
  * method: a `done` refund row (the database refuses more done than due) and its `refund`
  * movement, in one transaction; never more, over all the invoice's payments, than they captured.
- * The customer is told as for any refund sent.
- * @throws AppError `unauthorized`, `forbidden`, `not_found` (`paymentNotFound`), `conflict`
+ * The customer is told as for any refund sent. An admin chooses it for anyone; the customer for a
+ * refund of their own while it is on its way (docs/decisions/050); moderators are refused.
+ * @throws AppError `unauthorized`, `forbidden`, `not_found` (`paymentNotFound`, also another
+ *   customer's), `conflict`
  *   (`refundNothingDue`, `refundInProgress`, `refundAboveCaptured`).
  */
 export async function refundToBalance(
   ctx: OrderContext,
   input: { paymentId?: unknown },
 ): Promise<{ amountJpy: number; balanceJpy: number }> {
-  const actor = requireAdmin(ctx.actor)
+  const actor = requireActor(ctx.actor, PAYMENTS_NEED_SIGN_IN)
+  const byAdmin = canRecordPayment(actor)
+  if (!byAdmin && actor.role !== 'user') requireAdmin(actor)
   const parsed = RefundToBalanceSchema.safeParse(input)
   const paymentNotFound = () =>
     new AppError('not_found', `Payment ${String(input.paymentId)} not found`, { reason: 'paymentNotFound' })
@@ -325,7 +329,8 @@ export async function refundToBalance(
       .from(payments)
       .where(eq(payments.id, paymentId))
       .for('update')
-    if (!payment || !invoice) throw paymentNotFound()
+    // The customer chooses for a refund of their own; another customer's is as a missing one.
+    if (!payment || !invoice || (!byAdmin && invoice.userId !== actor.id)) throw paymentNotFound()
     if (refundUnderWay(payment.refundingAt)) throw refundInProgress(payment.id)
     const owed = await refundBalance(tx, payment.id)
     const outstanding = owed.due - owed.done
@@ -372,18 +377,21 @@ export async function refundToBalance(
       entityType: PAYMENT_ENTITY,
       entityId: payment.id,
       event: 'refund_done',
-      actor: { kind: 'staff', id: actor.id },
+      actor: { kind: byAdmin ? 'staff' : 'customer', id: actor.id },
       data: { amountJpy: outstanding, via: 'balance' },
       visibleToCustomer: false,
     })
-    await recordAudit(tx, {
-      actorId: actor.id,
-      kind: 'balance.refund',
-      subject: { type: 'payment', id: payment.id },
-      before: { refundDueJpy: outstanding },
-      after: { refundDoneJpy: outstanding, invoice: invoice.number, balanceJpy: movement.balanceAfterJpy },
-    })
-    await refundSent(tx, ctx, invoice, outstanding, actor.id, true)
+    // Staff actions are audited; the customer's own choice is in the ledger and the history.
+    if (byAdmin) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        kind: 'balance.refund',
+        subject: { type: 'payment', id: payment.id },
+        before: { refundDueJpy: outstanding },
+        after: { refundDoneJpy: outstanding, invoice: invoice.number, balanceJpy: movement.balanceAfterJpy },
+      })
+    }
+    await refundSent(tx, ctx, invoice, outstanding, actor.id, true, byAdmin ? 'staff' : 'customer')
     return { amountJpy: outstanding, balanceJpy: movement.balanceAfterJpy }
   })
 }

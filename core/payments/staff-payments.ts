@@ -266,13 +266,15 @@ export async function refundSent(
   actorId: string,
   /** Sent to the customer's balance instead of the original method (docs/decisions/050). */
   toBalance = false,
+  /** Who sent it: staff, or the customer choosing their balance. */
+  actorKind: 'staff' | 'customer' = 'staff',
 ) {
   // The request's (or shipment's) own history says it too: the customer follows it there.
   await recordOrderEvent(tx, {
     entityType: invoice.owner.kind === 'request' ? REQUEST_ENTITY : SHIPMENT_ENTITY,
     entityId: invoice.owner.id,
     event: 'refund_sent',
-    actor: { kind: 'staff', id: actorId },
+    actor: { kind: actorKind, id: actorId },
     data: { amountJpy, invoice: invoice.number, ...(toBalance ? { via: 'balance' } : {}) },
   })
   await notifyCustomer(tx, ctx.jobs, {

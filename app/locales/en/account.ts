@@ -1051,6 +1051,8 @@ export default {
     lead: 'Money you keep with us, in yen, to pay quotes and shipping. Every movement is below, newest first.',
     current: 'Your balance',
     dashboardLink: 'Balance: {{amount}}',
+    refundToMine: 'Send it to my balance now',
+    refundedToMine: 'The refund is in your balance.',
     topUpTitle: 'Add money',
     topUpText:
       'Send a bank transfer of {{min}} to {{max}} to the account below and write "{{reference}}" as the reference. We add it to your balance when it arrives and let you know.',

@@ -1082,6 +1082,8 @@ export default {
     lead: 'Dinero que guardas con nosotros, en yenes, para pagar cotizaciones y envíos. Abajo está cada movimiento, el más reciente primero.',
     current: 'Tu saldo',
     dashboardLink: 'Saldo: {{amount}}',
+    refundToMine: 'Pasarlo a mi saldo ahora',
+    refundedToMine: 'El reembolso ya está en tu saldo.',
     topUpTitle: 'Agregar dinero',
     topUpText:
       'Haz una transferencia bancaria de {{min}} a {{max}} a la cuenta de abajo y escribe "{{reference}}" como referencia. La sumamos a tu saldo cuando llegue y te avisamos.',

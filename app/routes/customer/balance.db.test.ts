@@ -18,6 +18,7 @@ import * as userPage from '../admin/user.tsx'
 import * as balancePage from './balance.tsx'
 import * as balanceCsv from './balance-csv.ts'
 import * as customerLayout from './layout.tsx'
+import * as moneyPage from './payments.tsx'
 import * as requestPage from './request.tsx'
 
 // The balance through the pages (docs/decisions/050), for every role: the customer's statement
@@ -247,4 +248,51 @@ test('the statement page and its CSV: the customer own only, in both languages, 
   )
   expect(String((await csv(people.bruno.cookie)).data).split('\r\n')).toHaveLength(2)
   expect((await csv()).status).toBe(401)
+})
+
+test('on the payments page the customer sends a refund on its way to their balance; another customer cannot', async () => {
+  const { services, pool, people, staffAct, payOnRequest, balanceRow } = await setup()
+  const quoted = await insertQuotedRequest(pool, { userId: people.ana.id })
+  await staffAct(
+    people.ana.id,
+    { intent: 'balance_topup', amountJpy: '10000', reference: 'BANK-R' },
+    people.admin.cookie,
+  )
+  await payOnRequest(quoted.requestId, { invoiceId: quoted.invoiceId, amountJpy: '' }, people.ana.cookie)
+  const paymentId = String(
+    (await pool.query(`SELECT id FROM payments WHERE invoice_id = $1`, [quoted.invoiceId])).rows[0]?.id,
+  )
+  await pool.query(
+    `INSERT INTO refunds (payment_id, amount_jpy, status, reason) VALUES ($1, 900, 'due', 'test')`,
+    [paymentId],
+  )
+  const post = (fields: Record<string, string>, cookie?: string) =>
+    callRoute(
+      services,
+      customerLayout.middleware,
+      formPost('/user-dashboard/payments', fields, { cookie }),
+      (args) => moneyPage.action(args as never),
+      { context: { language: 'en' } },
+    )
+  const before = await balanceRow(people.ana.id)
+  expect(await post({ intent: 'refund_to_balance', paymentId })).toMatchObject({ status: 401 })
+  expect(await post({ intent: 'refund_to_balance', paymentId }, people.bruno.cookie)).toMatchObject({
+    status: 404,
+  })
+  expect(await post({ intent: 'refund_to_balance', paymentId: 'nope' }, people.ana.cookie)).toMatchObject({
+    status: 404,
+  })
+  expect(await post({ intent: 'other', paymentId }, people.ana.cookie)).toMatchObject({ status: 400 })
+  expect(await balanceRow(people.ana.id)).toBe(before)
+  const done = await post({ intent: 'refund_to_balance', paymentId }, people.ana.cookie)
+  expect(done.status).toBe(302)
+  expect(redirectOf(done)).toMatchObject({
+    location: '/user-dashboard/balance',
+    notice: { name: 'refundedToMyBalance' },
+  })
+  expect(await balanceRow(people.ana.id)).toBe(before + 900)
+  expect(await post({ intent: 'refund_to_balance', paymentId }, people.ana.cookie)).toMatchObject({
+    status: 409,
+    data: { messageKey: 'errors.reasons.refundNothingDue' },
+  })
 })
