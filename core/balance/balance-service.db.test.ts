@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { confirmReturn, startCheckout } from '#core/payments/payment-service.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { markRefundDone } from '#core/payments/staff-payments.ts'
+import { investigateClaim, openClaim, resolveClaim } from '#core/shipping/claims.ts'
+import { shipShipment } from '#core/shipping/shipment-delivery.ts'
 import { packShipment } from '#core/shipping/shipment-packing.ts'
 import {
   auditLog,
@@ -228,10 +230,10 @@ test('a shipping receipt paid half from the balance and half by Stripe; the prov
   expect(after.balance).toBe(start + Math.max(1000, half) - half)
   expect(after.sum).toBe(after.balance)
 
-  // A lost-parcel style refund due on the Stripe part goes to the balance at once, if an admin chooses so.
+  // A refund due on the Stripe part goes to the balance at once, if an admin chooses so.
   await db
     .insert(refunds)
-    .values({ paymentId: checkout.paymentId, amountJpy: 700, status: 'due', reason: 'lost parcel' })
+    .values({ paymentId: checkout.paymentId, amountJpy: 700, status: 'due', reason: 'goodwill' })
   expect(
     await refusal(refundToBalance(orders.as(moderator), { paymentId: checkout.paymentId })),
   ).toMatchObject({
@@ -458,5 +460,43 @@ test('the balance account row is kept equal to the ledger', async () => {
   for (const account of accounts) {
     const rows = await db.select().from(balanceMovements).where(eq(balanceMovements.userId, account.userId))
     expect(rows.reduce((sum, row) => sum + row.amountJpy, 0)).toBe(account.balanceJpy)
+  }
+})
+
+test('a lost parcel: the half refunded for its items goes to the balance, once, by an admin', async () => {
+  const { db, orders, shipment, ledger } = setup
+  const [paidRow] = await db.select().from(shipments).where(eq(shipments.id, shipment.id))
+  expect(paidRow?.status).toBe('paid')
+  const shipped = await shipShipment(orders.as(moderator), {
+    id: shipment.id,
+    version: paidRow?.version ?? 0,
+    carrier: 'japan_post',
+    trackingNumber: 'EE123456785JP',
+  })
+  const later = new Date(Date.now() + 31 * 86_400_000)
+  const { claimId } = await openClaim(
+    orders.as(ana),
+    { id: shipment.id, version: shipped.version, note: 'Nada llegó' },
+    later,
+  )
+  await investigateClaim(orders.as(moderator), { claimId, version: 0, carrierReference: 'JP-CASE-1' })
+  const resolved = await resolveClaim(orders.as(admin), {
+    claimId,
+    version: 1,
+    resolution: 'lost',
+    reason: 'Japan Post confirmed the loss',
+  })
+  expect(resolved.refundJpy).toBeGreaterThan(0)
+  const due = await db.select().from(refunds).where(like(refunds.reason, 'lost parcel%'))
+  expect(due.reduce((sum, row) => sum + row.amountJpy, 0)).toBe(resolved.refundJpy)
+  const before = (await ledger(ana.id)).balance
+  for (const row of due) await refundToBalance(orders.as(admin), { paymentId: row.paymentId })
+  const after = await ledger(ana.id)
+  expect(after.balance).toBe(before + resolved.refundJpy)
+  expect(after.sum).toBe(after.balance)
+  for (const row of due) {
+    expect(await refusal(refundToBalance(orders.as(admin), { paymentId: row.paymentId }))).toMatchObject({
+      reason: 'refundNothingDue',
+    })
   }
 })
