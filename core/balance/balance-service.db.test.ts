@@ -1,9 +1,11 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { getAnalytics } from '#core/analytics/analytics.ts'
+import { parsePeriod } from '#core/analytics/period.ts'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { confirmReturn, startCheckout } from '#core/payments/payment-service.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
-import { markRefundDone } from '#core/payments/staff-payments.ts'
+import { markRefundDone, recordManualPayment } from '#core/payments/staff-payments.ts'
 import { investigateClaim, openClaim, resolveClaim } from '#core/shipping/claims.ts'
 import { shipShipment } from '#core/shipping/shipment-delivery.ts'
 import { packShipment } from '#core/shipping/shipment-packing.ts'
@@ -499,4 +501,38 @@ test('a lost parcel: the half refunded for its items goes to the balance, once, 
       reason: 'refundNothingDue',
     })
   }
+})
+
+test('analytics count an invoice paid part from the balance once, at its total; top-ups are no revenue; a transfer must match what is left', async () => {
+  const { db, pool, orders, topUp } = setup
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date())
+  const period = parsePeriod({ preset: 'custom', from: today, to: today })
+  const gross = async () => (await getAnalytics({ db, actor: admin }, period)).revenue
+  const before = await gross()
+  await topUp(bruno.id, 50_000)
+  expect(await gross()).toEqual(before)
+  const quoted = await insertQuotedRequest(pool, { userId: bruno.id })
+  await payFromBalance(orders.as(bruno), { invoiceId: quoted.invoiceId, amountJpy: '3000' })
+  expect(await gross()).toEqual(before)
+  // The bank transfer for the rest: the whole total is refused, what is left is accepted.
+  const [open] = await db.select().from(invoices).where(eq(invoices.id, quoted.invoiceId))
+  expect(
+    await refusal(
+      recordManualPayment(orders.as(admin), {
+        invoiceId: quoted.invoiceId,
+        version: open?.version ?? 0,
+        amountJpy: String(quoted.totalJpy),
+        reference: 'BANK-REST-1',
+      }),
+    ),
+  ).toMatchObject({ code: 'invalid', fields: { amountJpy: expect.any(Array) } })
+  await recordManualPayment(orders.as(admin), {
+    invoiceId: quoted.invoiceId,
+    version: open?.version ?? 0,
+    amountJpy: String(quoted.totalJpy - 3000),
+    reference: 'BANK-REST-1',
+  })
+  const after = await gross()
+  expect(after.invoices).toBe(before.invoices + 1)
+  expect(after.grossJpy).toBe(before.grossJpy + quoted.totalJpy)
 })
