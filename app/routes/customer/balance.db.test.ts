@@ -13,6 +13,7 @@ import {
   redirectOf,
   signedInCaller,
 } from '#tests/support/route-context.ts'
+import * as staffRequestPage from '../admin/request.tsx'
 import { middleware as staffMiddleware } from '../admin/staff-layout.tsx'
 import * as userPage from '../admin/user.tsx'
 import * as balancePage from './balance.tsx'
@@ -295,4 +296,47 @@ test('on the payments page the customer sends a refund on its way to their balan
     status: 409,
     data: { messageKey: 'errors.reasons.refundNothingDue' },
   })
+})
+
+test('staff send a refund due to the balance from the request page: admins only', async () => {
+  const { services, pool, people, staffAct, payOnRequest, balanceRow } = await setup()
+  const quoted = await insertQuotedRequest(pool, { userId: people.ana.id })
+  await staffAct(
+    people.ana.id,
+    { intent: 'balance_topup', amountJpy: '10000', reference: 'BANK-S' },
+    people.admin.cookie,
+  )
+  await payOnRequest(quoted.requestId, { invoiceId: quoted.invoiceId, amountJpy: '' }, people.ana.cookie)
+  const paymentId = String(
+    (await pool.query(`SELECT id FROM payments WHERE invoice_id = $1`, [quoted.invoiceId])).rows[0]?.id,
+  )
+  await pool.query(
+    `INSERT INTO refunds (payment_id, amount_jpy, status, reason) VALUES ($1, 700, 'due', 'test')`,
+    [paymentId],
+  )
+  const post = (cookie?: string) =>
+    callRoute(
+      services,
+      staffMiddleware,
+      formPost(
+        `/admin-dashboard/requests/${quoted.requestId}`,
+        { intent: 'refund_balance', paymentId },
+        { cookie },
+      ),
+      (args) => staffRequestPage.action(args as never),
+      { params: { id: quoted.requestId }, context: { language: 'en' } },
+    )
+  const before = await balanceRow(people.ana.id)
+  expect(await post()).toMatchObject({ status: 401 })
+  expect(await post(people.ana.cookie)).toMatchObject({ status: 403 })
+  expect(await post(people.moderator.cookie)).toMatchObject({ status: 403 })
+  expect(await balanceRow(people.ana.id)).toBe(before)
+  const done = await post(people.admin.cookie)
+  expect(done.status).toBe(302)
+  expect(redirectOf(done)).toMatchObject({
+    location: `/admin-dashboard/requests/${quoted.requestId}`,
+    notice: { name: 'refundedToBalance' },
+  })
+  expect(await balanceRow(people.ana.id)).toBe(before + 700)
+  expect(await post(people.admin.cookie)).toMatchObject({ status: 409 })
 })
