@@ -435,11 +435,18 @@ export type Statement = { balanceJpy: number; rows: StatementRow[] }
 
 export const STATEMENT_LIMIT = 500
 
+/** The CSV download: every movement (the pages show the latest STATEMENT_LIMIT). */
+export const STATEMENT_CSV_LIMIT = 100_000
+
 /**
  * A customer's statement, newest first: every movement with its running balance and what it
  * paid. The customer reads their own; staff read anyone's; another customer gets `not_found`.
  */
-export async function getStatement(ctx: ServiceContext, userId: string): Promise<Statement> {
+export async function getStatement(
+  ctx: ServiceContext,
+  userId: string,
+  { limit = STATEMENT_LIMIT }: { limit?: number } = {},
+): Promise<Statement> {
   const actor = requireActor(ctx.actor, PAYMENTS_NEED_SIGN_IN)
   if (actor.role === 'user' && actor.id !== userId) throw userNotFound(userId)
   const rows = await ctx.db
@@ -464,7 +471,7 @@ export async function getStatement(ctx: ServiceContext, userId: string): Promise
     .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
     .where(and(eq(balanceMovements.userId, userId)))
     .orderBy(desc(balanceMovements.id))
-    .limit(STATEMENT_LIMIT)
+    .limit(limit)
   return {
     balanceJpy: await balanceOf(ctx.db, userId),
     rows: rows.map((row) => ({

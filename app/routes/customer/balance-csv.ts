@@ -3,7 +3,7 @@ import { translator } from '#app/i18n.server.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
 import { getServiceContext, getUser } from '#app/middleware/auth.server.ts'
 import { guardedFile } from '#app/middleware/guarded-file.server.ts'
-import { getStatement } from '#core/balance/balance-service.ts'
+import { getStatement, STATEMENT_CSV_LIMIT } from '#core/balance/balance-service.ts'
 import { statementCsv } from '#core/balance/statement-csv.ts'
 import type { Route } from './+types/balance-csv.ts'
 
@@ -15,7 +15,7 @@ async function resource({ context }: Pick<Route.LoaderArgs, 'context'>) {
   const user = getUser(context)
   const { language } = context.get(requestContext)
   const t = translator(language)
-  const statement = await getStatement(getServiceContext(context), user.id)
+  const statement = await getStatement(getServiceContext(context), user.id, { limit: STATEMENT_CSV_LIMIT })
   const when = japanDateTime(language)
   const body = statementCsv(statement.rows, {
     header: {
