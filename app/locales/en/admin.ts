@@ -1500,6 +1500,7 @@ export default {
       requests: 'Requests',
       shipments: 'Shipments',
       storedItems: 'Items stored now',
+      balance: 'Balance now',
     },
     showingNewest: 'Showing the newest {{shown}} of {{total}}.',
     datesNote: 'Dates in Japan time.',

@@ -1556,6 +1556,7 @@ export default {
       requests: 'Solicitudes',
       shipments: 'Envíos',
       storedItems: 'Artículos guardados ahora',
+      balance: 'Saldo actual',
     },
     showingNewest: 'Se muestran los {{shown}} más recientes de {{total}}.',
     datesNote: 'Fechas en hora de Japón.',

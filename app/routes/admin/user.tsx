@@ -94,7 +94,12 @@ function pictureView(
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const { requests, shipments, storedItems, addresses, money, totals } = picture
   return {
-    totals: { ...totals, paid: yen(totals.paidJpy), refunded: yen(totals.refundedJpy) },
+    totals: {
+      ...totals,
+      paid: yen(totals.paidJpy),
+      refunded: yen(totals.refundedJpy),
+      balance: yen(totals.balanceJpy),
+    },
     requests: {
       total: requests.total,
       rows: requests.rows.flatMap((row) =>

@@ -121,7 +121,10 @@ test('top-ups on the staff user page: anonymous and customers refused by the gua
   const read = await staffPage(ana, people.moderator.cookie)
   expect(read).toMatchObject({
     status: 200,
-    data: { balance: { canMove: false, statement: { balanceLabel: yen(20000), rows: [{ kind: 'topup' }] } } },
+    data: {
+      balance: { canMove: false, statement: { balanceLabel: yen(20000), rows: [{ kind: 'topup' }] } },
+      picture: { totals: { balanceJpy: 20000, balance: yen(20000) } },
+    },
   })
   expect(await staffPage(ana, people.admin.cookie)).toMatchObject({ data: { balance: { canMove: true } } })
   expect(
