@@ -43,6 +43,9 @@ export default [
     route('user-dashboard/invoices/:id', 'routes/customer/invoice.tsx'),
     // Every payment and refund of the customer's (docs/decisions/034).
     route('user-dashboard/payments', 'routes/customer/payments.tsx'),
+    // The customer balance and its statement (docs/decisions/050).
+    route('user-dashboard/balance', 'routes/customer/balance.tsx'),
+    route('user-dashboard/balance.csv', 'routes/customer/balance-csv.ts'),
     // The receipt of a bank transfer the customer reported (its customer and staff; ADR 036).
     route('user-dashboard/transfer-proofs/:id', 'routes/customer/transfer-proof.ts'),
     route('user-dashboard/credit-notes/:id', 'routes/customer/credit-note.tsx'),

@@ -34,6 +34,8 @@ export type FieldErrorNamespace =
   | 'staffShipments.claimErrors'
   | 'staffShipments.packErrors'
   | 'staffShipments.reissue.errors'
+  | 'staffBalance.errors'
+  | 'balance.errors'
 
 /**
  * A field's problem, translated from its form family's namespace (with `values` such as `max`);

@@ -114,6 +114,13 @@ export const NOTICES = {
   staffMessageSent: { title: 'staffConversation.sentNotice' },
   conversationAssigned: { title: 'staffConversation.assignedNotice' },
   conversationUnassigned: { title: 'staffConversation.unassignedNotice' },
+  // The customer balance (docs/decisions/050).
+  balancePaid: { title: 'balance.pay.paid' },
+  balancePartPaid: { title: 'balance.pay.partPaid' },
+  balanceTopUpRecorded: { title: 'staffBalance.notices.topUpRecorded' },
+  balanceAdjusted: { title: 'staffBalance.notices.adjusted' },
+  refundedToBalance: { title: 'staffBalance.notices.refundedToBalance' },
+  refundedToMyBalance: { title: 'balance.refundedToMine' },
 } as const satisfies Record<string, NoticeSpec>
 
 export type NoticeName = keyof typeof NOTICES

@@ -27,6 +27,9 @@ export const AUDIT_KINDS = [
   'page.update',
   'import_rule.add',
   'destination.methods',
+  'balance.topup',
+  'balance.adjust',
+  'balance.refund',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
@@ -83,6 +86,7 @@ export const AUDIT_FIELDS = {
   hidden: 'yesNo',
   position: 'count',
   logo: 'logo',
+  balanceJpy: 'yen',
 } as const satisfies Record<string, AuditFieldType>
 export type AuditField = keyof typeof AUDIT_FIELDS
 export type AuditFieldType =

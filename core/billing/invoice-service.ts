@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
+import { returnBalancePart } from '#core/balance/ledger.ts'
 import type { YenRates } from '#core/money/money.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import {
@@ -244,6 +245,17 @@ export async function applyInvoiceEvent(
     data: input.data,
     set: input.event === 'void' ? { voidedAt: input.at } : input.event === 'pay' ? { paidAt: input.at } : {},
   })
+  // Part of it paid from the customer's balance, the rest never paid: that part goes back to the
+  // balance in the same transaction (docs/decisions/050).
+  if (applied && (input.event === 'void' || input.event === 'expire')) {
+    const [owner] = await tx
+      .select({ userId: invoices.userId })
+      .from(invoices)
+      .where(eq(invoices.id, input.invoiceId))
+    if (owner) {
+      await returnBalancePart(tx, { id: input.invoiceId, userId: owner.userId }, input.actor.id, input.event)
+    }
+  }
   return applied && { from: applied.from, to: applied.to }
 }
 

@@ -53,6 +53,9 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   // Staff wrote in the conversation of a request or shipment (docs/decisions/048); its e-mail is
   // the conversation's grouped one (job `conversation.email`), not one per message.
   new_message: 'info',
+  // The customer balance (docs/decisions/050): a top-up recorded, a refund sent to the balance.
+  balance_topped_up: 'success',
+  refund_to_balance: 'success',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

@@ -142,7 +142,7 @@ export type MoneyEntry =
       id: string
       at: Date
       amountJpy: number
-      method: 'manual' | 'paypal' | 'stripe'
+      method: 'manual' | 'paypal' | 'stripe' | 'balance'
       /** succeeded, or taken but not applied (held for review, a duplicate, refunded whole). */
       status: Exclude<PaymentStatus, 'pending' | 'failed'>
     } & MoneyFor)
@@ -204,7 +204,10 @@ export async function listMyMoney({ db, actor }: ServiceContext): Promise<MoneyH
     id: row.paymentId,
     at: row.settledAt ?? row.createdAt,
     amountJpy: row.currency === 'JPY' && row.amount !== null ? row.amount : row.requestedJpy,
-    method: row.provider === 'paypal' || row.provider === 'stripe' ? row.provider : 'manual',
+    method:
+      row.provider === 'paypal' || row.provider === 'stripe' || row.provider === 'balance'
+        ? row.provider
+        : 'manual',
     status: isPaymentStatus(row.status) && TAKEN.includes(row.status) ? (row.status as 'succeeded') : 'held',
     ...forOf(row),
   }))

@@ -148,6 +148,7 @@ async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, pr
       payUrl: payments.payUrl,
       createdAt: payments.createdAt,
       returnedAt: payments.returnedAt,
+      requestedJpy: payments.requestedJpy,
     })
     .from(payments)
     .where(eq(payments.invoiceId, invoice.id))
@@ -175,6 +176,7 @@ async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, pr
     (attempt) =>
       attempt.provider === provider.name &&
       attempt.status === 'pending' &&
+      attempt.requestedJpy === invoice.dueJpy &&
       attempt.createdAt.getTime() > since,
   )
   if (reusable) return { invoice, paymentId: reusable.id, payUrl: reusable.payUrl }

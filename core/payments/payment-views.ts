@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
+import { balanceAppliedSql } from '#core/balance/ledger.ts'
 import type { PaymentOwner } from '#core/billing/payment-owner.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'
@@ -20,7 +21,7 @@ import { type TransferNoticeView, transferNoticesOf } from './transfer-notices.t
  * payment of every invoice of the request with its refunds, and whether they may record one.
  */
 
-export type PaymentMethod = ProviderName | 'manual'
+export type PaymentMethod = ProviderName | 'manual' | 'balance'
 
 export type InvoiceToPay = {
   id: string
@@ -29,6 +30,8 @@ export type InvoiceToPay = {
   totalJpy: number
   /** Carried over from a paid receipt this one replaced (docs/decisions/037); 0 on most. */
   creditAppliedJpy: number
+  /** The part paid from the customer's balance (docs/decisions/050). */
+  balanceAppliedJpy: number
   /** What is left to pay: total − credit. */
   dueJpy: number
   dueAt: Date
@@ -130,7 +133,9 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
   const lastNotice = noticesOfInvoice[0] ?? null
   const underReview = ofInvoice.some((row) => row.status === 'held')
   const beingConfirmed = !underReview && ofInvoice.some((row) => isBeingConfirmed(row))
-  const paidWith = (ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
+  const paidWith = (ofInvoice.find((row) => row.status === 'succeeded' && row.provider !== 'balance')
+    ?.provider ??
+    ofInvoice.find((row) => row.status === 'succeeded')?.provider ??
     null) as PaymentMethod | null
   const payable =
     invoice?.status === 'open' &&
@@ -199,6 +204,8 @@ function readInvoices(db: Executor, owner: PaymentOwner) {
       status: invoices.status,
       totalJpy: invoices.totalJpy,
       creditAppliedJpy: invoices.creditAppliedJpy,
+      // Paid from the customer's balance so far (docs/decisions/050).
+      balanceAppliedJpy: balanceAppliedSql(),
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
       version: invoices.version,
@@ -228,7 +235,8 @@ function currentInvoice(invoiceRows: Awaited<ReturnType<typeof readInvoices>>): 
         status: current.status as InvoiceToPay['status'],
         totalJpy: current.totalJpy,
         creditAppliedJpy: current.creditAppliedJpy,
-        dueJpy: current.totalJpy - current.creditAppliedJpy,
+        balanceAppliedJpy: Number(current.balanceAppliedJpy),
+        dueJpy: current.totalJpy - current.creditAppliedJpy - Number(current.balanceAppliedJpy),
         dueAt: current.dueAt,
         paidAt: current.paidAt,
         version: current.version,

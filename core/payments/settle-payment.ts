@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
+import { balanceAppliedSql } from '#core/balance/ledger.ts'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { ownerOf, ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
@@ -89,6 +90,7 @@ export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: bo
       version: invoices.version,
       totalJpy: invoices.totalJpy,
       creditAppliedJpy: invoices.creditAppliedJpy,
+      balanceAppliedJpy: balanceAppliedSql(),
       locale: invoices.locale,
       userId: invoices.userId,
       requestId: invoices.requestId,
@@ -110,9 +112,11 @@ export async function invoiceWithOwner(tx: Executor, invoiceId: string, lock: bo
     ...invoice,
     /**
      * What is left to pay: the total, less the credit a re-issued receipt carries over from the
-     * one it replaced (docs/decisions/037); every way of paying asks for exactly this.
+     * one it replaced (docs/decisions/037) and the part paid from the customer's balance
+     * (docs/decisions/050); every way of paying asks for exactly this.
      */
-    dueJpy: invoice.totalJpy - invoice.creditAppliedJpy,
+    balanceAppliedJpy: Number(invoice.balanceAppliedJpy),
+    dueJpy: invoice.totalJpy - invoice.creditAppliedJpy - Number(invoice.balanceAppliedJpy),
     owner: ownerOf({ requestId, shipmentId }),
     /** The request's or the shipment's number (R-…, SH-…), as the customer knows it. */
     ownerNumber: requestNumber ?? shipmentNumber ?? '',
@@ -490,8 +494,9 @@ async function tellHeld(tx: Executor, jobs: AppJobEnqueuer, invoice: InvoiceRow,
 }
 
 /** How staff e-mails name each provider (brand names: the same in every language). */
-export const PROVIDER_LABELS: Record<ProviderName | 'manual', string> = {
+export const PROVIDER_LABELS: Record<ProviderName | 'manual' | 'balance', string> = {
   paypal: 'PayPal',
   stripe: 'Stripe',
   manual: 'bank transfer',
+  balance: 'customer balance',
 }

@@ -98,7 +98,7 @@ async function adminPaymentInput<Schema extends z.ZodType<{ paymentId: string }>
   return { actor, data: parsed.data }
 }
 
-const nothingDue = (paymentId: string) =>
+export const nothingDue = (paymentId: string) =>
   new AppError('conflict', `Nothing to refund on payment ${paymentId}`, { reason: 'refundNothingDue' })
 
 /**
@@ -108,11 +108,11 @@ const nothingDue = (paymentId: string) =>
  */
 export const REFUND_HOLD_MINUTES = 5
 
-function refundUnderWay(refundingAt: Date | null, now = Date.now()): boolean {
+export function refundUnderWay(refundingAt: Date | null, now = Date.now()): boolean {
   return refundingAt !== null && now - refundingAt.getTime() < REFUND_HOLD_MINUTES * 60_000
 }
 
-const refundInProgress = (paymentId: string) =>
+export const refundInProgress = (paymentId: string) =>
   new AppError('conflict', `A refund through the provider is under way on payment ${paymentId}`, {
     reason: 'refundInProgress',
   })
@@ -233,7 +233,7 @@ function referenceUsed() {
 }
 
 /** What is due back on a payment and what has been given back, in whole yen. */
-async function refundBalance(db: Executor, paymentId: string): Promise<{ due: number; done: number }> {
+export async function refundBalance(db: Executor, paymentId: string): Promise<{ due: number; done: number }> {
   const [balance] = await db
     .select({
       due: sql<number>`coalesce(sum(${refunds.amountJpy}) filter (where ${refunds.status} = 'due'), 0)::bigint`,
@@ -245,7 +245,7 @@ async function refundBalance(db: Executor, paymentId: string): Promise<{ due: nu
 }
 
 /** The invoice a payment paid (or tried to), its owner and invoice locked in that order. */
-async function invoiceOfPayment(tx: Executor, paymentId: string) {
+export async function invoiceOfPayment(tx: Executor, paymentId: string) {
   const [found] = await tx
     .select({ invoiceId: payments.invoiceId })
     .from(payments)
@@ -258,27 +258,31 @@ async function invoiceOfPayment(tx: Executor, paymentId: string) {
  * in the app and by e-mail, with a link to their payments and refunds; a request whose last
  * money this was is over (docs/decisions/034).
  */
-async function refundSent(
+export async function refundSent(
   tx: Executor,
   ctx: OrderContext,
   invoice: InvoiceRow,
   amountJpy: number,
   actorId: string,
+  /** Sent to the customer's balance instead of the original method (docs/decisions/050). */
+  toBalance = false,
+  /** Who sent it: staff, or the customer choosing their balance. */
+  actorKind: 'staff' | 'customer' = 'staff',
 ) {
   // The request's (or shipment's) own history says it too: the customer follows it there.
   await recordOrderEvent(tx, {
     entityType: invoice.owner.kind === 'request' ? REQUEST_ENTITY : SHIPMENT_ENTITY,
     entityId: invoice.owner.id,
     event: 'refund_sent',
-    actor: { kind: 'staff', id: actorId },
-    data: { amountJpy, invoice: invoice.number },
+    actor: { kind: actorKind, id: actorId },
+    data: { amountJpy, invoice: invoice.number, ...(toBalance ? { via: 'balance' } : {}) },
   })
   await notifyCustomer(tx, ctx.jobs, {
     userId: invoice.userId,
-    type: 'refund_sent',
+    type: toBalance ? 'refund_to_balance' : 'refund_sent',
     params: { number: invoice.ownerNumber, amountJpy },
     requestId: invoice.owner.kind === 'request' ? invoice.owner.id : null,
-    link: MONEY_HISTORY_PATH,
+    link: toBalance ? '/user-dashboard/balance' : MONEY_HISTORY_PATH,
   })
   if (invoice.owner.kind === 'request') {
     await completeFinishedRequests(tx, ctx.jobs, [invoice.owner.id], 'refund_sent')

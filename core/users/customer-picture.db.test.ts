@@ -143,6 +143,7 @@ test('every section and the lifetime totals of one customer are exactly what the
     requests: 3,
     shipments: 1,
     storedItems: 3,
+    balanceJpy: 0,
   })
 
   // Bruno's rows are nowhere in Ana's picture.
@@ -165,6 +166,7 @@ test('another customer reads as a picture of their own; a customer without anyth
     requests: 1,
     shipments: 0,
     storedItems: 0,
+    balanceJpy: 0,
   })
   const empty = await read(admin, moderator.id)
   expect(empty).toEqual({
@@ -174,7 +176,7 @@ test('another customer reads as a picture of their own; a customer without anyth
     storedItems: { rows: [], total: 0 },
     addresses: { rows: [], total: 0 },
     money: { rows: [], total: 0 },
-    totals: { paidJpy: 0, refundedJpy: 0, requests: 0, shipments: 0, storedItems: 0 },
+    totals: { paidJpy: 0, refundedJpy: 0, requests: 0, shipments: 0, storedItems: 0, balanceJpy: 0 },
   })
 })
 

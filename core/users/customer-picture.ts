@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { balanceOf } from '#core/balance/ledger.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'
@@ -86,6 +87,8 @@ export type PictureTotals = {
   requests: number
   shipments: number
   storedItems: number
+  /** The customer balance now (docs/decisions/050), in yen. */
+  balanceJpy: number
 }
 
 export type CustomerPicture = {
@@ -303,15 +306,17 @@ export async function getCustomerPicture(
   if (!parsed.success) throw userNotFound(id)
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, parsed.data))
   if (!user) throw userNotFound(id)
-  const [requests, shipmentList, storedItems, addressBook, paid, back, moneyTotals] = await Promise.all([
-    requestsOf(db, user.id),
-    shipmentsOf(db, user.id),
-    storedItemsOf(db, user.id),
-    addressesOf(db, user.id),
-    paymentsOf(db, user.id),
-    refundsOf(db, user.id),
-    moneyTotalsOf(db, user.id),
-  ])
+  const [requests, shipmentList, storedItems, addressBook, paid, back, moneyTotals, balanceJpy] =
+    await Promise.all([
+      requestsOf(db, user.id),
+      shipmentsOf(db, user.id),
+      storedItemsOf(db, user.id),
+      addressesOf(db, user.id),
+      paymentsOf(db, user.id),
+      refundsOf(db, user.id),
+      moneyTotalsOf(db, user.id),
+      balanceOf(db, user.id),
+    ])
   return {
     userId: user.id,
     requests,
@@ -324,6 +329,7 @@ export async function getCustomerPicture(
       requests: requests.total,
       shipments: shipmentList.total,
       storedItems: storedItems.total,
+      balanceJpy,
     },
   }
 }

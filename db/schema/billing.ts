@@ -224,7 +224,7 @@ export const payments = pgTable(
     index('payments_held_idx').on(table.createdAt).where(sql`${table.status} = 'held'`),
     unique('payments_provider_ref_key').on(table.provider, table.providerRef),
     unique('payments_capture_ref_key').on(table.provider, table.captureRef),
-    check('payments_provider_check', sql`${table.provider} in ('manual', 'paypal', 'stripe')`),
+    check('payments_provider_check', sql`${table.provider} in ('manual', 'paypal', 'stripe', 'balance')`),
     check(
       'payments_status_check',
       sql`${table.status} in ('pending', 'succeeded', 'failed', 'held', 'duplicate', 'refunded')`,

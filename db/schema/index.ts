@@ -3,6 +3,7 @@
 export * from './analytics.ts'
 export * from './audit-log.ts'
 export * from './auth.ts'
+export * from './balance.ts'
 export * from './billing.ts'
 export * from './contact-messages.ts'
 export * from './conversations.ts'

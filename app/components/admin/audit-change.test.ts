@@ -112,6 +112,9 @@ const SAMPLES: Record<Exclude<AuditKind, (typeof PATH_AUDIT_KINDS)[number]>, [ob
   'user.disable': [{ disabled: false }, { disabled: true, reason: 'Fraud', sessionsEnded: 2 }],
   'user.enable': [{ disabled: true, reason: 'Fraud' }, { disabled: false }],
   'user.sign_out': [{}, { sessionsEnded: 3 }],
+  'balance.topup': [{}, { amountJpy: 20000, reference: 'BANK-7', balanceJpy: 20000 }],
+  'balance.adjust': [{ balanceJpy: 20000 }, { balanceJpy: 19000, amountJpy: -1000, reason: 'Bank fee' }],
+  'balance.refund': [{ refundDueJpy: 5000 }, { refundDoneJpy: 5000, invoice: 'S-000009', balanceJpy: 5000 }],
   'store.hide': [
     { name: 'Mercari', hidden: false },
     { name: 'Mercari', hidden: true },

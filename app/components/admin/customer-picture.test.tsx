@@ -21,6 +21,8 @@ const full: Props = {
     requests: 60,
     shipments: 1,
     storedItems: 1,
+    balanceJpy: 2600,
+    balance: 'JPY 2,600',
   },
   requests: {
     total: 60,
@@ -109,6 +111,8 @@ const empty: Props = {
     requests: 0,
     shipments: 0,
     storedItems: 0,
+    balanceJpy: 0,
+    balance: 'JPY 0',
   },
   requests: { total: 0, rows: [] },
   shipments: { total: 0, rows: [] },

@@ -22,6 +22,7 @@ export function PictureTotals({ totals }: { totals: Picture['totals'] }) {
     [t('customerPicture.totals.requests'), String(totals.requests)],
     [t('customerPicture.totals.shipments'), String(totals.shipments)],
     [t('customerPicture.totals.storedItems'), String(totals.storedItems)],
+    [t('customerPicture.totals.balance'), totals.balance],
   ]
   return (
     <section aria-labelledby="picture-totals-heading">

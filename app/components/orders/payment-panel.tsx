@@ -43,6 +43,11 @@ export type PaymentPanelData = {
   transferReported: { atLabel: string; proofHref: string | null } | null
   /** The last transfer they reported was not found: when staff said so, and why. */
   transferDismissed: { atLabel: string; reason: string } | null
+  /**
+   * The customer balance (docs/decisions/050): what they have (null: nothing to use), and what of
+   * this invoice it already paid (null: nothing).
+   */
+  balance: { availableLabel: string | null; appliedLabel: string | null }
 }
 
 export function PaymentPanel({
@@ -151,6 +156,18 @@ function PanelBody({
   if (panel.transferReported) return <TransferReportedNote reported={panel.transferReported} />
   if (!panel.canPay) return <p className="text-slate-700">{t('payment.notPayable')}</p>
   if (checkout) return <CheckoutLink checkout={checkout} totalLabel={panel.totalLabel} />
+  const balance = (
+    <>
+      {panel.balance.appliedLabel ? (
+        <p className="rounded-md bg-emerald-50 p-3 text-emerald-900" data-testid="balance-applied">
+          {t('balance.pay.applied', { amount: panel.balance.appliedLabel })}
+        </p>
+      ) : null}
+      {panel.balance.availableLabel ? (
+        <BalanceForm invoiceId={invoice.id} availableLabel={panel.balance.availableLabel} />
+      ) : null}
+    </>
+  )
   const bank = (
     <>
       <BankTransfer panel={panel} />
@@ -161,6 +178,7 @@ function PanelBody({
   )
   return (
     <>
+      {balance}
       {panel.transferDismissed ? (
         <FormAlert tone="warning" look="box" weight="normal" data-testid="transfer-dismissed">
           {t('payment.transfer.dismissed', {
@@ -186,6 +204,46 @@ function PanelBody({
         </div>
       )}
     </>
+  )
+}
+
+/**
+ * Pay from the balance (`intent=pay_balance`): all it covers (the amount left empty) or the amount
+ * written; the rest is then paid with a provider or a bank transfer, for what is left.
+ */
+function BalanceForm({ invoiceId, availableLabel }: { invoiceId: string; availableLabel: string }) {
+  const { t } = useTranslation()
+  return (
+    <Form
+      method="post"
+      className="space-y-2 rounded-md border border-slate-200 p-3"
+      data-testid="balance-form"
+    >
+      <h4 className="font-semibold text-slate-900">{t('balance.pay.title')}</h4>
+      <p className="text-slate-800">{t('balance.pay.available', { amount: availableLabel })}</p>
+      <input type="hidden" name="intent" value="pay_balance" />
+      <input type="hidden" name="invoiceId" value={invoiceId} />
+      <label htmlFor="balance-amount" className="block font-medium text-slate-900">
+        {t('balance.pay.amount')}
+      </label>
+      <input
+        id="balance-amount"
+        name="amountJpy"
+        inputMode="numeric"
+        autoComplete="off"
+        aria-describedby="balance-amount-help"
+        className={inputClass}
+      />
+      <p id="balance-amount-help" className="text-sm text-slate-700">
+        {t('balance.pay.amountHelp')}
+      </p>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+      >
+        {t('balance.pay.button')}
+      </button>
+    </Form>
   )
 }
 

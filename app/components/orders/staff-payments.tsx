@@ -92,6 +92,7 @@ export const STAFF_PAYMENT_INTENTS = [
   'refund_provider',
   'resolve_held',
   'dismiss_transfer',
+  'refund_balance',
 ] as const
 export type StaffPaymentIntent = (typeof STAFF_PAYMENT_INTENTS)[number]
 
@@ -201,6 +202,7 @@ export function StaffPayments({
               answer={
                 (answer?.intent === 'refund_done' ||
                   answer?.intent === 'refund_provider' ||
+                  answer?.intent === 'refund_balance' ||
                   answer?.intent === 'resolve_held') &&
                 answer.paymentId === row.id
                   ? answer
@@ -295,6 +297,12 @@ function PaymentRow({
         />
       ) : null}
       {canRefund && row.refundOutstanding ? (
+        <RefundToBalanceForm
+          row={row}
+          lastResult={answer?.intent === 'refund_balance' ? answer.result : undefined}
+        />
+      ) : null}
+      {canRefund && row.refundOutstanding ? (
         <RefundDoneForm row={row} lastResult={answer?.intent === 'refund_done' ? answer.result : undefined} />
       ) : null}
     </li>
@@ -376,6 +384,29 @@ function ProviderRefundForm({ row, lastResult }: RowFormProps) {
         describedBy={`provider-refund-hint-${row.id}`}
         submitClassName="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
       />
+    </Form>
+  )
+}
+
+/**
+ * What is due goes to the customer's balance at once instead of the way they paid
+ * (docs/decisions/050): no reference to type, the ledger is the record.
+ */
+function RefundToBalanceForm({ row, lastResult }: RowFormProps) {
+  const { t } = useTranslation()
+  const formError = errorText(t, lastResult?.error?.['']?.[0])
+  return (
+    <Form method="post" className="space-y-2 border-t border-amber-300 pt-3">
+      <input type="hidden" name="intent" value="refund_balance" />
+      <input type="hidden" name="paymentId" value={row.id} />
+      <FormAlert>{formError}</FormAlert>
+      <p className="text-sm text-slate-700">{t('staffBalance.refundToBalanceHelp')}</p>
+      <button
+        type="submit"
+        className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        {t('staffBalance.refundToBalance')}
+      </button>
     </Form>
   )
 }

@@ -243,6 +243,13 @@ export default {
       refundInProgress:
         'A refund through the payment service is under way on this payment. Reload the page in a minute to see how it ended.',
       refundNothingDue: 'There is no refund due on this payment.',
+      balanceTooLow: 'Your balance is not enough for this. Nothing was taken.',
+      balanceEmpty: 'Your balance is empty: pay with another method.',
+      balanceAboveDue: 'That is more than what is left to pay. Nothing was taken.',
+      balanceInvalid: 'Some values are not valid. Nothing was saved.',
+      balanceAdminsOnly: 'Only admins can change a customer balance.',
+      topUpReferenceUsed: 'A top-up with this bank reference was already recorded. Nothing was added.',
+      refundAboveCaptured: 'This refund is more than what was paid for this receipt. Nothing was sent.',
       paymentNotHeld: 'This payment is no longer held: it was resolved already.',
       heldCannotPay:
         'This payment cannot pay the quote: the quote is no longer open, or the payment is short or in another currency. Refund it instead.',

@@ -259,6 +259,13 @@ export default {
       refundInProgress:
         'Hay un reembolso en curso por el servicio de pago en este pago. Recarga la página en un minuto para ver cómo terminó.',
       refundNothingDue: 'Este pago no tiene un reembolso pendiente.',
+      balanceTooLow: 'Tu saldo no alcanza para esto. No se tomó nada.',
+      balanceEmpty: 'Tu saldo está vacío: paga con otro método.',
+      balanceAboveDue: 'Es más de lo que falta pagar. No se tomó nada.',
+      balanceInvalid: 'Algunos datos no son válidos. No se guardó nada.',
+      balanceAdminsOnly: 'Solo los administradores pueden cambiar el saldo de un cliente.',
+      topUpReferenceUsed: 'Ya se registró una recarga con esta referencia bancaria. No se sumó nada.',
+      refundAboveCaptured: 'Este reembolso es mayor que lo pagado por este recibo. No se envió nada.',
       paymentNotHeld: 'Este pago ya no está retenido: ya se resolvió.',
       heldCannotPay:
         'Este pago no puede pagar la cotización: la cotización ya no está abierta, o el pago es menor o en otra moneda. Reembólsalo.',

@@ -6,6 +6,8 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { RefundToBalanceSchema } from '#core/balance/balance-schemas.ts'
+import { refundToBalance } from '#core/balance/balance-service.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney, formatReportedAmount } from '#core/money/money.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
@@ -74,7 +76,10 @@ export async function loadStaffPayments(context: Context, owner: PaymentOwner): 
       outstandingLabel: yen(Math.max(0, row.refundDueJpy - row.refundDoneJpy)),
       // Through the provider's API: a PayPal or Stripe payment, its provider configured now.
       viaProvider:
-        row.provider !== 'manual' && panel.providers.includes(row.provider) && row.captureRef !== null,
+        row.provider !== 'manual' &&
+        row.provider !== 'balance' &&
+        panel.providers.includes(row.provider) &&
+        row.captureRef !== null,
     })),
     canRecord: panel.canRecord,
     canRefund: panel.canRefund,
@@ -207,6 +212,19 @@ async function dismissTransferAction(formData: FormData, context: Context, owner
   return redirectWithNotice(context, ownerPaths(owner).staff, 'transferDismissed')
 }
 
+/** `refund_balance`: an admin sends what is due on a payment to the customer's balance (docs/decisions/050). */
+async function refundBalanceAction(formData: FormData, context: Context, owner: PaymentOwner) {
+  requireRecorder(context)
+  const submission = parseSubmission(formData, { schema: RefundToBalanceSchema })
+  const paymentId = String(formData.get('paymentId') ?? '')
+  try {
+    await refundToBalance(getOrderContext(context), { paymentId })
+  } catch (error) {
+    return formFailure(error, submission, { intent: 'refund_balance' as const, paymentId })
+  }
+  return redirectWithNotice(context, ownerPaths(owner).staff, 'refundedToBalance')
+}
+
 /** One of the payments part's forms, by its `intent`, for the request or shipment `owner`. */
 export function staffPaymentAction(
   intent: StaffPaymentIntent,
@@ -225,5 +243,7 @@ export function staffPaymentAction(
       return resolveHeldAction(formData, context, owner)
     case 'dismiss_transfer':
       return dismissTransferAction(formData, context, owner)
+    case 'refund_balance':
+      return refundBalanceAction(formData, context, owner)
   }
 }

@@ -181,6 +181,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'refund_provider':
     case 'resolve_held':
     case 'dismiss_transfer':
+    case 'refund_balance':
       return staffPaymentAction(intent, formData, context, { kind: 'request', id: params.id })
     case 'mark_ordered':
     case 'mark_unavailable':

@@ -1,18 +1,23 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { CustomerPictureSections, PictureTotals } from '#app/components/admin/customer-picture.tsx'
+import { StaffBalance } from '#app/components/balance/staff-balance.tsx'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, inputClass } from '#app/components/form-field.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
+import { statementView } from '#app/lib/balance-views.server.ts'
 import { japanDateTime, japanDay } from '#app/lib/dates.ts'
 import { refusalOf } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
+import { BALANCE_LIMITS } from '#core/balance/balance-schemas.ts'
+import { adjustBalance, getStatement, recordTopUp } from '#core/balance/balance-service.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { isRequestStatus } from '#core/orders/request-machine.ts'
 import { isPaymentStatus, type PaymentStatus } from '#core/payments/payment-machine.ts'
+import { canRecordPayment } from '#core/payments/payment-policy.ts'
 import type { Language } from '#core/preferences/preferences.ts'
 import { SHIPPING_METHODS, type ShippingMethod } from '#core/pricing/pricing.ts'
 import { can } from '#core/shared/staff-policy.ts'
@@ -40,8 +45,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     getUserDetail(ctx, params.id),
     getCustomerPicture(ctx, params.id),
   ])
+  const statement = await getStatement(ctx, params.id)
   const format = japanDateTime(language)
   return {
+    balance: {
+      statement: statementView(statement, language, 'staff'),
+      canMove: canRecordPayment(ctx.actor),
+      limits: {
+        min: formatMoney(BALANCE_LIMITS.topUpMinJpy, 'JPY', language),
+        max: formatMoney(BALANCE_LIMITS.topUpMaxJpy, 'JPY', language),
+      },
+    },
     user: { ...user, createdLabel: format(user.createdAt) },
     picture: pictureView(picture, language, { now: new Date(), freeDays: freeStorageDays }),
     history: user.history.map((entry) => ({ ...entry, whenLabel: format(entry.createdAt) })),
@@ -80,7 +94,12 @@ function pictureView(
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
   const { requests, shipments, storedItems, addresses, money, totals } = picture
   return {
-    totals: { ...totals, paid: yen(totals.paidJpy), refunded: yen(totals.refundedJpy) },
+    totals: {
+      ...totals,
+      paid: yen(totals.paidJpy),
+      refunded: yen(totals.refundedJpy),
+      balance: yen(totals.balanceJpy),
+    },
     requests: {
       total: requests.total,
       rows: requests.rows.flatMap((row) =>
@@ -117,7 +136,7 @@ function pictureView(
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-const INTENTS = ['sign_out', 'disable', 'enable'] as const
+const INTENTS = ['sign_out', 'disable', 'enable', 'balance_topup', 'balance_adjust'] as const
 type Intent = (typeof INTENTS)[number]
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -125,8 +144,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intentValue = String(formData.get('intent') ?? '')
   const intent: Intent | null = INTENTS.includes(intentValue as Intent) ? (intentValue as Intent) : null
   const ctx = getServiceContext(context)
-  const back = (notice: 'userSignedOut' | 'userDisabled' | 'userEnabled') =>
-    redirectWithNotice(context, `/admin-dashboard/users/${params.id}`, notice)
+  const back = (
+    notice: 'userSignedOut' | 'userDisabled' | 'userEnabled' | 'balanceTopUpRecorded' | 'balanceAdjusted',
+  ) => redirectWithNotice(context, `/admin-dashboard/users/${params.id}`, notice)
   try {
     if (intent === 'sign_out') {
       await signOutEverywhere(ctx, { userId: params.id })
@@ -140,17 +160,41 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await enableUser(ctx, { userId: params.id })
       return back('userEnabled')
     }
-    return data({ intent: null, messageKey: 'errors.codes.invalid', fieldError: null }, { status: 400 })
+    // The customer balance (docs/decisions/050): admins only (the service checks).
+    if (intent === 'balance_topup') {
+      await recordTopUp(getOrderContext(context), {
+        userId: params.id,
+        amountJpy: formData.get('amountJpy') ?? '',
+        reference: formData.get('reference') ?? '',
+      })
+      return back('balanceTopUpRecorded')
+    }
+    if (intent === 'balance_adjust') {
+      await adjustBalance(ctx, {
+        userId: params.id,
+        direction: formData.get('direction') ?? '',
+        amountJpy: formData.get('amountJpy') ?? '',
+        reason: formData.get('reason') ?? '',
+      })
+      return back('balanceAdjusted')
+    }
+    return data(
+      { intent: null, messageKey: 'errors.codes.invalid', fieldError: null, fieldErrors: {} },
+      { status: 400 },
+    )
   } catch (caught) {
     const refusal = refusalOf(caught)
     const field = refusal.fieldErrors.reason?.[0] ?? null
-    return data({ intent, messageKey: refusal.messageKey, fieldError: field }, refusal.init)
+    return data(
+      { intent, messageKey: refusal.messageKey, fieldError: field, fieldErrors: refusal.fieldErrors },
+      refusal.init,
+    )
   }
 }
 
 export default function UserRoute() {
   const { t } = useTranslation()
-  const { user, picture, history, canManage } = useLoaderData<typeof loader>()
+  const { user, picture, history, canManage, balance } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
   const unknown = (value: string) => value.trim() || t('adminUsers.unknown')
   const title = t('adminUsers.userTitle', { email: unknown(user.email) })
@@ -174,6 +218,17 @@ export default function UserRoute() {
       {canManage ? <UserActions disabled={user.disabled} failed={failed} /> : null}
 
       <CustomerPictureSections picture={picture} />
+
+      <StaffBalance
+        statement={balance.statement}
+        canMove={balance.canMove}
+        limits={balance.limits}
+        answer={
+          failed?.intent === 'balance_topup' || failed?.intent === 'balance_adjust'
+            ? { intent: failed.intent, fieldErrors: failed.fieldErrors }
+            : null
+        }
+      />
 
       <UserHistory history={history} />
     </article>

@@ -22,6 +22,8 @@ import { type HomeImportRules, homeImportRules } from '#app/lib/import-estimate.
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
+import { balanceOf } from '#core/balance/ledger.ts'
+import { formatMoney } from '#core/money/money.ts'
 import {
   REQUEST_FORM_BODY_BYTES,
   REQUEST_LIMITS,
@@ -48,7 +50,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     knownShops(context.get(requestContext).db),
     homeImportRules(context, getOrderContext(context)),
   ])
-  return { user, submissionKey: crypto.randomUUID(), shops, landed }
+  // The customer balance (docs/decisions/050), written out in their language.
+  const balanceJpy = await balanceOf(context.get(requestContext).db, user.id)
+  const balanceLabel = formatMoney(balanceJpy, 'JPY', context.get(requestContext).language)
+  return { user, submissionKey: crypto.randomUUID(), shops, landed, balanceLabel }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -94,7 +99,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export default function UserDashboardRoute() {
   const { t } = useTranslation()
-  const { user } = useLoaderData<typeof loader>()
+  const { user, balanceLabel } = useLoaderData<typeof loader>()
   return (
     <>
       <PageMeta title={t('dashboard.userTitle')} description={t('dashboard.userTitle')} />
@@ -102,6 +107,17 @@ export default function UserDashboardRoute() {
       <p className="mt-3 text-slate-700">
         {t('dashboard.signedInAs', { name: user.name, email: user.email })}
       </p>
+      {user.role === 'user' ? (
+        <p className="mt-2">
+          <Link
+            to="/user-dashboard/balance"
+            className="inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4"
+            data-testid="dashboard-balance"
+          >
+            {t('balance.dashboardLink', { amount: balanceLabel })}
+          </Link>
+        </p>
+      ) : null}
       {/* Every customer is a "user": the role is news only when it is something else. */}
       {user.role === 'user' ? null : (
         <p className="text-slate-700">{t('dashboard.role', { role: t(`session.roles.${user.role}`) })}</p>

@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { errorText } from '#app/components/error-text.ts'
+import { FormAlert } from '#app/components/form-alert.tsx'
 import { useRefundReason } from '#app/components/orders/refund-list.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { requestContext } from '#app/context.ts'
 import { japanDateTime } from '#app/lib/dates.ts'
-import { getServiceContext } from '#app/middleware/auth.server.ts'
+import { refusalOf } from '#app/lib/http-errors.ts'
+import { redirectWithNotice } from '#app/lib/notice.server.ts'
+import { getOrderContext, getServiceContext } from '#app/middleware/auth.server.ts'
+import { refundToBalance } from '#core/balance/balance-service.ts'
 import { ownerPaths } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { listMyMoney, type MoneyEntry } from '#core/payments/money-history.ts'
@@ -41,9 +46,29 @@ export async function loader({ context }: Route.LoaderArgs) {
             reason: entry.reason,
             detail: entry.detail,
             sent: entry.sentAt !== null,
+            paymentId: entry.paymentId,
           },
     ),
   }
+}
+
+/**
+ * `intent=refund_to_balance`: the customer takes a refund on its way into their balance at once
+ * instead of waiting for it the way they paid (docs/decisions/050). Back here with a notice; a
+ * refusal (nothing due any more, not theirs) is the page's message with its status.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => new FormData())
+  if (formData.get('intent') !== 'refund_to_balance') {
+    return data({ messageKey: 'errors.codes.invalid' }, { status: 400 })
+  }
+  try {
+    await refundToBalance(getOrderContext(context), { paymentId: String(formData.get('paymentId') ?? '') })
+  } catch (caught) {
+    const refusal = refusalOf(caught)
+    return data({ messageKey: refusal.messageKey }, refusal.init)
+  }
+  return redirectWithNotice(context, '/user-dashboard/balance', 'refundedToMyBalance')
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -51,6 +76,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export default function MyMoneyRoute() {
   const { t } = useTranslation()
   const { entries, totals } = useLoaderData<typeof loader>()
+  const failed = useActionData<typeof action>()
   const reasonOf = useRefundReason()
   return (
     <section aria-labelledby="money-heading">
@@ -59,6 +85,7 @@ export default function MyMoneyRoute() {
         {t('moneyPage.title')}
       </h1>
       <p className="mt-2 text-slate-700">{t('moneyPage.lead')}</p>
+      {failed ? <FormAlert look="box">{errorText(t, failed.messageKey)}</FormAlert> : null}
       {entries.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('moneyPage.empty')}</p>
       ) : (
@@ -112,6 +139,18 @@ export default function MyMoneyRoute() {
                       {t('receipt.linkLabel', { number: entry.invoice.number })}
                     </Link>
                   </p>
+                  {entry.kind === 'refund' && !entry.sent ? (
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="refund_to_balance" />
+                      <input type="hidden" name="paymentId" value={entry.paymentId} />
+                      <button
+                        type="submit"
+                        className="min-h-11 rounded-md border border-slate-700 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+                      >
+                        {t('balance.refundToMine')}
+                      </button>
+                    </Form>
+                  ) : null}
                 </div>
                 <p
                   className={`mt-2 shrink-0 text-xl font-semibold tabular-nums sm:mt-0 ${

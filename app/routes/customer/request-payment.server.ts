@@ -7,6 +7,9 @@ import { parseSubmission } from '#app/lib/form-submission.ts'
 import { formFailure, refusalOf } from '#app/lib/http-errors.ts'
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { getOrderContext } from '#app/middleware/auth.server.ts'
+import { PayFromBalanceSchema } from '#core/balance/balance-schemas.ts'
+import { payFromBalance } from '#core/balance/balance-service.ts'
+import { balanceOf } from '#core/balance/ledger.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { formatMoney } from '#core/money/money.ts'
 import { ReportTransferSchema, TRANSFER_FORM_BODY_BYTES } from '#core/payments/payment-schemas.ts'
@@ -63,6 +66,59 @@ export async function loadPaymentPanel(context: Context, owner: PaymentOwner): P
     transferDismissed: panel.transferDismissed
       ? { atLabel: format(panel.transferDismissed.at), reason: panel.transferDismissed.reason }
       : null,
+    balance: await balancePart(context, panel),
+  }
+}
+
+/** The customer's balance beside an open invoice they may pay now, and what of it the balance paid. */
+async function balancePart(context: Context, panel: Awaited<ReturnType<typeof getPaymentPanel>>) {
+  const { language } = context.get(requestContext)
+  const ctx = getOrderContext(context)
+  const applied = panel.invoice?.status === 'open' ? panel.invoice.balanceAppliedJpy : 0
+  const available =
+    ctx.actor?.role === 'user' && panel.invoice?.status === 'open' && panel.canPay
+      ? await balanceOf(ctx.db, ctx.actor.id)
+      : 0
+  return {
+    availableLabel: available > 0 ? formatMoney(available, 'JPY', language) : null,
+    appliedLabel: applied > 0 ? formatMoney(applied, 'JPY', language) : null,
+  }
+}
+
+/**
+ * `intent=pay_balance`: the customer pays the open invoice from their balance, whole or in part
+ * (docs/decisions/050). Back to the page with a notice (paid, or what is left to pay); a refusal
+ * is the panel's message with its status, and nothing is taken.
+ */
+export async function payFromBalanceAction(formData: FormData, context: Context, owner: PaymentOwner) {
+  const { language } = context.get(requestContext)
+  const input = {
+    invoiceId: String(formData.get('invoiceId') ?? ''),
+    amountJpy: String(formData.get('amountJpy') ?? ''),
+  }
+  const parsed = PayFromBalanceSchema.safeParse(input)
+  if (!parsed.success) {
+    const amountIssue = parsed.error.issues.find((issue) => issue.path[0] === 'amountJpy')
+    if (amountIssue) {
+      return data(
+        { payment: { checkout: null, error: `balance.errors.${amountIssue.message}` } },
+        { status: 400 },
+      )
+    }
+  }
+  try {
+    const paid = await payFromBalance(getOrderContext(context), input)
+    const yen = (amount: number) => formatMoney(amount, 'JPY', language)
+    return redirectWithNotice(
+      context,
+      ownerPaths(owner).customer,
+      paid.paid
+        ? 'balancePaid'
+        : { name: 'balancePartPaid', params: { amount: yen(paid.amountJpy), due: yen(paid.dueJpy) } },
+    )
+  } catch (caught) {
+    const refusal = refusalOf(caught)
+    return data({ payment: { checkout: null, error: refusal.messageKey } }, refusal.init)
   }
 }
 

@@ -35,6 +35,7 @@ import type { Route } from './+types/request.ts'
 import {
   loadPaymentPanel,
   payAction,
+  payFromBalanceAction,
   readPaymentForm,
   reportTransferAction,
 } from './request-payment.server.ts'
@@ -89,6 +90,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { formData, problem } = await readPaymentForm(request)
   if (formData.get('intent') === 'pay') return payAction(formData, context)
+  if (formData.get('intent') === 'pay_balance')
+    return payFromBalanceAction(formData, context, { kind: 'request', id: params.id })
   if (formData.get('intent') === 'report_transfer' || problem === 'tooLarge') {
     return reportTransferAction(formData, context, { kind: 'request', id: params.id }, problem)
   }

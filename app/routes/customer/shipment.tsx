@@ -43,6 +43,7 @@ import type { Route } from './+types/shipment.ts'
 import {
   loadPaymentPanel,
   payAction,
+  payFromBalanceAction,
   readPaymentForm,
   reportTransferAction,
 } from './request-payment.server.ts'
@@ -117,6 +118,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // saying it was paid by bank transfer (`intent=report_transfer`, docs/decisions/036).
   const intent = form.get('intent')
   if (intent === 'pay') return payAction(form, context)
+  if (intent === 'pay_balance')
+    return payFromBalanceAction(form, context, { kind: 'shipment', id: params.id })
   if (intent === 'report_transfer' || problem === 'tooLarge') {
     return reportTransferAction(form, context, { kind: 'shipment', id: params.id }, problem)
   }
