@@ -13,6 +13,8 @@ import { confirmPendingRefunds } from '#core/payments/refund-confirmation.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import { sendStorageReminders } from '#core/warehouse/storage-reminders.ts'
+import type { WhatsAppClient } from '#core/whatsapp/client.ts'
+import { sendWhatsAppMessage } from '#core/whatsapp/dispatch.ts'
 import type { Database } from '#db/client.ts'
 import { notifications, users } from '#db/schema/index.ts'
 import { composeAccountEmail } from './account-emails.ts'
@@ -34,6 +36,8 @@ type JobHandlerDeps = {
   payments?: readonly PaymentProvider[]
   /** Where the reconciliation reports what it did. */
   log?: (report: Record<string, number>) => void
+  /** WhatsApp Cloud API when configured (core/whatsapp/); none: queued messages go by e-mail. */
+  whatsapp?: WhatsAppClient | null
 }
 
 type EmailJob = 'email.send' | 'notification.email' | 'notification.staff-email'
@@ -164,5 +168,8 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers<AppJobs> {
       await pruneJobEffects(db)
     },
     ...paymentHandlers(deps),
+    'whatsapp.send': async ({ messageId }, job) => {
+      await sendWhatsAppMessage({ db, jobs: deps.jobs(), client: deps.whatsapp ?? null }, messageId, job)
+    },
   }
 }
