@@ -6,14 +6,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
-import { notifications, users, whatsappContacts, whatsappMessages } from '#db/schema/index.ts'
-import { whatsappWebhook } from '#server/whatsapp-webhook.ts'
-import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
-import { startTestJobQueue } from '#tests/support/jobs.ts'
-import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/support/whatsapp-stand-in/server.ts'
-import { createWhatsAppClient } from './client.ts'
-import { whatsappConfigFromEnv } from './config.ts'
-import { sendWhatsAppMessage } from './dispatch.ts'
+import { createWhatsAppClient } from '#core/whatsapp/client.ts'
+import { whatsappConfigFromEnv } from '#core/whatsapp/config.ts'
+import { sendWhatsAppMessage } from '#core/whatsapp/dispatch.ts'
 import {
   confirmWhatsAppCode,
   getWhatsAppState,
@@ -21,7 +16,12 @@ import {
   startWhatsAppOptIn,
   stopWhatsApp,
   WHATSAPP_LIMITS,
-} from './opt-in.ts'
+} from '#core/whatsapp/opt-in.ts'
+import { notifications, users, whatsappContacts, whatsappMessages } from '#db/schema/index.ts'
+import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
+import { startTestJobQueue } from '#tests/support/jobs.ts'
+import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/support/whatsapp-stand-in/server.ts'
+import { whatsappWebhook } from './whatsapp-webhook.ts'
 
 // The whole WhatsApp path against the local stand-in of the Cloud API: opting in with a code,
 // updates sent as templates by the whatsapp.send job, receipts and STOP through the signed webhook
