@@ -200,7 +200,7 @@ export async function saveWhatsAppPreferences(
     .where(sql`${whatsappContacts.userId} = ${actor.id} and ${whatsappContacts.status} = 'active'`)
     .returning({ userId: whatsappContacts.userId })
   if (updated.length === 0)
-    throw new AppError('conflict', 'No confirmed WhatsApp number', { reason: 'notActive' })
+    throw new AppError('conflict', 'No confirmed WhatsApp number', { reason: 'whatsappNotActive' })
 }
 
 /** Stops every WhatsApp update now; messages already queued are not sent (the e-mail goes). */
