@@ -21,6 +21,9 @@ import { WHATSAPP_CODE_TEMPLATE, WHATSAPP_TEMPLATES } from '#core/whatsapp/templ
  * - `sendStatus()`, `sendInbound()`: posts a webhook to `webhookUrl`, signed with the app secret
  *   as Meta does (`X-Hub-Signature-256`); `sendForged()` signs with another secret.
  *
+ * Over HTTP (a browser test's stand-in runs in its own process): GET /_stand-in/sent lists `sent`,
+ * POST /_stand-in/inbound `{ from, text }` sends an inbound message webhook.
+ *
  * Standalone: `node tests/support/whatsapp-stand-in/server.ts --port 4020 --webhook-url
  * http://localhost:3000/api/whatsapp/webhook` prints the environment for the app.
  */
@@ -103,6 +106,16 @@ export async function startWhatsAppStandIn(
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname
+    // Test controls over HTTP, for browser tests that run the stand-in in its own process.
+    if (req.method === 'GET' && path === '/_stand-in/sent') return json(res, 200, { sent: state.sent })
+    if (req.method === 'POST' && path === '/_stand-in/inbound') {
+      const input = await readJson(req)
+      const answer = await standIn.sendInbound({
+        from: String(input?.from ?? ''),
+        text: String(input?.text ?? ''),
+      })
+      return json(res, 200, { status: answer.status })
+    }
     const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(path)
     if (req.method !== 'POST' || !match) return metaError(res, path, 404, 100, 'Unknown path')
     if (req.headers.authorization !== `Bearer ${creds.accessToken}`)
