@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import express from 'express'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { exportAccountData } from '#core/accounts/data-export.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import { isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
@@ -142,6 +143,18 @@ test('opted in: quote, payment, arrival and tracking go as WhatsApp templates, n
   await notify(ana.id, 'shipment_shipped', { number: 'SH-2', carrier: 'EMS', tracking: 'EJ2' })
   expect(await queued('whatsapp.send')).toHaveLength(0)
   expect(await queued('notification.email')).toHaveLength(3)
+
+  // "Download my data" has the number and each message, never the code's hash.
+  const exported = await exportAccountData(db, ana.id)
+  expect(exported?.whatsapp.number).toMatchObject({ phone: ANA_PHONE, status: 'stopped' })
+  expect(exported?.whatsapp.messages.map((m) => m.status)).toEqual([
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'skipped',
+  ])
+  expect(JSON.stringify(exported)).not.toContain('codeHash')
 })
 
 test('PARAR and BAJA stop too; a replayed inbound message is harmless; other words change nothing', async () => {
