@@ -92,7 +92,7 @@ export async function sendWhatsAppMessage(
     .leftJoin(whatsappContacts, eq(whatsappContacts.userId, whatsappMessages.userId))
     .where(eq(whatsappMessages.id, messageId))
   // Gone with its account or notification, or handled by an earlier run of this job.
-  if (!row || row.status !== 'queued') return 'done'
+  if (row?.status !== 'queued') return 'done'
   const type = row.type as CustomerNotificationType
   const category = categoryOf(type)
   const stillWanted =

@@ -153,7 +153,7 @@ export async function confirmWhatsAppCode(
       .from(whatsappContacts)
       .where(eq(whatsappContacts.userId, actor.id))
       .for('update')
-    if (!row || row.status !== 'pending' || !row.codeHash || !row.codeExpiresAt) return 'expired' as const
+    if (row?.status !== 'pending' || !row.codeHash || !row.codeExpiresAt) return 'expired' as const
     if (row.codeExpiresAt.getTime() <= now.getTime() || row.codeAttempts >= WHATSAPP_LIMITS.attempts)
       return 'expired' as const
     const expected = Buffer.from(row.codeHash, 'hex')

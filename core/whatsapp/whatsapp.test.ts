@@ -186,7 +186,8 @@ test('the client sends Meta’s shape with the bearer token and sorts errors int
   const message = { to: '+5215512345678', ...buildCodeTemplate('123456', 'es') }
   expect(await client.sendTemplate(message)).toEqual({ wamid: 'wamid.1' })
   expect(calls[0]?.url).toBe('https://graph.facebook.com/v23.0/1098765432109/messages')
-  expect((calls[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer EAAG-token')
+  const sentHeaders = (calls[0]?.init.headers ?? {}) as Record<string, string>
+  expect(sentHeaders.authorization).toBe('Bearer EAAG-token')
   expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({
     messaging_product: 'whatsapp',
     to: '5215512345678',

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createWhatsAppClient } from '#core/whatsapp/client.ts'
 import { whatsappConfigFromEnv } from '#core/whatsapp/config.ts'
-import { whatsappContacts } from '#db/schema/index.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import {
   callRoute,
@@ -45,7 +43,8 @@ async function setup({ configured = true } = {}) {
       context,
     })
   const contactOf = async (userId: string) =>
-    (await db.select().from(whatsappContacts).where(eq(whatsappContacts.userId, userId)))[0] ?? null
+    ((await pool.query('select status, categories from whatsapp_contacts where user_id = $1', [userId]))
+      .rows[0] as { status: string; categories: string[] } | undefined) ?? null
   return {
     db,
     pool,
@@ -57,12 +56,12 @@ async function setup({ configured = true } = {}) {
 }
 
 test('anonymous visitors are refused (401) and change nothing', async () => {
-  const { get, post, db } = await setup()
+  const { get, post, pool } = await setup()
   const page = await get(loader)
   expect(page.status).toBe(401)
   const posted = await post({ intent: 'start', phone: '+5215512345678' })
   expect(posted.status).toBe(401)
-  expect(await db.select().from(whatsappContacts)).toEqual([])
+  expect((await pool.query('select 1 from whatsapp_contacts')).rowCount).toBe(0)
 })
 
 test('a customer opts in, chooses updates and stops; another customer sees none of it', async () => {
