@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS } from './scripts/lib/production-server.ts'
 import { STAND_IN_CREDENTIALS } from './tests/support/payment-stand-in/server.ts'
+import { WHATSAPP_STAND_IN_CREDENTIALS } from './tests/support/whatsapp-stand-in/server.ts'
 
 // Debian's Chromium: the registry cannot download Playwright's own browsers.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -20,6 +21,9 @@ export const paymentStandInURL = `http://127.0.0.1:${port + 8}`
 // Every site reads pasted shop links from the local shop stand-in (tests/support/shop-stand-in/),
 // never from the shops: no test reaches the internet (issue 31).
 const shopStandInPort = port + 10
+// The payments site also has WhatsApp configured, pointing at the local Cloud API stand-in
+// (tests/support/whatsapp-stand-in/server.ts): tests/e2e/whatsapp.spec.ts.
+export const whatsappStandInURL = `http://127.0.0.1:${port + 12}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -76,6 +80,14 @@ export default defineConfig({
       stderr: 'pipe' as const,
     },
     {
+      command: `node tests/support/whatsapp-stand-in/server.ts --port ${port + 12} --webhook-url ${paymentsURL}/api/whatsapp/webhook`,
+      port: port + 12,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    {
       command: `node tests/support/shop-stand-in/server.ts ${shopStandInPort}`,
       port: shopStandInPort,
       reuseExistingServer: false,
@@ -96,6 +108,11 @@ export default defineConfig({
         STRIPE_SECRET_KEY: STAND_IN_CREDENTIALS.stripe.secretKey,
         STRIPE_WEBHOOK_SECRET: STAND_IN_CREDENTIALS.stripe.webhookSecret,
         STRIPE_API_URL: paymentStandInURL,
+        WHATSAPP_API_URL: `${whatsappStandInURL}/v23.0`,
+        WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_STAND_IN_CREDENTIALS.phoneNumberId,
+        WHATSAPP_ACCESS_TOKEN: WHATSAPP_STAND_IN_CREDENTIALS.accessToken,
+        WHATSAPP_APP_SECRET: WHATSAPP_STAND_IN_CREDENTIALS.appSecret,
+        WHATSAPP_VERIFY_TOKEN: WHATSAPP_STAND_IN_CREDENTIALS.verifyToken,
       },
     }),
     // The same site with third-party widgets configured, for the consent tests. Their script

@@ -13,6 +13,7 @@ import type { ShippingRatesService } from '#core/pricing/shipping-rates-service.
 import type { ReviewsService } from '#core/reviews/reviews-service.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import type { Database } from '#core/shared/service-context.ts'
+import type { WhatsAppClient } from '#core/whatsapp/client.ts'
 
 type LogFn = (object: object, message?: string) => void
 
@@ -59,6 +60,8 @@ export type RequestContext = {
   /** A one-shot notice from the previous request (app/lib/notice.ts). */
   flash: Notice | null
   log: { info: LogFn; warn: LogFn; error: LogFn }
+  /** WhatsApp Cloud API when configured (core/whatsapp/); absent or null: the option is hidden. */
+  whatsapp?: WhatsAppClient | null
 }
 
 export const requestContext = createContext<RequestContext>()

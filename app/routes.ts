@@ -34,6 +34,7 @@ export default [
     route('user-dashboard/profile/addresses/:id', 'routes/customer/address-edit.tsx'),
     route('user-dashboard/profile/addresses/:id/delete', 'routes/customer/address-delete.tsx'),
     route('user-dashboard/notifications', 'routes/customer/notifications.tsx'),
+    route('user-dashboard/notifications/whatsapp', 'routes/customer/whatsapp.tsx'),
     route('user-dashboard/shipping', 'routes/customer/shipping.tsx'),
     // Package photos (owner and staff; the service decides): full size and thumbnail.
     route('user-dashboard/package-photos/:photoId', 'routes/customer/package-photo.ts'),

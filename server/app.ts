@@ -27,6 +27,7 @@ import { toRoleName } from '#core/shared/service-context.ts'
 import { PACKING_FORM_BODY_BYTES } from '#core/shipping/shipment-schemas.ts'
 import type { FileStore } from '#core/uploads/file-store.ts'
 import { ARRIVAL_FORM_BODY_BYTES } from '#core/warehouse/arrival-schemas.ts'
+import type { WhatsAppClient } from '#core/whatsapp/client.ts'
 import type { Database } from '#db/client.ts'
 import { documentAssets } from './document-assets.ts'
 import { linkPreviewApi } from './link-preview-api.ts'
@@ -40,6 +41,7 @@ import { reactRouterHandler } from './react-router-handler.ts'
 import { securityHeaders } from './security-headers.ts'
 import { type AccountsConfig, createServices, type OutboxUse, type Services } from './services.ts'
 import { staticAssets } from './static-assets.ts'
+import { whatsappWebhook } from './whatsapp-webhook.ts'
 
 /**
  * The Express application. This file is the entry of the server build (see vite.config.ts),
@@ -76,6 +78,8 @@ export type AppDeps = {
   metricsToken?: string | null
   /** LINK_PREVIEW_STAND_IN (tests only): the local shop stand-in every link preview reads. */
   linkPreviewStandIn?: { host: string; port: number } | null
+  /** WhatsApp Cloud API (core/whatsapp/); null or absent: no webhook, no option shown. */
+  whatsapp?: WhatsAppClient | null
 }
 
 const FORM_BODY_LIMIT_BYTES = 1024 * 1024
@@ -274,6 +278,7 @@ function loadContext(deps: AppDeps, services: Services) {
       isProduction: deps.isProduction,
       documentAssets: assets,
       log: req.log,
+      whatsapp: deps.whatsapp ?? null,
     }
     return new RouterContextProvider(new Map([[requestContext, context]]))
   }
@@ -283,6 +288,7 @@ function loadContext(deps: AppDeps, services: Services) {
 function appRoutes(app: express.Express, deps: AppDeps, services: Services, pageCache: PageCache | null) {
   // Payment webhooks read their body raw, so they come before the API router's JSON parser.
   app.use('/api', paymentWebhooks({ db: deps.db, orders: services.orders }))
+  if (deps.whatsapp) app.use('/api', whatsappWebhook({ db: deps.db, jobs: deps.jobs, client: deps.whatsapp }))
   app.use('/api', linkPreviewApi({ auth: services.auth, previews: services.linkPreview }))
   app.use('/api', apiRouter(services.auth, deps.appUrl, deps.db))
   app.use(refuseCrossOriginForms())

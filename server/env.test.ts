@@ -98,3 +98,9 @@ test('METRICS_TOKEN: unset or empty means no /metrics; a short or spaced token s
   expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
   expect(() => parseEnv({ METRICS_TOKEN: 'sixteen chars but spaced' })).toThrow(/METRICS_TOKEN/)
 })
+
+test('WhatsApp variables are checked together: all four or none (docs/decisions/049)', () => {
+  expect(() => parseEnv({ WHATSAPP_ACCESS_TOKEN: 'token' })).toThrow(/WHATSAPP_APP_SECRET: required with/)
+  expect(() => parseEnv({ WHATSAPP_API_URL: 'ftp://graph.example' })).toThrow(/WHATSAPP_API_URL/)
+  expect(parseEnv({}).WHATSAPP_ACCESS_TOKEN).toBeNull()
+})

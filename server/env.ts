@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
 import { s3ConfigFromEnv } from '#core/uploads/s3-file-store.ts'
+import { whatsappConfigFromEnv } from '#core/whatsapp/config.ts'
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -168,6 +169,15 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText,
     PAYMENT_PROVIDER_TIMEOUT_SECONDS: optionalText,
+    /**
+     * WhatsApp Business Cloud API (core/whatsapp/config.ts checks them together: all four or
+     * none; none hides the option). WHATSAPP_API_URL defaults to https://graph.facebook.com/v23.0.
+     */
+    WHATSAPP_PHONE_NUMBER_ID: optionalText,
+    WHATSAPP_ACCESS_TOKEN: optionalText,
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    WHATSAPP_API_URL: optionalText,
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET || !env.DATABASE_URL, {
     error: 'AUTH_SECRET is required in production with an external database',
@@ -225,7 +235,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
   // The payment variables, and the S3 storage ones, are checked together, with the rules their
   // adapters need.
-  for (const check of [() => paymentProvidersFromEnv(source), () => s3ConfigFromEnv(source)]) {
+  for (const check of [
+    () => paymentProvidersFromEnv(source),
+    () => s3ConfigFromEnv(source),
+    () => whatsappConfigFromEnv(source),
+  ]) {
     try {
       check()
     } catch (error) {

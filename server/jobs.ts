@@ -14,6 +14,8 @@ import { confirmPendingRefunds } from '#core/payments/refund-confirmation.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#core/preferences/preferences.ts'
 import type { SettingsService } from '#core/settings/settings-service.ts'
 import { sendStorageReminders } from '#core/warehouse/storage-reminders.ts'
+import type { WhatsAppClient } from '#core/whatsapp/client.ts'
+import { getsOnWhatsApp, sendWhatsAppMessage } from '#core/whatsapp/dispatch.ts'
 import type { Database } from '#db/client.ts'
 import { notifications, users } from '#db/schema/index.ts'
 import { composeAccountEmail } from './account-emails.ts'
@@ -36,6 +38,8 @@ type JobHandlerDeps = {
   payments?: readonly PaymentProvider[]
   /** Where the reconciliation reports what it did. */
   log?: (report: Record<string, number>) => void
+  /** WhatsApp Cloud API when configured (core/whatsapp/); none: queued messages go by e-mail. */
+  whatsapp?: WhatsAppClient | null
 }
 
 type EmailJob = 'email.send' | 'notification.email' | 'notification.staff-email' | 'conversation.email'
@@ -117,6 +121,11 @@ function emailHandlers(deps: JobHandlerDeps): Pick<JobHandlers<AppJobs>, EmailJo
     'conversation.email': async ({ conversationId, side }, job) => {
       const digest = await unreadForEmail(db, conversationId, side)
       if (!digest) return
+      // A customer who gets new messages on WhatsApp had each one there (docs/decisions/049).
+      if (side === 'customer' && deps.whatsapp && (await getsOnWhatsApp(db, digest.customer.id, 'message'))) {
+        await markEmailed(db, conversationId, side, digest.upTo)
+        return
+      }
       const path = digest.kind === 'request' ? 'requests' : 'shipments'
       const shop = await shopOf(deps)
       const recipients =
@@ -201,5 +210,8 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers<AppJobs> {
       await pruneJobEffects(db)
     },
     ...paymentHandlers(deps),
+    'whatsapp.send': async ({ messageId }, job) => {
+      await sendWhatsAppMessage({ db, jobs: deps.jobs(), client: deps.whatsapp ?? null }, messageId, job)
+    },
   }
 }

@@ -11,6 +11,8 @@ import { seedDatabase } from '#core/seed/seed-database.ts'
 import { createSettingsService } from '#core/settings/settings-service.ts'
 import { createDiskFileStore, reportingMissingFiles } from '#core/uploads/file-store.ts'
 import { createS3FileStore, s3ConfigFromEnv } from '#core/uploads/s3-file-store.ts'
+import { createWhatsAppClient } from '#core/whatsapp/client.ts'
+import { whatsappConfigFromEnv } from '#core/whatsapp/config.ts'
 import { createDb } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import type { AppDeps, createApp } from './app.ts'
@@ -86,6 +88,9 @@ const settingsListener = listenForSettingsChanges({
 // PayPal and Stripe when the environment configures them (parseEnv has checked it); none: the
 // customer pays by bank transfer and an admin records it. One set for the pages and the jobs.
 const paymentProviders = paymentProvidersFromEnv(process.env)
+// WhatsApp updates when WHATSAPP_* configure them (checked by parseEnv); none: e-mail only, option hidden.
+const whatsappConfig = whatsappConfigFromEnv(process.env)
+const whatsapp = whatsappConfig ? createWhatsAppClient(whatsappConfig) : null
 
 // Background jobs (core/jobs/): every process runs the workers; pg-boss hands each job to one.
 const jobs = createJobQueue({
@@ -100,6 +105,7 @@ const jobs = createJobQueue({
     jobs: (): AppJobEnqueuer => jobs,
     payments: paymentProviders,
     log: (report) => logger.info({ report }, 'payments reconciled'),
+    whatsapp,
   }),
   logger,
   pollingIntervalSeconds: env.JOBS_POLL_INTERVAL_SECONDS,
@@ -167,6 +173,7 @@ const deps: AppDeps = {
   trustProxy: env.TRUST_PROXY,
   metricsToken: env.METRICS_TOKEN ?? null,
   linkPreviewStandIn: env.LINK_PREVIEW_STAND_IN,
+  whatsapp,
 }
 
 const { handler, closeDev } = await (env.isProduction ? productionHandler() : developmentHandler()).catch(

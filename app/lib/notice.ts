@@ -34,6 +34,11 @@ export const NOTICES = {
   addressSaved: { title: 'profile.done.addressSaved' },
   addressDeleted: { title: 'profile.done.addressDeleted' },
   defaultAddressChanged: { title: 'profile.done.defaultChanged' },
+  // WhatsApp updates (app/routes/customer/whatsapp.tsx, docs/decisions/049).
+  whatsappCodeSent: { title: 'whatsapp.done.codeSent' },
+  whatsappOn: { title: 'whatsapp.done.on' },
+  whatsappSaved: { title: 'whatsapp.done.saved' },
+  whatsappStopped: { title: 'whatsapp.done.stopped' },
   // The admin panel's settings, rates, stores and pages.
   settingsSaved: { title: 'toasts.settingsSaved.title', text: 'toasts.settingsSaved.text' },
   ratesSaved: { title: 'toasts.ratesSaved.title', text: 'toasts.ratesSaved.text' },

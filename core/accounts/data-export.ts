@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
+import { exportWhatsAppData } from '#core/whatsapp/export.ts'
 import type { Database } from '#db/client.ts'
 import {
   accounts,
@@ -102,6 +103,7 @@ export async function exportAccountData(db: Database, userId: string) {
     roleHistory,
     contactMessages: messages,
     ...(await exportCustomerData(db, userId)),
+    whatsapp: await exportWhatsAppData(db, userId),
   }
 }
 

@@ -135,6 +135,19 @@ export const JOBS = defineJobs({
     expireInSeconds: 120,
     keepFinishedSeconds: 24 * 3600,
   },
+  /**
+   * Sends one customer update as a WhatsApp template (core/whatsapp/dispatch.ts). Rate limits and
+   * Meta's 5xx: 30 s doubling up to 30 min, about 1.5 hours; then, or on a permanent refusal, the
+   * e-mail goes instead.
+   */
+  'whatsapp.send': {
+    payload: z.object({ messageId: z.uuid() }),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 30 * 60,
+    expireInSeconds: 60,
+    keepFinishedSeconds: 24 * 3600,
+  },
 })
 
 export type AppJobs = typeof JOBS

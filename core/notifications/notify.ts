@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { can, type StaffAction } from '#core/shared/staff-policy.ts'
+import { queueWhatsApp } from '#core/whatsapp/dispatch.ts'
 import type { Executor } from '#db/client.ts'
 import { notifications, users } from '#db/schema/index.ts'
 
@@ -110,6 +111,8 @@ export type NotificationParams = Record<string, string | number>
 /**
  * Tells a customer, inside the caller's transaction: the in-app row, and the e-mail job that
  * sends it in the customer's language (at most once, retried). A rolled-back change tells no one.
+ * A customer who chose this update on WhatsApp gets it there instead of the e-mail; the e-mail
+ * goes if WhatsApp cannot deliver it (core/whatsapp/dispatch.ts, docs/decisions/049).
  */
 export async function notifyCustomer(
   tx: Executor,
@@ -138,6 +141,11 @@ export async function notifyCustomer(
     })
     .returning({ id: notifications.id })
   if (!row) throw new Error('Unable to store a notification: no row returned')
+  // A customer who gets this kind of update on WhatsApp gets it there instead of by e-mail (the
+  // e-mail goes if WhatsApp cannot deliver it: core/whatsapp/dispatch.ts, docs/decisions/049).
+  if (await queueWhatsApp(tx, jobs, { userId: input.userId, type: input.type, notificationId: row.id })) {
+    return row.id
+  }
   if (input.email !== false) await jobs.enqueue(tx, 'notification.email', { notificationId: row.id })
   return row.id
 }

@@ -362,6 +362,10 @@ export default {
       mfaNotEnabled: 'You have not set up a second step yet.',
       mfaInvalidInput: 'Check the highlighted field.',
       confirmationRequired: 'Tick the box to confirm that you want to delete your account.',
+      // WhatsApp updates (docs/decisions/049).
+      whatsappDown: 'WhatsApp did not answer. Try again in a few minutes.',
+      whatsappNotActive: 'Confirm your WhatsApp number first.',
+      whatsappTooManyCodes: 'You asked for several WhatsApp codes. Wait a while and try again.',
     },
   },
   session: {

@@ -382,6 +382,10 @@ export default {
       mfaNotEnabled: 'Todavía no configuraste un segundo paso.',
       mfaInvalidInput: 'Revisa el campo marcado.',
       confirmationRequired: 'Marca la casilla para confirmar que quieres eliminar tu cuenta.',
+      // Avisos por WhatsApp (docs/decisions/049).
+      whatsappDown: 'WhatsApp no respondió. Inténtalo de nuevo en unos minutos.',
+      whatsappNotActive: 'Primero confirma tu número de WhatsApp.',
+      whatsappTooManyCodes: 'Pediste varios códigos de WhatsApp. Espera un rato e inténtalo de nuevo.',
     },
   },
   session: {
