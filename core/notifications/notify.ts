@@ -50,6 +50,10 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   storage_ended: 'warning',
   // An admin looked for the bank transfer the customer reported and it has not arrived (ADR 036).
   transfer_not_received: 'warning',
+  // A voucher or code to pay at a shop, a bank or by PIX (docs/decisions/051): issued, then expired
+  // unpaid.
+  payment_voucher: 'info',
+  payment_voucher_expired: 'warning',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

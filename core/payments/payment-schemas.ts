@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LOCAL_COUNTRIES, LOCAL_METHOD_IDS, type LocalCountry } from './local-methods.ts'
 import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { confirmField } from '#core/shared/confirmation.ts'
@@ -20,7 +21,10 @@ const version = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).
 /** A customer starts paying an invoice with one of the configured providers. */
 export const StartCheckoutSchema = z.object({
   invoiceId: id,
-  provider: z.enum(['paypal', 'stripe'], { error: 'providerUnknown' }),
+  provider: z.enum(['paypal', 'stripe', 'dlocal'], { error: 'providerUnknown' }),
+  // dLocal only (docs/decisions/051): the customer's country and the method they chose there.
+  country: z.enum(LOCAL_COUNTRIES as [LocalCountry, ...LocalCountry[]]).optional(),
+  method: z.enum(LOCAL_METHOD_IDS).optional(),
 })
 export type StartCheckoutInput = z.output<typeof StartCheckoutSchema>
 
