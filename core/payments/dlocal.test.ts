@@ -80,19 +80,31 @@ test('an OXXO voucher: in MXN at the quote, signed, with its reference, barcode,
   expect(result.voucher?.url).toBe(`${standIn.url}/vouchers/${result.providerRef}`)
   expect(result.voucher?.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 70 * 3_600_000)
   const stored = standIn.payment(result.providerRef)
-  expect(stored).toMatchObject({ amount: 1450.54, currency: 'MXN', payment_method_id: 'OX', order_id: input.idempotencyKey })
+  expect(stored).toMatchObject({
+    amount: 1450.54,
+    currency: 'MXN',
+    payment_method_id: 'OX',
+    order_id: input.idempotencyKey,
+  })
   expect(standIn.calls.every((call) => call.refused === null)).toBe(true)
   // The same key gives the same payment back.
   expect((await dlocal().createCheckout(input)).providerRef).toBe(result.providerRef)
   const outcome = await dlocal().lookup(result.providerRef)
-  expect(outcome).toMatchObject({ status: 'pending', amountJpy: null, currency: 'MXN', local: { amountMinor: 145_054 } })
+  expect(outcome).toMatchObject({
+    status: 'pending',
+    amountJpy: null,
+    currency: 'MXN',
+    local: { amountMinor: 145_054 },
+  })
 })
 
 test('every method of every country is accepted by the stand-in with its flow', async () => {
   for (const country of ['MX', 'CL', 'CO', 'PE', 'BR'] as const) {
     for (const method of localMethodsFor(country)) {
       const result = await dlocal().createCheckout(
-        checkout({ localPayment: { country, method: method.id, payer: { name: 'Ana', email: 'ana@example.com' } } }),
+        checkout({
+          localPayment: { country, method: method.id, payer: { name: 'Ana', email: 'ana@example.com' } },
+        }),
       )
       if (method.flow === 'REDIRECT') {
         expect(result.voucher).toBeNull()
@@ -107,9 +119,13 @@ test('every method of every country is accepted by the stand-in with its flow', 
 test('a method of another country, or none, is refused before any call', async () => {
   const before = standIn.calls.length
   await expect(
-    dlocal().createCheckout(checkout({ localPayment: { country: 'CL', method: 'oxxo', payer: { name: 'A', email: 'a@b.c' } } })),
+    dlocal().createCheckout(
+      checkout({ localPayment: { country: 'CL', method: 'oxxo', payer: { name: 'A', email: 'a@b.c' } } }),
+    ),
   ).rejects.toMatchObject({ code: 'invalid' })
-  await expect(dlocal().createCheckout(checkout({ localPayment: undefined }))).rejects.toMatchObject({ code: 'invalid' })
+  await expect(dlocal().createCheckout(checkout({ localPayment: undefined }))).rejects.toMatchObject({
+    code: 'invalid',
+  })
   expect(standIn.calls.length).toBe(before)
 })
 
@@ -131,7 +147,11 @@ test('notifications: a signed one is read; forged, unsigned, stale, another logi
   const verified = await dlocal().verifyWebhook(paid.headers, paid.body)
   expect(verified).toMatchObject({
     eventId: `${result.providerRef}:PAID`,
-    outcome: { status: 'succeeded', captureRef: result.providerRef, local: { currency: 'MXN', amountMinor: 145_054 } },
+    outcome: {
+      status: 'succeeded',
+      captureRef: result.providerRef,
+      local: { currency: 'MXN', amountMinor: 145_054 },
+    },
   })
   const forged = await standIn.sendForged(result.providerRef)
   expect(await dlocal().verifyWebhook(forged.headers, forged.body)).toEqual({ refused: 'signature' })
@@ -142,12 +162,19 @@ test('notifications: a signed one is read; forged, unsigned, stale, another logi
   expect(await dlocal({ now: () => Date.now() + 3_600_000 }).verifyWebhook(paid.headers, paid.body)).toEqual({
     refused: 'stale',
   })
-  expect(await dlocal({ login: 'other' }).verifyWebhook(paid.headers, paid.body)).toEqual({ refused: 'signature' })
+  expect(await dlocal({ login: 'other' }).verifyWebhook(paid.headers, paid.body)).toEqual({
+    refused: 'signature',
+  })
   const date = new Date().toISOString()
   const headers = {
     'x-date': date,
     'x-login': DLOCAL_STAND_IN_CREDENTIALS.login,
-    authorization: dlocalAuthorization(DLOCAL_STAND_IN_CREDENTIALS.secretKey, DLOCAL_STAND_IN_CREDENTIALS.login, date, '[]'),
+    authorization: dlocalAuthorization(
+      DLOCAL_STAND_IN_CREDENTIALS.secretKey,
+      DLOCAL_STAND_IN_CREDENTIALS.login,
+      date,
+      '[]',
+    ),
   }
   expect(await dlocal().verifyWebhook(headers, '[]')).toEqual({ refused: 'unreadable' })
   const expired = await standIn.send(result.providerRef, 'EXPIRED')
@@ -161,17 +188,32 @@ test('refunds: the same share of the local amount, never above what was paid', a
   const result = await dlocal().createCheckout(checkout())
   await standIn.pay(result.providerRef)
   const local = { currency: 'MXN', amountMinor: 145_054, capturedJpy: 12_345 }
-  const half = await dlocal().refund({ captureRef: result.providerRef, amountJpy: 6000, idempotencyKey: randomUUID(), local })
+  const half = await dlocal().refund({
+    captureRef: result.providerRef,
+    amountJpy: 6000,
+    idempotencyKey: randomUUID(),
+    local,
+  })
   expect(half.status).toBe('succeeded')
   expect(standIn.payment(result.providerRef)?.refunded).toBe(705)
   expect(await dlocal().lookupRefund(half.refundRef)).toBe('succeeded')
   // More than is left: the stand-in refuses, as dLocal does.
   await expect(
-    dlocal().refund({ captureRef: result.providerRef, amountJpy: 12_345, idempotencyKey: randomUUID(), local }),
+    dlocal().refund({
+      captureRef: result.providerRef,
+      amountJpy: 12_345,
+      idempotencyKey: randomUUID(),
+      local,
+    }),
   ).rejects.toMatchObject({ details: { reason: 'paymentRefused' } })
   // More yen than captured, or no local amount: refused before any call.
   await expect(
-    dlocal().refund({ captureRef: result.providerRef, amountJpy: 12_346, idempotencyKey: randomUUID(), local }),
+    dlocal().refund({
+      captureRef: result.providerRef,
+      amountJpy: 12_346,
+      idempotencyKey: randomUUID(),
+      local,
+    }),
   ).rejects.toMatchObject({ code: 'invalid' })
   await expect(
     dlocal().refund({ captureRef: result.providerRef, amountJpy: 100, idempotencyKey: randomUUID() }),
@@ -192,9 +234,15 @@ test('the environment: all three or none, sandbox by default, live on purpose, h
   expect(() => paymentProvidersFromEnv({ DLOCAL_LOGIN: 'l' })).toThrow(
     /DLOCAL_TRANS_KEY: required with DLOCAL_LOGIN[\s\S]*DLOCAL_SECRET_KEY: required/,
   )
-  expect(() => paymentProvidersFromEnv({ ...all, DLOCAL_ENV: 'prod' })).toThrow(/DLOCAL_ENV: must be sandbox or live/)
-  expect(() => paymentProvidersFromEnv({ ...all, DLOCAL_API_URL: 'http://example.com' })).toThrow(/DLOCAL_API_URL/)
-  expect(() => paymentProvidersFromEnv({ ...all, DLOCAL_SECRET_KEY: '  ' })).toThrow(/DLOCAL_SECRET_KEY: required/)
+  expect(() => paymentProvidersFromEnv({ ...all, DLOCAL_ENV: 'prod' })).toThrow(
+    /DLOCAL_ENV: must be sandbox or live/,
+  )
+  expect(() => paymentProvidersFromEnv({ ...all, DLOCAL_API_URL: 'http://example.com' })).toThrow(
+    /DLOCAL_API_URL/,
+  )
+  expect(() => paymentProvidersFromEnv({ ...all, DLOCAL_SECRET_KEY: '  ' })).toThrow(
+    /DLOCAL_SECRET_KEY: required/,
+  )
 })
 
 test('the default address is the sandbox, live only with DLOCAL_ENV=live', async () => {
@@ -206,7 +254,9 @@ test('the default address is the sandbox, live only with DLOCAL_ENV=live', async
   const env = { DLOCAL_LOGIN: 'l', DLOCAL_TRANS_KEY: 't', DLOCAL_SECRET_KEY: 's' }
   for (const extra of [{}, { DLOCAL_ENV: 'live' }]) {
     const [provider] = paymentProvidersFromEnv({ ...env, ...extra }, fetchSpy)
-    await expect(provider?.lookup('D-1')).rejects.toMatchObject({ details: { reason: 'paymentProviderDown' } })
+    await expect(provider?.lookup('D-1')).rejects.toMatchObject({
+      details: { reason: 'paymentProviderDown' },
+    })
   }
   expect(seen).toEqual(['https://sandbox.dlocal.com/payments/D-1', 'https://api.dlocal.com/payments/D-1'])
 })

@@ -114,7 +114,8 @@ async function call(api: DLocalApi, method: 'GET' | 'POST', path: string, body?:
 async function quote(api: DLocalApi, currency: string): Promise<string> {
   const path = `/currency-exchanges?from=JPY&to=${currency}`
   const answer = await call(api, 'GET', path)
-  if (answer.status !== 200) throw providerRefused(api.http, 'GET /currency-exchanges', answer.status, problem(answer))
+  if (answer.status !== 200)
+    throw providerRefused(api.http, 'GET /currency-exchanges', answer.status, problem(answer))
   const parsed = Quote.safeParse(answer.body)
   const rate = parsed.success ? String(parsed.data.rate) : ''
   if (!/^\d{1,12}(\.\d{1,12})?$/.test(rate) || Number(rate) <= 0) {
@@ -188,7 +189,8 @@ async function createPayment(api: DLocalApi, input: CheckoutInput): Promise<Chec
   }
   const voucher = voucherOf(payment)
   const payUrl = safeUrl(payment.redirect_url) ?? voucher?.url ?? null
-  if (!payUrl && !voucher) throw providerDown(api.http, 'POST /payments', 'answered without a page or a voucher')
+  if (!payUrl && !voucher)
+    throw providerDown(api.http, 'POST /payments', 'answered without a page or a voucher')
   const localAmount: LocalAmount = { currency, amountMinor, rate }
   // A voucher without a page of its own: the customer's panel shows it (payUrl is our return page).
   return { providerRef: payment.id, payUrl: payUrl ?? input.returnUrl, local: localAmount, voucher }
@@ -248,7 +250,10 @@ async function createRefund(api: DLocalApi, input: RefundInput): Promise<Refund>
   }
   const local = input.local
   if (!local || input.amountJpy > local.capturedJpy) {
-    throw new AppError('invalid', 'A dLocal refund needs the local amount captured, and at most the yen captured')
+    throw new AppError(
+      'invalid',
+      'A dLocal refund needs the local amount captured, and at most the yen captured',
+    )
   }
   const decimals = decimalsOf(local.currency)
   // The same share of the local amount as of the yen; the whole when it is the whole.
@@ -265,7 +270,8 @@ async function createRefund(api: DLocalApi, input: RefundInput): Promise<Refund>
   })
   if (answer.status !== 200) throw providerRefused(api.http, 'POST /refunds', answer.status, problem(answer))
   const parsed = RefundAnswer.safeParse(answer.body)
-  if (!parsed.success) throw providerDown(api.http, 'POST /refunds', 'answered with something that is not a refund')
+  if (!parsed.success)
+    throw providerDown(api.http, 'POST /refunds', 'answered with something that is not a refund')
   if (parsed.data.status === 'SUCCESS') return { refundRef: parsed.data.id, status: 'succeeded' }
   if (parsed.data.status === 'PENDING') return { refundRef: parsed.data.id, status: 'pending' }
   throw providerRefused(api.http, 'POST /refunds', answer.status, `refund ${parsed.data.status.slice(0, 20)}`)
@@ -277,7 +283,8 @@ async function retrieveRefund(api: DLocalApi, ref: string): Promise<RefundState>
   const answer = await call(api, 'GET', path)
   if (answer.status !== 200) throw providerRefused(api.http, `GET ${path}`, answer.status, problem(answer))
   const parsed = RefundAnswer.safeParse(answer.body)
-  if (!parsed.success) throw providerDown(api.http, `GET ${path}`, 'answered with something that is not a refund')
+  if (!parsed.success)
+    throw providerDown(api.http, `GET ${path}`, 'answered with something that is not a refund')
   if (parsed.data.status === 'SUCCESS') return 'succeeded'
   if (parsed.data.status === 'REJECTED' || parsed.data.status === 'CANCELLED') return 'failed'
   return 'pending'
@@ -297,11 +304,14 @@ function verifyNotification(
   const authorization = headers.authorization
   const date = headers['x-date']
   const login = headers['x-login']
-  const match = authorization ? /^V2-HMAC-SHA256,\s*Signature:\s*([0-9a-f]{64})$/.exec(authorization.trim()) : null
+  const match = authorization
+    ? /^V2-HMAC-SHA256,\s*Signature:\s*([0-9a-f]{64})$/.exec(authorization.trim())
+    : null
   if (!match || !date || !login) return { refused: 'unsigned' }
   const at = Date.parse(date)
   const now = (config.now ?? Date.now)()
-  if (Number.isNaN(at) || Math.abs(now - at) > (config.toleranceSeconds ?? 900) * 1000) return { refused: 'stale' }
+  if (Number.isNaN(at) || Math.abs(now - at) > (config.toleranceSeconds ?? 900) * 1000)
+    return { refused: 'stale' }
   const expected = Buffer.from(dlocalSignature(config.secretKey, config.login, date, rawBody), 'hex')
   const given = Buffer.from(match[1] ?? '', 'hex')
   if (login !== config.login || given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -35,14 +35,26 @@ export const LOCAL_PAYMENT_COUNTRIES = {
       card,
     ],
   },
-  CL: { currency: 'CLP', decimals: 0, methods: [{ id: 'webpay', code: 'WP', flow: 'REDIRECT', kind: 'redirect' }, card] },
-  CO: { currency: 'COP', decimals: 2, methods: [{ id: 'pse', code: 'PC', flow: 'REDIRECT', kind: 'redirect' }, card] },
+  CL: {
+    currency: 'CLP',
+    decimals: 0,
+    methods: [{ id: 'webpay', code: 'WP', flow: 'REDIRECT', kind: 'redirect' }, card],
+  },
+  CO: {
+    currency: 'COP',
+    decimals: 2,
+    methods: [{ id: 'pse', code: 'PC', flow: 'REDIRECT', kind: 'redirect' }, card],
+  },
   PE: {
     currency: 'PEN',
     decimals: 2,
     methods: [{ id: 'pagoefectivo', code: 'EF', flow: 'DIRECT', kind: 'voucher' }, card],
   },
-  BR: { currency: 'BRL', decimals: 2, methods: [{ id: 'pix', code: 'PIX', flow: 'DIRECT', kind: 'qr' }, card] },
+  BR: {
+    currency: 'BRL',
+    decimals: 2,
+    methods: [{ id: 'pix', code: 'PIX', flow: 'DIRECT', kind: 'qr' }, card],
+  },
 } as const satisfies Record<string, { currency: string; decimals: number; methods: LocalMethod[] }>
 
 export type LocalCountry = keyof typeof LOCAL_PAYMENT_COUNTRIES
@@ -57,7 +69,10 @@ export function localMethodsFor(country: string | null | undefined): LocalMethod
   return isLocalCountry(country) ? [...LOCAL_PAYMENT_COUNTRIES[country].methods] : []
 }
 
-export function localMethod(country: string | null | undefined, id: string | null | undefined): LocalMethod | null {
+export function localMethod(
+  country: string | null | undefined,
+  id: string | null | undefined,
+): LocalMethod | null {
   return localMethodsFor(country).find((method) => method.id === id) ?? null
 }
 

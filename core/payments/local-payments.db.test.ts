@@ -6,17 +6,19 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { HTTP_STATUS, isAppError } from '#core/shared/errors.ts'
 import type { Actor } from '#core/shared/service-context.ts'
 import type { Database } from '#db/client.ts'
-import { invoices, notifications, payments, purchaseRequests, users, webhookEvents } from '#db/schema/index.ts'
+import {
+  invoices,
+  notifications,
+  payments,
+  purchaseRequests,
+  users,
+  webhookEvents,
+} from '#db/schema/index.ts'
 import { createTestDatabase, onFileCleanup } from '#tests/db.ts'
 import { type DLocalStandIn, startDLocalStandIn } from '#tests/support/dlocal-stand-in/server.ts'
 import { insertQuotedRequest, type QuotedRequest } from '#tests/support/invoices.ts'
 import { createOrderTestDeps } from '#tests/support/order-context.ts'
-import {
-  confirmReturn,
-  handleWebhook,
-  reconcilePendingPayments,
-  startCheckout,
-} from './payment-service.ts'
+import { confirmReturn, handleWebhook, reconcilePendingPayments, startCheckout } from './payment-service.ts'
 import { getPaymentPanel } from './payment-views.ts'
 import { type PaymentProvider, paymentProvidersFromEnv } from './provider.ts'
 import type { PaymentSystemDeps } from './settle-payment.ts'
@@ -47,7 +49,9 @@ beforeAll(async () => {
     let body = ''
     for await (const chunk of req) body += chunk
     const provider = req.url?.split('/').at(-1) ?? ''
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]))
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+    )
     try {
       const { result } = await handleWebhook(system, provider, headers, body)
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }))
@@ -79,7 +83,11 @@ const oxxo = { provider: 'dlocal', country: 'MX', method: 'oxxo' } as const
 async function state(quoted: QuotedRequest) {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, quoted.invoiceId))
   const [request] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, quoted.requestId))
-  const rows = await db.select().from(payments).where(eq(payments.invoiceId, quoted.invoiceId)).orderBy(payments.createdAt)
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, quoted.invoiceId))
+    .orderBy(payments.createdAt)
   const told = await db
     .select({ type: notifications.type, params: notifications.params })
     .from(notifications)
@@ -118,7 +126,11 @@ test('OXXO: a voucher in pesos beside the yen, shown and told; the invoice stays
   expect(row?.expiresAt?.getTime()).toBeGreaterThan(Date.now())
   expect(now.invoice).toBe('open')
   expect(now.told.map((told) => told.type)).toEqual(['payment_voucher'])
-  expect(now.told[0]?.params).toMatchObject({ method: 'OXXO', reference: row?.voucherReference, amountJpy: 7400 })
+  expect(now.told[0]?.params).toMatchObject({
+    method: 'OXXO',
+    reference: row?.voucherReference,
+    amountJpy: 7400,
+  })
   // What dLocal was asked: our payment id as order id, our webhook, the return page.
   const sent = standIn.paymentForOrder(checkout.paymentId)
   expect(sent).toMatchObject({ amount: 869.5, currency: 'MXN', payment_method_id: 'OX' })
@@ -126,12 +138,26 @@ test('OXXO: a voucher in pesos beside the yen, shown and told; the invoice stays
 
   // The panel shows the voucher and asks for nothing else; another click gives the same voucher.
   const panel = await getPaymentPanel(orders.as(ana), { kind: 'request', id: quoted.requestId })
-  expect(panel.voucher).toMatchObject({ method: 'oxxo', reference: row?.voucherReference, localCurrency: 'MXN', localAmount: 86_950 })
+  expect(panel.voucher).toMatchObject({
+    method: 'oxxo',
+    reference: row?.voucherReference,
+    localCurrency: 'MXN',
+    localAmount: 86_950,
+  })
   expect(panel.canPay).toBe(false)
   const again = await startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, ...oxxo })
   expect(again).toMatchObject({ paymentId: checkout.paymentId, reused: true, voucher: true })
   // Another method while the voucher is open: refused (the customer may be at the shop).
-  expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, provider: 'dlocal', country: 'MX', method: 'spei' }))).toEqual({
+  expect(
+    await refusal(
+      startCheckout(orders.as(ana), {
+        invoiceId: quoted.invoiceId,
+        provider: 'dlocal',
+        country: 'MX',
+        method: 'spei',
+      }),
+    ),
+  ).toEqual({
     code: 'conflict',
     reason: 'paymentVoucherOpen',
   })
@@ -145,7 +171,12 @@ test('OXXO: a voucher in pesos beside the yen, shown and told; the invoice stays
   now = await state(quoted)
   expect(now.invoice).toBe('paid')
   expect(now.request).toBe('paid')
-  expect(now.rows[0]).toMatchObject({ status: 'succeeded', amount: 7400, currency: 'JPY', captureRef: sent?.id })
+  expect(now.rows[0]).toMatchObject({
+    status: 'succeeded',
+    amount: 7400,
+    currency: 'JPY',
+    captureRef: sent?.id,
+  })
   expect(now.told.map((told) => told.type)).toEqual(['payment_voucher', 'payment_received'])
 
   // A replay is stored once and changes nothing.
@@ -241,18 +272,24 @@ test('methods follow the country: one not offered there, an unknown one, or none
     { provider: 'dlocal', country: "MX'; drop table payments; --", method: 'oxxo' },
   ]
   for (const attempt of attempts) {
-    expect(await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, ...attempt } as never))).toEqual({
+    expect(
+      await refusal(startCheckout(orders.as(ana), { invoiceId: quoted.invoiceId, ...attempt } as never)),
+    ).toEqual({
       code: 'invalid',
       reason: 'paymentMethodNotOffered',
     })
   }
   expect((await state(quoted)).rows).toHaveLength(0)
   // Someone else's invoice: not found, as a missing one.
-  expect(await refusal(startCheckout(orders.as(bruno), { invoiceId: quoted.invoiceId, ...oxxo }))).toMatchObject({
+  expect(
+    await refusal(startCheckout(orders.as(bruno), { invoiceId: quoted.invoiceId, ...oxxo })),
+  ).toMatchObject({
     code: 'not_found',
   })
   // Anonymous.
-  expect(await refusal(startCheckout(orders.as(null), { invoiceId: quoted.invoiceId, ...oxxo }))).toMatchObject({
+  expect(
+    await refusal(startCheckout(orders.as(null), { invoiceId: quoted.invoiceId, ...oxxo })),
+  ).toMatchObject({
     code: 'unauthorized',
   })
   // dLocal down: nothing the customer can use, the next click tries again.

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { LOCAL_COUNTRIES, LOCAL_METHOD_IDS, type LocalCountry } from './local-methods.ts'
 import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { confirmField } from '#core/shared/confirmation.ts'
 import { MAX_PHOTO_BYTES, PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
+import { LOCAL_COUNTRIES, LOCAL_METHOD_IDS, type LocalCountry } from './local-methods.ts'
 
 // The payment forms' schemas, shared by the pages (Conform) and the services. Messages are i18n
 // keys under `payments.errors` (the customer's in app/locales/*/account.ts, staff's in admin.ts).

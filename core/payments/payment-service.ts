@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { ownerOf, ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { hasPendingTransfer } from '#core/billing/pending-transfers.ts'
+import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
@@ -8,9 +9,14 @@ import { recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { type Actor, requireActor } from '#core/shared/service-context.ts'
 import type { Database, Executor } from '#db/client.ts'
-import { notifyCustomer } from '#core/notifications/notify.ts'
 import { invoices, payments, users, webhookEvents } from '#db/schema/index.ts'
-import { formatLocal, LOCAL_METHOD_LABELS, type LocalCountry, type LocalMethodId, localMethod } from './local-methods.ts'
+import {
+  formatLocal,
+  LOCAL_METHOD_LABELS,
+  type LocalCountry,
+  type LocalMethodId,
+  localMethod,
+} from './local-methods.ts'
 import { applyPaymentEventIfAllowed, PAYMENT_ENTITY } from './payment-events.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { StartCheckoutSchema } from './payment-schemas.ts'
@@ -22,8 +28,8 @@ import {
   invoiceWithOwner,
   moveOf,
   PAYMENTS_NEED_SIGN_IN,
-  PROVIDER_ACTOR,
   type PaymentSystemDeps,
+  PROVIDER_ACTOR,
   providerOf,
   type SettleResult,
   settlePayment,
@@ -131,8 +137,7 @@ export async function startCheckout(
   }
   const { invoiceId } = parsed.data
   // dLocal: a method offered in the customer's country (docs/decisions/051); others take none.
-  const local =
-    provider.name === 'dlocal' ? localMethod(parsed.data.country, parsed.data.method) : null
+  const local = provider.name === 'dlocal' ? localMethod(parsed.data.country, parsed.data.method) : null
   if (provider.name === 'dlocal' && (!local || !parsed.data.country)) {
     throw methodNotOffered(parsed.data.country, parsed.data.method)
   }
@@ -151,7 +156,14 @@ export async function startCheckout(
   }
 
   const payer = choice ? await payerOf(ctx, actor.id) : null
-  const checkout = await askForCheckout(ctx, provider, invoice, paymentId, meta, choice && payer ? { ...choice, payer } : null)
+  const checkout = await askForCheckout(
+    ctx,
+    provider,
+    invoice,
+    paymentId,
+    meta,
+    choice && payer ? { ...choice, payer } : null,
+  )
 
   // Store what the provider answered, unless a parallel click already did (the same key gives
   // the same checkout back, so both answers are the same). A voucher is told to the customer in
@@ -187,7 +199,13 @@ export async function startCheckout(
     return version
   })
   if (stored !== null && checkout.payUrl) {
-    return { paymentId, payUrl: checkout.payUrl, provider: provider.name, reused: false, voucher: voucher !== null }
+    return {
+      paymentId,
+      payUrl: checkout.payUrl,
+      provider: provider.name,
+      reused: false,
+      voucher: voucher !== null,
+    }
   }
   const [current] = await ctx.db
     .select({ status: payments.status, payUrl: payments.payUrl, voucherReference: payments.voucherReference })
@@ -241,7 +259,9 @@ async function tellVoucherIssued(
       number: invoice.ownerNumber,
       method: LOCAL_METHOD_LABELS[method],
       reference: voucher.reference,
-      localAmount: local ? formatLocal(local.amountMinor, local.currency, invoice.locale === 'en' ? 'en' : 'es') : '',
+      localAmount: local
+        ? formatLocal(local.amountMinor, local.currency, invoice.locale === 'en' ? 'en' : 'es')
+        : '',
       amountJpy: invoice.dueJpy,
       ...(voucher.expiresAt ? { payByDate: voucher.expiresAt.toISOString() } : {}),
     },
@@ -369,7 +389,11 @@ async function askForCheckout(
   invoice: InvoiceRow,
   paymentId: string,
   meta: { locale?: 'es' | 'en' },
-  local: { country: LocalCountry; method: LocalMethodId; payer: { name: string; email: string } } | null = null,
+  local: {
+    country: LocalCountry
+    method: LocalMethodId
+    payer: { name: string; email: string }
+  } | null = null,
 ) {
   const { company } = await ctx.settings.get()
   const back = (path: string) =>

@@ -6,7 +6,15 @@ import { actorKindFor } from '#core/shared/actor-kind.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import type { Executor } from '#db/client.ts'
-import { addresses, invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
+import {
+  addresses,
+  invoices,
+  payments,
+  purchaseRequests,
+  refunds,
+  shipments,
+  users,
+} from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
 import { isBeingConfirmed, isOpenVoucher } from './payment-service.ts'

@@ -364,7 +364,9 @@ export async function settleWithin(
       captureRef: outcome.captureRef,
       amount: outcome.amountJpy,
       currency: outcome.currency,
-      ...(outcome.local ? { localAmount: outcome.local.amountMinor, localCurrency: outcome.local.currency } : {}),
+      ...(outcome.local
+        ? { localAmount: outcome.local.amountMinor, localCurrency: outcome.local.currency }
+        : {}),
       ...(holdReason ? { holdReason } : {}),
     },
   })

@@ -683,7 +683,13 @@ export default {
         refunded: 'Refunded',
       },
     },
-    providers: { manual: 'bank transfer', bank: 'bank transfer', paypal: 'PayPal', stripe: 'Stripe (card)' },
+    providers: {
+      manual: 'bank transfer',
+      bank: 'bank transfer',
+      paypal: 'PayPal',
+      stripe: 'Stripe (card)',
+      dlocal: 'dLocal (local payment)',
+    },
     yes: 'yes',
     no: 'no',
     grams: '{{weight}} g',
@@ -1023,7 +1029,7 @@ export default {
     reference: 'Reference',
     date: 'Date',
     refund: 'Refund',
-    providers: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Stripe' },
+    providers: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Stripe', dlocal: 'dLocal' },
     statuses: {
       pending: 'Pending',
       succeeded: 'Paid',

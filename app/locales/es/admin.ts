@@ -718,6 +718,7 @@ export default {
       bank: 'transferencia bancaria',
       paypal: 'PayPal',
       stripe: 'Stripe (tarjeta)',
+      dlocal: 'dLocal (pago local)',
     },
     yes: 'sí',
     no: 'no',
@@ -1065,7 +1066,7 @@ export default {
     reference: 'Referencia',
     date: 'Fecha',
     refund: 'Reembolso',
-    providers: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Stripe' },
+    providers: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Stripe', dlocal: 'dLocal' },
     statuses: {
       pending: 'Pendiente',
       succeeded: 'Pagado',

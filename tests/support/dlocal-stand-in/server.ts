@@ -121,7 +121,10 @@ export async function startDLocalStandIn(
   const host = options.host ?? '127.0.0.1'
   const log = options.log ?? (() => {})
   const payments = new Map<string, StandInPayment>()
-  const refunds = new Map<string, { id: string; payment_id: string; amount: number; currency: string; status: string }>()
+  const refunds = new Map<
+    string,
+    { id: string; payment_id: string; amount: number; currency: string; status: string }
+  >()
   const { login, transKey, secretKey } = DLOCAL_STAND_IN_CREDENTIALS
 
   const server = createServer((req, res) => {
@@ -246,7 +249,11 @@ export async function startDLocalStandIn(
     notification.url = target
     if (!target) return
     try {
-      const response = await fetch(target, { method: 'POST', headers: notification.headers, body: notification.body })
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: notification.headers,
+        body: notification.body,
+      })
       notification.answer = response.status
       await response.text()
     } catch (error) {
@@ -260,7 +267,8 @@ export async function startDLocalStandIn(
     const date = String(req.headers['x-date'] ?? '')
     if (req.headers['x-login'] !== login || req.headers['x-trans-key'] !== transKey) return 'credentials'
     if (req.headers['x-version'] !== '2.1') return 'version'
-    if (!date || Number.isNaN(Date.parse(date)) || Math.abs(Date.now() - Date.parse(date)) > 300_000) return 'date'
+    if (!date || Number.isNaN(Date.parse(date)) || Math.abs(Date.now() - Date.parse(date)) > 300_000)
+      return 'date'
     if (req.headers.authorization !== dlocalAuthorization(secretKey, login, date, body)) return 'signature'
     return null
   }
@@ -284,7 +292,8 @@ export async function startDLocalStandIn(
     if (req.method === 'GET' && path === '/currency-exchanges') {
       const to = target.searchParams.get('to') ?? ''
       const rate = standIn.rates[to]
-      if (target.searchParams.get('from') !== 'JPY' || !rate) return json(res, 400, { code: 5009, message: 'Currency not supported' })
+      if (target.searchParams.get('from') !== 'JPY' || !rate)
+        return json(res, 400, { code: 5009, message: 'Currency not supported' })
       return json(res, 200, { from: 'JPY', to, rate: Number(rate) })
     }
     if (req.method === 'POST' && path === '/payments') return createPayment(res, body)
@@ -329,7 +338,12 @@ export async function startDLocalStandIn(
       return json(res, 400, { code: 5005, param: 'payment_method_id' })
     }
     const payer = input.payer as { name?: unknown; email?: unknown } | undefined
-    if (typeof payer?.name !== 'string' || !payer.name || typeof payer.email !== 'string' || !payer.email.includes('@')) {
+    if (
+      typeof payer?.name !== 'string' ||
+      !payer.name ||
+      typeof payer.email !== 'string' ||
+      !payer.email.includes('@')
+    ) {
       return json(res, 400, { code: 5006, param: 'payer' })
     }
     const orderId = String(input.order_id ?? '')
@@ -361,7 +375,10 @@ export async function startDLocalStandIn(
     if (method.flow === 'DIRECT') {
       const hours = method.code === 'PIX' ? 24 : 72
       payment.ticket = {
-        number: method.code === 'SE' ? `6461801570${String(now).slice(-8)}` : String(now).slice(-14).padStart(14, '9'),
+        number:
+          method.code === 'SE'
+            ? `6461801570${String(now).slice(-8)}`
+            : String(now).slice(-14).padStart(14, '9'),
         expiration_date: new Date(now + hours * 3_600_000).toISOString(),
         image_url: `${url}/vouchers/${id}`,
         ...(method.code === 'PIX'
@@ -390,17 +407,30 @@ export async function startDLocalStandIn(
     const existing = id ? refunds.get(`R-${id}`) : undefined
     if (existing) return json(res, 200, existing)
     const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded
-    if (input.currency !== undefined && input.currency !== payment.currency) return json(res, 400, { code: 5003, param: 'currency' })
+    if (input.currency !== undefined && input.currency !== payment.currency)
+      return json(res, 400, { code: 5003, param: 'currency' })
     if (amount <= 0 || Number((payment.refunded + amount).toFixed(6)) > payment.amount) {
       return json(res, 400, { code: 5010, message: 'Amount exceeds what can be refunded' })
     }
     payment.refunded = Number((payment.refunded + amount).toFixed(6))
-    const refund = { id: id ? `R-${id}` : `R-${randomUUID()}`, payment_id: payment.id, amount, currency: payment.currency, status: 'SUCCESS' }
+    const refund = {
+      id: id ? `R-${id}` : `R-${randomUUID()}`,
+      payment_id: payment.id,
+      amount,
+      currency: payment.currency,
+      status: 'SUCCESS',
+    }
     refunds.set(refund.id, refund)
     return json(res, 200, refund)
   }
 
-  async function pageRoute(req: IncomingMessage, res: ServerResponse, kind: string, id: string, action: string | null) {
+  async function pageRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: string,
+    id: string,
+    action: string | null,
+  ) {
     const payment = payments.get(id)
     if (!payment) return html(res, 404, '<h1>No such payment</h1>')
     if (req.method === 'POST' && action) {
@@ -412,7 +442,8 @@ export async function startDLocalStandIn(
           await notify(payment)
         }
       }
-      const back = kind === 'checkout' && payment.callback_url ? payment.callback_url : `${url}/vouchers/${id}`
+      const back =
+        kind === 'checkout' && payment.callback_url ? payment.callback_url : `${url}/vouchers/${id}`
       res.writeHead(303, { location: back }).end()
       return
     }
@@ -426,7 +457,11 @@ export async function startDLocalStandIn(
           ? `<form method="post" action="/vouchers/${id}/pay"><button type="submit">Pay</button></form><form method="post" action="/vouchers/${id}/expire"><button type="submit">Let it expire</button></form>`
           : `<form method="post" action="/checkout/${id}/pay"><button type="submit">Pay</button></form><form method="post" action="/checkout/${id}/reject"><button type="submit">Reject</button></form>`
         : `<p>Status: ${payment.status}</p>`
-    return html(res, 200, `<h1>dLocal ${escapeHtml(payment.payment_method_id)} (local stand-in)</h1>${rows}${buttons}`)
+    return html(
+      res,
+      200,
+      `<h1>dLocal ${escapeHtml(payment.payment_method_id)} (local stand-in)</h1>${rows}${buttons}`,
+    )
   }
 
   return standIn
@@ -446,7 +481,11 @@ function html(res: ServerResponse, status: number, content: string) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '4011' }, host: { type: 'string' }, 'webhook-url': { type: 'string' } },
+    options: {
+      port: { type: 'string', default: '4011' },
+      host: { type: 'string' },
+      'webhook-url': { type: 'string' },
+    },
   })
   const standIn = await startDLocalStandIn({
     port: Number(values.port),
