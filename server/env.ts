@@ -168,6 +168,12 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText,
     PAYMENT_PROVIDER_TIMEOUT_SECONDS: optionalText,
+    // dLocal, Latin-American local methods (docs/decisions/051).
+    DLOCAL_LOGIN: optionalText,
+    DLOCAL_TRANS_KEY: optionalText,
+    DLOCAL_SECRET_KEY: optionalText,
+    DLOCAL_ENV: optionalText,
+    DLOCAL_API_URL: optionalText,
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET || !env.DATABASE_URL, {
     error: 'AUTH_SECRET is required in production with an external database',
