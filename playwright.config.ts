@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS } from './scripts/lib/production-server.ts'
+import { DLOCAL_STAND_IN_CREDENTIALS } from './tests/support/dlocal-stand-in/server.ts'
 import { STAND_IN_CREDENTIALS } from './tests/support/payment-stand-in/server.ts'
 
 // Debian's Chromium: the registry cannot download Playwright's own browsers.
@@ -20,6 +21,9 @@ export const paymentStandInURL = `http://127.0.0.1:${port + 8}`
 // Every site reads pasted shop links from the local shop stand-in (tests/support/shop-stand-in/),
 // never from the shops: no test reaches the internet (issue 31).
 const shopStandInPort = port + 10
+// The payments site also has dLocal (Latin-American local methods), pointing at its own local
+// stand-in (tests/support/dlocal-stand-in/server.ts): tests/e2e/local-payments.spec.ts.
+export const dlocalStandInURL = `http://127.0.0.1:${port + 12}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -76,6 +80,14 @@ export default defineConfig({
       stderr: 'pipe' as const,
     },
     {
+      command: `node tests/support/dlocal-stand-in/server.ts --port ${port + 12} --webhook-url ${paymentsURL}/api/payments/webhooks/dlocal`,
+      port: port + 12,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    {
       command: `node tests/support/shop-stand-in/server.ts ${shopStandInPort}`,
       port: shopStandInPort,
       reuseExistingServer: false,
@@ -96,6 +108,10 @@ export default defineConfig({
         STRIPE_SECRET_KEY: STAND_IN_CREDENTIALS.stripe.secretKey,
         STRIPE_WEBHOOK_SECRET: STAND_IN_CREDENTIALS.stripe.webhookSecret,
         STRIPE_API_URL: paymentStandInURL,
+        DLOCAL_LOGIN: DLOCAL_STAND_IN_CREDENTIALS.login,
+        DLOCAL_TRANS_KEY: DLOCAL_STAND_IN_CREDENTIALS.transKey,
+        DLOCAL_SECRET_KEY: DLOCAL_STAND_IN_CREDENTIALS.secretKey,
+        DLOCAL_API_URL: dlocalStandInURL,
       },
     }),
     // The same site with third-party widgets configured, for the consent tests. Their script

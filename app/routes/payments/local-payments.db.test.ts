@@ -151,7 +151,7 @@ test('a method not offered in that country, or hostile input: a translated 400, 
   const ana = await signedInCaller(pool, { email: 'ana.bad@example.com' })
   const quoted = await insertQuotedRequest(pool, { userId: ana.id })
   const base = { intent: 'pay', invoiceId: quoted.invoiceId, provider: 'dlocal' }
-  for (const extra of [
+  const attempts: Record<string, string>[] = [
     { country: 'CL', method: 'oxxo' },
     { country: 'MX', method: 'pix' },
     { country: 'US', method: 'card' },
@@ -160,7 +160,8 @@ test('a method not offered in that country, or hostile input: a translated 400, 
     {},
     { country: 'MX', method: '<img src=x onerror=alert(1)>' },
     { country: 'MX'.repeat(5000), method: 'oxxo' },
-  ]) {
+  ]
+  for (const extra of attempts) {
     const answer = await post(withDLocal, quoted.requestId, { ...base, ...extra }, ana.cookie)
     expect(answer.status).toBe(400)
     expect(answer.data).toMatchObject({ payment: { error: 'errors.reasons.paymentMethodNotOffered' } })
