@@ -263,7 +263,8 @@ async function tellVoucherIssued(
         ? formatLocal(local.amountMinor, local.currency, invoice.locale === 'en' ? 'en' : 'es')
         : '',
       amountJpy: invoice.dueJpy,
-      ...(voucher.expiresAt ? { payByDate: voucher.expiresAt.toISOString() } : {}),
+      // Without an expiry from the provider, the text without a date (`body_noDate`).
+      ...(voucher.expiresAt ? { payByDate: voucher.expiresAt.toISOString() } : { variant: 'noDate' }),
     },
     link: ownerPaths(invoice.owner).customer,
     ...(invoice.owner.kind === 'request' ? { requestId: invoice.owner.id } : {}),

@@ -888,6 +888,8 @@ export default {
     payment_voucher: {
       title: 'Your {{method}} payment slip for {{number}}',
       body: 'Pay {{localAmount}} (worth {{amountJpy}}) with reference {{reference}} before {{payByDate}} (Japan time). Once you pay, we will let you know by e-mail. The slip to print or show is on the page.',
+      body_noDate:
+        'Pay {{localAmount}} (worth {{amountJpy}}) with reference {{reference}}. Once you pay, we will let you know by e-mail. The slip to print or show is on the page.',
     },
     payment_voucher_expired: {
       title: 'Your {{method}} payment slip for {{number}} has expired',

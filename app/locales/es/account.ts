@@ -929,6 +929,8 @@ export default {
     payment_voucher: {
       title: 'Tu ficha de pago {{method}} para {{number}}',
       body: 'Paga {{localAmount}} (equivale a {{amountJpy}}) con la referencia {{reference}} antes del {{payByDate}} (hora de Japón). Cuando pagues, te avisaremos por correo. En la página tienes la ficha para imprimir o mostrar.',
+      body_noDate:
+        'Paga {{localAmount}} (equivale a {{amountJpy}}) con la referencia {{reference}}. Cuando pagues, te avisaremos por correo. En la página tienes la ficha para imprimir o mostrar.',
     },
     payment_voucher_expired: {
       title: 'Tu ficha de pago {{method}} para {{number}} venció',

@@ -475,7 +475,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 function html(res: ServerResponse, status: number, content: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>dLocal (local stand-in)</title></head><body><main>${content}</main></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>dLocal (local stand-in)</title></head><body><main>${content}</main></body></html>`,
   )
 }
 
