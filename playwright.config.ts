@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS } from './scripts/lib/production-server.ts'
+import { DLOCAL_STAND_IN_CREDENTIALS } from './tests/support/dlocal-stand-in/server.ts'
 import { STAND_IN_CREDENTIALS } from './tests/support/payment-stand-in/server.ts'
 import { WHATSAPP_STAND_IN_CREDENTIALS } from './tests/support/whatsapp-stand-in/server.ts'
 
@@ -24,6 +25,9 @@ const shopStandInPort = port + 10
 // The payments site also has WhatsApp configured, pointing at the local Cloud API stand-in
 // (tests/support/whatsapp-stand-in/server.ts): tests/e2e/whatsapp.spec.ts.
 export const whatsappStandInURL = `http://127.0.0.1:${port + 12}`
+// The payments site also has dLocal (Latin-American local methods), pointing at its own local
+// stand-in (tests/support/dlocal-stand-in/server.ts): tests/e2e/local-payments.spec.ts.
+export const dlocalStandInURL = `http://127.0.0.1:${port + 13}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -88,6 +92,14 @@ export default defineConfig({
       stderr: 'pipe' as const,
     },
     {
+      command: `node tests/support/dlocal-stand-in/server.ts --port ${port + 13} --webhook-url ${paymentsURL}/api/payments/webhooks/dlocal`,
+      port: port + 13,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    {
       command: `node tests/support/shop-stand-in/server.ts ${shopStandInPort}`,
       port: shopStandInPort,
       reuseExistingServer: false,
@@ -113,6 +125,10 @@ export default defineConfig({
         WHATSAPP_ACCESS_TOKEN: WHATSAPP_STAND_IN_CREDENTIALS.accessToken,
         WHATSAPP_APP_SECRET: WHATSAPP_STAND_IN_CREDENTIALS.appSecret,
         WHATSAPP_VERIFY_TOKEN: WHATSAPP_STAND_IN_CREDENTIALS.verifyToken,
+        DLOCAL_LOGIN: DLOCAL_STAND_IN_CREDENTIALS.login,
+        DLOCAL_TRANS_KEY: DLOCAL_STAND_IN_CREDENTIALS.transKey,
+        DLOCAL_SECRET_KEY: DLOCAL_STAND_IN_CREDENTIALS.secretKey,
+        DLOCAL_API_URL: dlocalStandInURL,
       },
     }),
     // The same site with third-party widgets configured, for the consent tests. Their script

@@ -178,6 +178,12 @@ const EnvSchema = z
     WHATSAPP_APP_SECRET: optionalText,
     WHATSAPP_VERIFY_TOKEN: optionalText,
     WHATSAPP_API_URL: optionalText,
+    // dLocal, Latin-American local methods (docs/decisions/051).
+    DLOCAL_LOGIN: optionalText,
+    DLOCAL_TRANS_KEY: optionalText,
+    DLOCAL_SECRET_KEY: optionalText,
+    DLOCAL_ENV: optionalText,
+    DLOCAL_API_URL: optionalText,
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET || !env.DATABASE_URL, {
     error: 'AUTH_SECRET is required in production with an external database',

@@ -82,6 +82,7 @@ export const NOTICES = {
   linkNotRead: { title: 'linkPreview.readAgainFailed' },
   requestCancelled: { title: 'requests.cancelled' },
   transferReported: { title: 'payment.transfer.reported' },
+  voucherIssued: { title: 'payment.voucher.issued' },
   shipmentRequested: { title: 'shipments.requested' },
   shipmentCancelled: { title: 'shipments.cancelledNotice' },
   deliveryConfirmed: { title: 'shipments.confirmed' },

@@ -57,6 +57,10 @@ export const CUSTOMER_NOTIFICATION_TONES = {
   // The customer balance (docs/decisions/050): a top-up recorded, a refund sent to the balance.
   balance_topped_up: 'success',
   refund_to_balance: 'success',
+  // A voucher or code to pay at a shop, a bank or by PIX (docs/decisions/051): issued, then expired
+  // unpaid.
+  payment_voucher: 'info',
+  payment_voucher_expired: 'warning',
 } as const
 export type CustomerNotificationType = keyof typeof CUSTOMER_NOTIFICATION_TONES
 export const CUSTOMER_NOTIFICATION_TYPES = Object.keys(

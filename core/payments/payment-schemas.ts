@@ -3,6 +3,7 @@ import { parseWholeNumber, YEN_MARKS } from '#core/money/parse-yen.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import { confirmField } from '#core/shared/confirmation.ts'
 import { MAX_PHOTO_BYTES, PHOTO_INPUT_ACCEPT } from '#core/uploads/photo-rules.ts'
+import { LOCAL_COUNTRIES, LOCAL_METHOD_IDS, type LocalCountry } from './local-methods.ts'
 
 // The payment forms' schemas, shared by the pages (Conform) and the services. Messages are i18n
 // keys under `payments.errors` (the customer's in app/locales/*/account.ts, staff's in admin.ts).
@@ -20,7 +21,10 @@ const version = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).
 /** A customer starts paying an invoice with one of the configured providers. */
 export const StartCheckoutSchema = z.object({
   invoiceId: id,
-  provider: z.enum(['paypal', 'stripe'], { error: 'providerUnknown' }),
+  provider: z.enum(['paypal', 'stripe', 'dlocal'], { error: 'providerUnknown' }),
+  // dLocal only (docs/decisions/051): the customer's country and the method they chose there.
+  country: z.enum(LOCAL_COUNTRIES as [LocalCountry, ...LocalCountry[]]).optional(),
+  method: z.enum(LOCAL_METHOD_IDS).optional(),
 })
 export type StartCheckoutInput = z.output<typeof StartCheckoutSchema>
 

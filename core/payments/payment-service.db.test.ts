@@ -46,7 +46,7 @@ import { type PaymentSystemDeps, settlePayment } from './settle-payment.ts'
 const ana: Actor = { id: 'user-ana', role: 'user' }
 const bruno: Actor = { id: 'user-bruno', role: 'user' }
 const moderator: Actor = { id: 'user-mod', role: 'moderator' }
-const PROVIDERS: ProviderName[] = ['paypal', 'stripe']
+const PROVIDERS = ['paypal', 'stripe'] as const satisfies ProviderName[]
 
 let standIn: PaymentStandIn
 let db: Database

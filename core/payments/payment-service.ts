@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
-import { ownerOf, type PaymentOwner } from '#core/billing/payment-owner.ts'
+import { and, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { ownerOf, ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import { hasPendingTransfer } from '#core/billing/pending-transfers.ts'
+import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { setIfVersion } from '#core/shared/apply-event.ts'
 import { AppError, isAppError } from '#core/shared/errors.ts'
@@ -8,11 +9,18 @@ import { recordOrderEvent } from '#core/shared/history.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import { type Actor, requireActor } from '#core/shared/service-context.ts'
 import type { Database, Executor } from '#db/client.ts'
-import { invoices, payments, webhookEvents } from '#db/schema/index.ts'
+import { invoices, payments, users, webhookEvents } from '#db/schema/index.ts'
+import {
+  formatLocal,
+  LOCAL_METHOD_LABELS,
+  type LocalCountry,
+  type LocalMethodId,
+  localMethod,
+} from './local-methods.ts'
 import { applyPaymentEventIfAllowed, PAYMENT_ENTITY } from './payment-events.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { StartCheckoutSchema } from './payment-schemas.ts'
-import type { PaymentOutcome, PaymentProvider, ProviderName } from './provider.ts'
+import type { LocalAmount, PaymentOutcome, PaymentProvider, ProviderName, Voucher } from './provider.ts'
 import {
   assertPayable,
   type InvoiceRow,
@@ -21,6 +29,7 @@ import {
   moveOf,
   PAYMENTS_NEED_SIGN_IN,
   type PaymentSystemDeps,
+  PROVIDER_ACTOR,
   providerOf,
   type SettleResult,
   settlePayment,
@@ -63,12 +72,33 @@ export const RECONCILE_AFTER_MINUTES = 15
 /** …until this old; then they are closed as abandoned (no provider keeps a checkout this long). */
 export const ABANDON_AFTER_HOURS = 72
 const RECONCILE_BATCH = 100
+/** A voucher past its expiry is still asked about for this long (a payment made at the last minute). */
+export const VOUCHER_GRACE_HOURS = 24
+
+/** A voucher issued and not yet past its expiry: the customer may be paying it now. */
+export function isOpenVoucher(
+  payment: { status: string; voucherReference: string | null; expiresAt: Date | null },
+  now: number = Date.now(),
+): boolean {
+  return (
+    payment.status === 'pending' &&
+    payment.voucherReference !== null &&
+    (payment.expiresAt === null || payment.expiresAt.getTime() > now)
+  )
+}
 
 // ---------------------------------------------------------------------------------------------
 // Checkout: the customer pays with a provider
 // ---------------------------------------------------------------------------------------------
 
-export type StartedCheckout = { paymentId: string; payUrl: string; provider: ProviderName; reused: boolean }
+export type StartedCheckout = {
+  paymentId: string
+  payUrl: string
+  provider: ProviderName
+  reused: boolean
+  /** dLocal's asynchronous methods: a voucher (or code) the customer's page now shows. */
+  voucher?: boolean
+}
 
 /**
  * The customer starts paying their open invoice with a configured provider, and gets the
@@ -82,13 +112,19 @@ export type StartedCheckout = { paymentId: string; payUrl: string; provider: Pro
  */
 export async function startCheckout(
   ctx: OrderContext,
-  input: { invoiceId: string; provider: string },
+  input: { invoiceId: string; provider: string; country?: string | null; method?: string | null },
   meta: { locale?: 'es' | 'en' } = {},
 ): Promise<StartedCheckout> {
   const actor = requireActor(ctx.actor, PAYMENTS_NEED_SIGN_IN)
-  const parsed = StartCheckoutSchema.safeParse(input)
+  const parsed = StartCheckoutSchema.safeParse({
+    invoiceId: input.invoiceId,
+    provider: input.provider,
+    country: input.country || undefined,
+    method: input.method || undefined,
+  })
   if (!parsed.success) {
     if (!isUuid(String(input.invoiceId))) throw invoiceNotFound(String(input.invoiceId))
+    if (input.provider === 'dlocal') throw methodNotOffered(input.country, input.method)
     throw new AppError('invalid', `Unknown payment provider ${input.provider}`, {
       reason: 'paymentProviderUnknown',
     })
@@ -100,32 +136,148 @@ export async function startCheckout(
     })
   }
   const { invoiceId } = parsed.data
+  // dLocal: a method offered in the customer's country (docs/decisions/051); others take none.
+  const local = provider.name === 'dlocal' ? localMethod(parsed.data.country, parsed.data.method) : null
+  if (provider.name === 'dlocal' && (!local || !parsed.data.country)) {
+    throw methodNotOffered(parsed.data.country, parsed.data.method)
+  }
+  const choice = local && parsed.data.country ? { country: parsed.data.country, method: local.id } : null
 
-  const prepared = await ctx.db.transaction((tx) => prepareCheckout(tx, actor, invoiceId, provider))
+  const prepared = await ctx.db.transaction((tx) => prepareCheckout(tx, actor, invoiceId, provider, choice))
   const { invoice, paymentId } = prepared
-  if (prepared.payUrl) return { paymentId, payUrl: prepared.payUrl, provider: provider.name, reused: true }
+  if (prepared.payUrl) {
+    return {
+      paymentId,
+      payUrl: prepared.payUrl,
+      provider: provider.name,
+      reused: true,
+      voucher: prepared.voucher,
+    }
+  }
 
-  const checkout = await askForCheckout(ctx, provider, invoice, paymentId, meta)
+  const payer = choice ? await payerOf(ctx, actor.id) : null
+  const checkout = await askForCheckout(
+    ctx,
+    provider,
+    invoice,
+    paymentId,
+    meta,
+    choice && payer ? { ...choice, payer } : null,
+  )
 
   // Store what the provider answered, unless a parallel click already did (the same key gives
-  // the same checkout back, so both answers are the same).
-  const stored = await setIfVersion(ctx.db, payments, {
-    id: paymentId,
-    set: { providerRef: checkout.providerRef, payUrl: checkout.payUrl },
-    where: and(eq(payments.status, 'pending'), isNull(payments.providerRef)),
+  // the same checkout back, so both answers are the same). A voucher is told to the customer in
+  // the same transaction (issued, pay by…).
+  const voucher = checkout.voucher ?? null
+  const stored = await ctx.db.transaction(async (tx) => {
+    const version = await setIfVersion(tx, payments, {
+      id: paymentId,
+      set: {
+        providerRef: checkout.providerRef,
+        payUrl: checkout.payUrl,
+        ...(checkout.local
+          ? {
+              localCurrency: checkout.local.currency,
+              localAmount: checkout.local.amountMinor,
+              fxRate: checkout.local.rate,
+            }
+          : {}),
+        ...(voucher
+          ? {
+              voucherReference: voucher.reference,
+              voucherBarcode: voucher.barcode,
+              voucherUrl: voucher.url,
+              expiresAt: voucher.expiresAt,
+            }
+          : {}),
+      },
+      where: and(eq(payments.status, 'pending'), isNull(payments.providerRef)),
+    })
+    if (version !== null && voucher && choice) {
+      await tellVoucherIssued(tx, ctx, invoice, paymentId, choice.method, voucher, checkout.local ?? null)
+    }
+    return version
   })
   if (stored !== null && checkout.payUrl) {
-    return { paymentId, payUrl: checkout.payUrl, provider: provider.name, reused: false }
+    return {
+      paymentId,
+      payUrl: checkout.payUrl,
+      provider: provider.name,
+      reused: false,
+      voucher: voucher !== null,
+    }
   }
   const [current] = await ctx.db
-    .select({ status: payments.status, payUrl: payments.payUrl })
+    .select({ status: payments.status, payUrl: payments.payUrl, voucherReference: payments.voucherReference })
     .from(payments)
     .where(eq(payments.id, paymentId))
   if (current?.status === 'pending' && current.payUrl) {
-    return { paymentId, payUrl: current.payUrl, provider: provider.name, reused: true }
+    return {
+      paymentId,
+      payUrl: current.payUrl,
+      provider: provider.name,
+      reused: true,
+      voucher: current.voucherReference !== null,
+    }
   }
   throw new AppError('conflict', `Payment ${paymentId} moved while its checkout was created`, {
     reason: 'invoiceChanged',
+  })
+}
+
+function methodNotOffered(country: unknown, method: unknown) {
+  return new AppError(
+    'invalid',
+    `Payment method ${String(method).slice(0, 20)} is not offered in ${String(country).slice(0, 10)}`,
+    { reason: 'paymentMethodNotOffered' },
+  )
+}
+
+/** Who pays, as dLocal asks: the account's name and e-mail. */
+async function payerOf(ctx: OrderContext, userId: string) {
+  const [user] = await ctx.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { name: user?.name || user?.email || 'Customer', email: user?.email ?? '' }
+}
+
+/** The voucher is issued: the customer is told what to pay, where, and by when. */
+async function tellVoucherIssued(
+  tx: Executor,
+  ctx: OrderContext,
+  invoice: InvoiceRow,
+  paymentId: string,
+  method: LocalMethodId,
+  voucher: Voucher,
+  local: LocalAmount | null,
+) {
+  await notifyCustomer(tx, ctx.jobs, {
+    userId: invoice.userId,
+    type: 'payment_voucher',
+    params: {
+      number: invoice.ownerNumber,
+      method: LOCAL_METHOD_LABELS[method],
+      reference: voucher.reference,
+      localAmount: local
+        ? formatLocal(local.amountMinor, local.currency, invoice.locale === 'en' ? 'en' : 'es')
+        : '',
+      amountJpy: invoice.dueJpy,
+      // Without an expiry from the provider, the text without a date (`body_noDate`).
+      ...(voucher.expiresAt ? { payByDate: voucher.expiresAt.toISOString() } : { variant: 'noDate' }),
+    },
+    link: ownerPaths(invoice.owner).customer,
+    ...(invoice.owner.kind === 'request' ? { requestId: invoice.owner.id } : {}),
+  })
+  await recordOrderEvent(tx, {
+    entityType: PAYMENT_ENTITY,
+    entityId: paymentId,
+    event: 'voucher_issued',
+    from: 'pending',
+    to: 'pending',
+    actor: PROVIDER_ACTOR,
+    data: { method, reference: voucher.reference, expiresAt: voucher.expiresAt?.toISOString() ?? null },
+    visibleToCustomer: false,
   })
 }
 
@@ -133,7 +285,13 @@ export async function startCheckout(
  * In the checkout's transaction: locks the invoice with its owner, refuses what may not be paid,
  * and reuses a recent pending checkout or writes a new pending payment with its history.
  */
-async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, provider: PaymentProvider) {
+async function prepareCheckout(
+  tx: Executor,
+  actor: Actor,
+  invoiceId: string,
+  provider: PaymentProvider,
+  choice: { country: LocalCountry; method: LocalMethodId } | null,
+) {
   const invoice = await invoiceWithOwner(tx, invoiceId, true)
   if (!invoice || (invoice.userId !== actor.id && actor.role === 'user')) throw invoiceNotFound(invoiceId)
   if (invoice.userId !== actor.id) {
@@ -149,6 +307,10 @@ async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, pr
       createdAt: payments.createdAt,
       returnedAt: payments.returnedAt,
       requestedJpy: payments.requestedJpy,
+      method: payments.method,
+      country: payments.country,
+      voucherReference: payments.voucherReference,
+      expiresAt: payments.expiresAt,
     })
     .from(payments)
     .where(eq(payments.invoiceId, invoice.id))
@@ -171,15 +333,28 @@ async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, pr
       reason: 'paymentBeingConfirmed',
     })
   }
+  // A voucher (OXXO, SPEI, PIX…) still payable: the customer may be paying it at a shop right now.
+  // No second payment until it is paid or expires (docs/decisions/051).
+  const openVoucher = attempts.find((attempt) => isOpenVoucher(attempt))
+  if (openVoucher) {
+    if (choice && openVoucher.method === choice.method && openVoucher.country === choice.country) {
+      return { invoice, paymentId: openVoucher.id, payUrl: openVoucher.payUrl, voucher: true }
+    }
+    throw new AppError('conflict', `Invoice ${invoice.number} has a voucher to pay`, {
+      reason: 'paymentVoucherOpen',
+    })
+  }
   const since = Date.now() - CHECKOUT_REUSE_MINUTES * 60_000
   const reusable = attempts.find(
     (attempt) =>
       attempt.provider === provider.name &&
       attempt.status === 'pending' &&
       attempt.requestedJpy === invoice.dueJpy &&
-      attempt.createdAt.getTime() > since,
+      attempt.createdAt.getTime() > since &&
+      attempt.method === (choice?.method ?? null) &&
+      attempt.country === (choice?.country ?? null),
   )
-  if (reusable) return { invoice, paymentId: reusable.id, payUrl: reusable.payUrl }
+  if (reusable) return { invoice, paymentId: reusable.id, payUrl: reusable.payUrl, voucher: false }
   const step = moveOf(null, 'start', 'customer')
   const [created] = await tx
     .insert(payments)
@@ -188,6 +363,8 @@ async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, pr
       provider: provider.name,
       status: step.to,
       requestedJpy: invoice.dueJpy,
+      method: choice?.method ?? null,
+      country: choice?.country ?? null,
     })
     .returning({ id: payments.id })
   if (!created) throw new Error('Unable to store a payment: no row returned')
@@ -197,10 +374,15 @@ async function prepareCheckout(tx: Executor, actor: Actor, invoiceId: string, pr
     event: 'start',
     to: step.to,
     actor: { kind: 'customer', id: actor.id },
-    data: { invoiceId: invoice.id, provider: provider.name, requestedJpy: invoice.dueJpy },
+    data: {
+      invoiceId: invoice.id,
+      provider: provider.name,
+      requestedJpy: invoice.dueJpy,
+      ...(choice ? { method: choice.method, country: choice.country } : {}),
+    },
     visibleToCustomer: false,
   })
-  return { invoice, paymentId: created.id, payUrl: null }
+  return { invoice, paymentId: created.id, payUrl: null, voucher: false }
 }
 
 /** Asks the provider for its checkout page (outside any transaction); a failure that is not ours is `paymentProviderDown`. */
@@ -210,6 +392,11 @@ async function askForCheckout(
   invoice: InvoiceRow,
   paymentId: string,
   meta: { locale?: 'es' | 'en' },
+  local: {
+    country: LocalCountry
+    method: LocalMethodId
+    payer: { name: string; email: string }
+  } | null = null,
 ) {
   const { company } = await ctx.settings.get()
   const back = (path: string) =>
@@ -224,6 +411,12 @@ async function askForCheckout(
       cancelUrl: back('cancel'),
       locale: meta.locale ?? (invoice.locale === 'en' ? 'en' : 'es'),
       idempotencyKey: paymentId,
+      ...(local
+        ? {
+            localPayment: local,
+            notificationUrl: `${ctx.appUrl.replace(/\/+$/, '')}/api/payments/webhooks/${provider.name}`,
+          }
+        : {}),
     })
   } catch (error) {
     if (isAppError(error)) throw error
@@ -418,6 +611,7 @@ export async function reconcilePendingPayments(
   }
   const askBefore = new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000)
   const giveUpBefore = new Date(now.getTime() - ABANDON_AFTER_HOURS * 3_600_000)
+  const voucherGraceBefore = new Date(now.getTime() - VOUCHER_GRACE_HOURS * 3_600_000)
   const due = await deps.db
     .select({ provider: payments.provider, providerRef: payments.providerRef })
     .from(payments)
@@ -427,7 +621,8 @@ export async function reconcilePendingPayments(
         ne(payments.provider, 'manual'),
         isNotNull(payments.providerRef),
         lte(payments.createdAt, askBefore),
-        gt(payments.createdAt, giveUpBefore),
+        // A voucher lives as long as the provider says (days): asked about until a day past it.
+        or(gt(payments.createdAt, giveUpBefore), gt(payments.expiresAt, voucherGraceBefore)),
       ),
     )
     .orderBy(payments.createdAt)
@@ -450,7 +645,13 @@ export async function reconcilePendingPayments(
   const stale = await deps.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), lte(payments.createdAt, giveUpBefore)))
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        lte(payments.createdAt, giveUpBefore),
+        or(isNull(payments.expiresAt), lte(payments.expiresAt, voucherGraceBefore)),
+      ),
+    )
     .orderBy(payments.createdAt)
     .limit(RECONCILE_BATCH)
   for (const { id } of stale) {

@@ -7,10 +7,18 @@ import { actorKindFor } from '#core/shared/actor-kind.ts'
 import { AppError } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
 import type { Executor } from '#db/client.ts'
-import { invoices, payments, purchaseRequests, refunds, shipments, users } from '#db/schema/index.ts'
+import {
+  addresses,
+  invoices,
+  payments,
+  purchaseRequests,
+  refunds,
+  shipments,
+  users,
+} from '#db/schema/index.ts'
 import { isPaymentStatus, type PaymentStatus } from './payment-machine.ts'
 import { canRecordPayment } from './payment-policy.ts'
-import { isBeingConfirmed } from './payment-service.ts'
+import { isBeingConfirmed, isOpenVoucher } from './payment-service.ts'
 import type { ProviderName } from './provider.ts'
 import { shipmentAwaitsReceipt } from './settle-payment.ts'
 import { type TransferNoticeView, transferNoticesOf } from './transfer-notices.ts'
@@ -92,8 +100,25 @@ export type PaymentPanel = {
   canReportTransfer: boolean
   /** Staff only (null for the customer): every transfer notice of the request's invoices, newest first. */
   transfers: TransferNoticeView[] | null
+  /**
+   * A voucher (OXXO, SPEI, PagoEfectivo, PIX) issued for the open invoice and still payable
+   * (docs/decisions/051): shown instead of the ways to pay, until it is paid or expires.
+   */
+  voucher: PanelVoucher | null
+  /** The country of the customer's default address, for the local methods offered (null: none). */
+  customerCountry: string | null
   /** An admin: may say a reported transfer has not arrived. */
   canDismissTransfer: boolean
+}
+
+export type PanelVoucher = {
+  method: string
+  reference: string
+  barcode: string | null
+  url: string | null
+  expiresAt: Date | null
+  localCurrency: string | null
+  localAmount: number | null
 }
 
 const INVOICE_ORDER = { open: 0, paid: 1, expired: 2, void: 3 } as const
@@ -132,6 +157,19 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
   const pendingNotice = noticesOfInvoice.find((notice) => notice.status === 'pending') ?? null
   const lastNotice = noticesOfInvoice[0] ?? null
   const underReview = ofInvoice.some((row) => row.status === 'held')
+  const voucherRow = kind === 'customer' ? ofInvoice.find((row) => isOpenVoucher(row)) : undefined
+  const voucher: PanelVoucher | null =
+    voucherRow?.voucherReference && invoice?.status === 'open'
+      ? {
+          method: voucherRow.method ?? '',
+          reference: voucherRow.voucherReference,
+          barcode: voucherRow.voucherBarcode,
+          url: voucherRow.voucherUrl,
+          expiresAt: voucherRow.expiresAt,
+          localCurrency: voucherRow.localCurrency,
+          localAmount: voucherRow.localAmount,
+        }
+      : null
   const beingConfirmed = !underReview && ofInvoice.some((row) => isBeingConfirmed(row))
   const paidWith = (ofInvoice.find((row) => row.status === 'succeeded' && row.provider !== 'balance')
     ?.provider ??
@@ -154,7 +192,7 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
     underReview,
     beingConfirmed,
     paidWith,
-    canPay: kind === 'customer' && payable && !underReview && !beingConfirmed && !pendingNotice,
+    canPay: kind === 'customer' && payable && !underReview && !beingConfirmed && !pendingNotice && !voucher,
     payments: staff
       ? rows.map(({ invoiceId, returnedAt: _returnedAt, ...row }) => ({
           ...row,
@@ -174,10 +212,24 @@ export async function getPaymentPanel(ctx: OrderContext, owner: PaymentOwner): P
       !pendingNotice && lastNotice?.status === 'dismissed' && lastNotice.resolvedAt
         ? { at: lastNotice.resolvedAt, reason: lastNotice.dismissReason ?? '' }
         : null,
-    canReportTransfer: kind === 'customer' && payable && !underReview && !beingConfirmed && !pendingNotice,
+    canReportTransfer:
+      kind === 'customer' && payable && !underReview && !beingConfirmed && !pendingNotice && !voucher,
     transfers: staff ? notices : null,
+    voucher,
+    customerCountry: kind === 'customer' ? await defaultCountry(ctx.db, found.userId) : null,
     canDismissTransfer: staff && canRecordPayment(ctx.actor),
   }
+}
+
+/** The country of the customer's default address (or of their only one), if any. */
+async function defaultCountry(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ country: addresses.country })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt))
+    .limit(1)
+  return row?.country ?? null
 }
 
 /** The request's or shipment's owner and status, if it exists. */
@@ -263,6 +315,13 @@ function readPayments(db: Executor, invoiceIds: string[]) {
       settledAt: payments.settledAt,
       returnedAt: payments.returnedAt,
       version: payments.version,
+      method: payments.method,
+      localCurrency: payments.localCurrency,
+      localAmount: payments.localAmount,
+      voucherReference: payments.voucherReference,
+      voucherBarcode: payments.voucherBarcode,
+      voucherUrl: payments.voucherUrl,
+      expiresAt: payments.expiresAt,
     })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.recordedBy))

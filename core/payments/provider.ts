@@ -1,3 +1,5 @@
+import { createDLocalProvider, DLOCAL_LIVE_API_URL, DLOCAL_SANDBOX_API_URL } from './dlocal.ts'
+import type { LocalCountry, LocalMethodId } from './local-methods.ts'
 import { createPayPalProvider, PAYPAL_LIVE_API_URL, PAYPAL_SANDBOX_API_URL } from './paypal.ts'
 import { createStripeProvider, STRIPE_API_URL } from './stripe.ts'
 
@@ -18,7 +20,7 @@ import { createStripeProvider, STRIPE_API_URL } from './stripe.ts'
  * - Outcomes report what the provider says, even when it disagrees with the invoice (another
  *   amount or currency): comparing with the invoice is the service's job.
  */
-export type ProviderName = 'paypal' | 'stripe'
+export type ProviderName = 'paypal' | 'stripe' | 'dlocal'
 
 export type CheckoutInput = {
   /** Our invoice id: sent as PayPal `custom_id` / Stripe `client_reference_id` and metadata; comes back in outcomes. */
@@ -41,6 +43,35 @@ export type CheckoutInput = {
   locale: 'es' | 'en'
   /** One per payment attempt: a retry with the same key gets the same order/session back. */
   idempotencyKey: string
+  /**
+   * dLocal only (docs/decisions/051): the customer's country and the local method they chose,
+   * and who pays (dLocal requires a name and an e-mail). Other providers ignore it.
+   */
+  localPayment?: { country: LocalCountry; method: LocalMethodId; payer: { name: string; email: string } }
+  /** Where the provider posts its notifications for this payment (dLocal `notification_url`). */
+  notificationUrl?: string
+}
+
+/** What an asynchronous method leaves the customer to pay with: a voucher, a transfer reference, a QR code. */
+export type Voucher = {
+  /** The number the cashier or the bank asks for (OXXO reference, SPEI CLABE, PagoEfectivo CIP…). */
+  reference: string
+  /** A barcode's digits or a PIX copy-and-paste code, when there is one. */
+  barcode: string | null
+  /** The provider's page with the printable voucher or the QR code (https). */
+  url: string | null
+  /** When it stops being payable (the provider's expiry). */
+  expiresAt: Date | null
+}
+
+/** The charge in the customer's currency, at the provider's rate when the checkout was made. */
+export type LocalAmount = {
+  /** ISO 4217, upper case (MXN). */
+  currency: string
+  /** In the currency's minor units (centavos), a whole number. */
+  amountMinor: number
+  /** Local units per yen, as the provider quoted it (decimal text, kept as is). */
+  rate: string
 }
 
 export type Checkout = {
@@ -48,6 +79,10 @@ export type Checkout = {
   providerRef: string
   /** The provider's page to send the customer to. */
   payUrl: string
+  /** dLocal: the local amount charged. */
+  local?: LocalAmount | null
+  /** dLocal's asynchronous methods: what the customer pays with later. */
+  voucher?: Voucher | null
 }
 
 export type PaymentOutcome = {
@@ -69,6 +104,11 @@ export type PaymentOutcome = {
   currency: string | null
   /** What we sent as custom_id / client_reference_id (metadata[invoice_id] as a fallback). */
   invoiceId: string | null
+  /**
+   * dLocal charges in the customer's currency: what it reports, in minor units (the service
+   * compares it with the amount quoted at checkout). `amountJpy` is then null.
+   */
+  local?: { currency: string; amountMinor: number } | null
 }
 
 export type VerifiedWebhook = {
@@ -99,6 +139,11 @@ export type RefundInput = {
   amountJpy: number
   /** One per refund: a retry with the same key refunds once and gets the same refund back. */
   idempotencyKey: string
+  /**
+   * A payment taken in local currency (dLocal): what was captured, in minor units and in yen, so
+   * the adapter refunds the same share of the local amount (never more than was captured).
+   */
+  local?: { currency: string; amountMinor: number; capturedJpy: number }
 }
 
 export type Refund = {
@@ -231,6 +276,29 @@ export function paymentProvidersFromEnv(
         secretKey,
         webhookSecret,
         apiUrl: apiUrl('STRIPE_API_URL', STRIPE_API_URL),
+        timeoutMs,
+        fetch: fetchImpl,
+      }),
+    )
+  }
+
+  // dLocal (docs/decisions/051): DLOCAL_LOGIN, DLOCAL_TRANS_KEY and DLOCAL_SECRET_KEY, all or none;
+  // DLOCAL_ENV sandbox (default) or live; DLOCAL_API_URL overrides both (the local stand-in).
+  const dlocal = ['DLOCAL_LOGIN', 'DLOCAL_TRANS_KEY', 'DLOCAL_SECRET_KEY'] as const
+  const dlocalSet = dlocal.filter((name) => value(name) !== null)
+  const dlocalEnv = value('DLOCAL_ENV') ?? 'sandbox'
+  if (dlocalEnv !== 'sandbox' && dlocalEnv !== 'live') problems.push('DLOCAL_ENV: must be sandbox or live')
+  if (dlocalSet.length > 0 && dlocalSet.length < dlocal.length) {
+    for (const name of dlocal.filter((name) => value(name) === null)) {
+      problems.push(`${name}: required with ${dlocalSet.join(', ')} (dLocal needs all three)`)
+    }
+  } else if (dlocalSet.length === dlocal.length) {
+    providers.push(
+      createDLocalProvider({
+        login: value('DLOCAL_LOGIN') ?? '',
+        transKey: value('DLOCAL_TRANS_KEY') ?? '',
+        secretKey: value('DLOCAL_SECRET_KEY') ?? '',
+        apiUrl: apiUrl('DLOCAL_API_URL', dlocalEnv === 'live' ? DLOCAL_LIVE_API_URL : DLOCAL_SANDBOX_API_URL),
         timeoutMs,
         fetch: fetchImpl,
       }),

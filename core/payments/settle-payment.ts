@@ -12,6 +12,7 @@ import { type OrderActor, recordOrderEvent } from '#core/shared/history.ts'
 import { applyShipmentEvent } from '#core/shipping/shipment-events.ts'
 import type { Database, Executor } from '#db/client.ts'
 import { invoiceLines, invoices, payments, purchaseRequests, refunds, shipments } from '#db/schema/index.ts'
+import { formatLocal, LOCAL_METHOD_LABELS, type LocalMethodId } from './local-methods.ts'
 import { applyPaymentEvent, applyPaymentEventIfAllowed } from './payment-events.ts'
 import {
   isPaymentStatus,
@@ -339,6 +340,9 @@ export async function settleWithin(
       data: { source, ...(outcome.captureRef ? { captureRef: outcome.captureRef } : {}) },
     })
     if (!failed) return unchanged()
+    // A voucher (OXXO, SPEI, PIX…) that expired or was cancelled unpaid: the customer is told,
+    // and may pay again another way (docs/decisions/051).
+    if (payment.voucherReference) await tellVoucherExpired(tx, jobs, invoice, payment)
     return { ...base, result: 'failed', status: failed.to }
   }
 
@@ -355,7 +359,8 @@ export async function settleWithin(
     set: {
       captureRef: payment.captureRef ?? outcome.captureRef,
       amount: payment.amount ?? reportedJpy,
-      currency: payment.currency ?? outcome.currency,
+      // Taken in local currency at the quote: recorded as the yen asked when it matches.
+      currency: payment.currency ?? (reportedJpy !== null ? 'JPY' : outcome.currency),
       settledAt,
     },
     data: {
@@ -363,6 +368,9 @@ export async function settleWithin(
       captureRef: outcome.captureRef,
       amount: outcome.amountJpy,
       currency: outcome.currency,
+      ...(outcome.local
+        ? { localAmount: outcome.local.amountMinor, localCurrency: outcome.local.currency }
+        : {}),
       ...(holdReason ? { holdReason } : {}),
     },
   })
@@ -383,6 +391,27 @@ export async function settleWithin(
   }
   await tellHeld(tx, jobs, invoice, outcome)
   return { ...base, result: 'held', status: step.to }
+}
+
+/** The customer's voucher expired (or was cancelled) unpaid: told, with the way to pay again. */
+async function tellVoucherExpired(
+  tx: Executor,
+  jobs: AppJobEnqueuer,
+  invoice: InvoiceRow,
+  payment: { method: string | null; voucherReference: string | null },
+) {
+  const paths = ownerPaths(invoice.owner)
+  await notifyCustomer(tx, jobs, {
+    userId: invoice.userId,
+    type: 'payment_voucher_expired',
+    params: {
+      number: invoice.ownerNumber,
+      method: LOCAL_METHOD_LABELS[payment.method as LocalMethodId] ?? payment.method ?? '',
+      reference: payment.voucherReference ?? '',
+    },
+    requestId: invoice.owner.kind === 'request' ? invoice.owner.id : null,
+    link: paths.customer,
+  })
 }
 
 /** The payment of ours a provider's report is about (by provider and reference), with its invoice's owner. */
@@ -416,9 +445,25 @@ async function lockForSettling(tx: Executor, found: { id: string; invoiceId: str
 function settlementOf(
   outcome: PaymentOutcome,
   invoice: InvoiceRow,
-  payment: { invoiceId: string; requestedJpy: number },
+  payment: {
+    invoiceId: string
+    requestedJpy: number
+    localCurrency: string | null
+    localAmount: number | null
+  },
 ) {
-  const reportedJpy = outcome.currency === 'JPY' ? outcome.amountJpy : null
+  // A charge in local currency (dLocal, docs/decisions/051) counts as the yen asked only when the
+  // provider took exactly the local amount and currency it quoted at checkout.
+  const reportedJpy =
+    payment.localCurrency !== null
+      ? outcome.local &&
+        outcome.local.currency === payment.localCurrency &&
+        outcome.local.amountMinor === payment.localAmount
+        ? payment.requestedJpy
+        : null
+      : outcome.currency === 'JPY'
+        ? outcome.amountJpy
+        : null
   const sameMoney =
     reportedJpy !== null && reportedJpy === invoice.dueJpy && reportedJpy === payment.requestedJpy
   const sameInvoice = outcome.invoiceId === null || outcome.invoiceId === payment.invoiceId
@@ -477,7 +522,9 @@ async function tellHeld(tx: Executor, jobs: AppJobEnqueuer, invoice: InvoiceRow,
     type: 'payment_held',
     params: {
       number: invoice.ownerNumber,
-      amount: outcome.amountJpy ?? '—',
+      amount:
+        outcome.amountJpy ??
+        (outcome.local ? formatLocal(outcome.local.amountMinor, outcome.local.currency, 'en') : '—'),
       currency: outcome.currency ?? '—',
       expectedJpy: invoice.dueJpy,
     },
@@ -497,6 +544,7 @@ async function tellHeld(tx: Executor, jobs: AppJobEnqueuer, invoice: InvoiceRow,
 export const PROVIDER_LABELS: Record<ProviderName | 'manual' | 'balance', string> = {
   paypal: 'PayPal',
   stripe: 'Stripe',
+  dlocal: 'dLocal',
   manual: 'bank transfer',
   balance: 'customer balance',
 }

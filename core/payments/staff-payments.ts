@@ -419,6 +419,9 @@ export async function refundThroughProvider(
         provider: payments.provider,
         captureRef: payments.captureRef,
         refundingAt: payments.refundingAt,
+        amount: payments.amount,
+        localCurrency: payments.localCurrency,
+        localAmount: payments.localAmount,
       })
       .from(payments)
       .where(eq(payments.id, data.paymentId))
@@ -448,6 +451,11 @@ export async function refundThroughProvider(
       provider,
       amountJpy,
       doneBefore: before.done,
+      // Taken in local currency (dLocal, docs/decisions/051): refunded as the same share of it.
+      local:
+        payment.localCurrency && payment.localAmount && payment.amount
+          ? { currency: payment.localCurrency, amountMinor: payment.localAmount, capturedJpy: payment.amount }
+          : undefined,
     }
   })
   const { paymentId, provider, amountJpy } = claim
@@ -459,6 +467,7 @@ export async function refundThroughProvider(
       captureRef: claim.captureRef,
       amountJpy,
       idempotencyKey: `refund-${paymentId}-${claim.doneBefore}-${amountJpy}`,
+      ...(claim.local ? { local: claim.local } : {}),
     })
   } catch (error) {
     // Refused or unanswered: nothing was given back, so the hold goes (best effort: it expires anyway).

@@ -216,6 +216,19 @@ export const payments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
+    // dLocal (docs/decisions/051): the local method chosen (oxxo, spei, pix…) and the customer's
+    // country; the charge in local currency (minor units) at the provider's quote, beside the yen.
+    method: text(),
+    country: text(),
+    localCurrency: text(),
+    localAmount: bigint({ mode: 'number' }),
+    fxRate: text(),
+    // An asynchronous method's voucher (OXXO reference, SPEI CLABE, PIX code): shown to the
+    // customer until it is paid or expires at the provider's expiry.
+    voucherReference: text(),
+    voucherBarcode: text(),
+    voucherUrl: text(),
+    expiresAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('payments_invoice_idx').on(table.invoiceId),
@@ -224,7 +237,14 @@ export const payments = pgTable(
     index('payments_held_idx').on(table.createdAt).where(sql`${table.status} = 'held'`),
     unique('payments_provider_ref_key').on(table.provider, table.providerRef),
     unique('payments_capture_ref_key').on(table.provider, table.captureRef),
-    check('payments_provider_check', sql`${table.provider} in ('manual', 'paypal', 'stripe', 'balance')`),
+    check(
+      'payments_provider_check',
+      sql`${table.provider} in ('manual', 'paypal', 'stripe', 'balance', 'dlocal')`,
+    ),
+    check(
+      'payments_local_check',
+      sql`(${table.localCurrency} is null and ${table.localAmount} is null) or (${table.localCurrency} ~ '^[A-Z]{3}$' and ${table.localAmount} > 0)`,
+    ),
     check(
       'payments_status_check',
       sql`${table.status} in ('pending', 'succeeded', 'failed', 'held', 'duplicate', 'refunded')`,

@@ -5,6 +5,7 @@ import { Form } from 'react-router'
 import { errorText, errorTextIn } from '#app/components/error-text.ts'
 import { FormAlert } from '#app/components/form-alert.tsx'
 import { FormField, fileInputClass, inputClass } from '#app/components/form-field.tsx'
+import type { LocalMethodId } from '#core/payments/local-methods.ts'
 import { TRANSFER_LIMITS, TRANSFER_PROOF_ACCEPT } from '#core/payments/payment-schemas.ts'
 import type { PaymentMethod } from '#core/payments/payment-views.ts'
 import type { ProviderName } from '#core/payments/provider.ts'
@@ -48,6 +49,27 @@ export type PaymentPanelData = {
    * this invoice it already paid (null: nothing).
    */
   balance: { availableLabel: string | null; appliedLabel: string | null }
+  /**
+   * Local methods through dLocal (docs/decisions/051), when it is configured: the country they
+   * follow (the default address's, or the one chosen here), the countries to choose from, and
+   * the methods offered there. null: not configured.
+   */
+  local: {
+    country: string | null
+    /** The customer chose the country here (the page then shows the methods at once). */
+    asked: boolean
+    countries: { code: string; name: string }[]
+    methods: LocalMethodId[]
+  } | null
+  /** A voucher to pay (OXXO reference, SPEI CLABE, PIX code), until paid or expired. */
+  voucher: {
+    method: string
+    reference: string
+    barcode: string | null
+    url: string | null
+    payByLabel: string | null
+    amountLabel: string | null
+  } | null
 }
 
 export function PaymentPanel({
@@ -153,6 +175,7 @@ function PanelBody({
       </p>
     )
   }
+  if (panel.voucher) return <VoucherNote voucher={panel.voucher} totalLabel={panel.totalLabel} />
   if (panel.transferReported) return <TransferReportedNote reported={panel.transferReported} />
   if (!panel.canPay) return <p className="text-slate-700">{t('payment.notPayable')}</p>
   if (checkout) return <CheckoutLink checkout={checkout} totalLabel={panel.totalLabel} />
@@ -187,9 +210,12 @@ function PanelBody({
           })}
         </FormAlert>
       ) : null}
-      {panel.providers.length > 0 ? (
+      {panel.providers.length > 0 || panel.local ? (
         <>
-          <ProviderChoice invoiceId={invoice.id} providers={panel.providers} />
+          {panel.providers.length > 0 ? (
+            <ProviderChoice invoiceId={invoice.id} providers={panel.providers} />
+          ) : null}
+          {panel.local ? <LocalChoice invoiceId={invoice.id} local={panel.local} /> : null}
           <details className="rounded-md border border-slate-200 p-3">
             <summary className="cursor-pointer font-semibold text-slate-900">
               {t('payment.bankOther')}
@@ -341,6 +367,143 @@ function ProviderChoice({ invoiceId, providers }: { invoiceId: string; providers
       </fieldset>
       <p className="text-sm text-slate-700">{t('payment.secure')}</p>
     </Form>
+  )
+}
+
+/**
+ * Paying in local currency (dLocal): the country (a GET form: the page comes back with its
+ * methods, without JavaScript too), then one button per method offered there, each posting
+ * `intent=pay` with provider `dlocal`, the country and the method.
+ */
+function LocalChoice({
+  invoiceId,
+  local,
+}: {
+  invoiceId: string
+  local: NonNullable<PaymentPanelData['local']>
+}) {
+  const { t } = useTranslation()
+  return (
+    <section
+      aria-labelledby="local-pay-heading"
+      className="space-y-3 rounded-md border border-slate-200 p-3"
+      data-testid="local-payments"
+    >
+      <h4 id="local-pay-heading" className="font-semibold text-slate-900">
+        {t('payment.local.heading')}
+      </h4>
+      <p className="text-slate-700">{t('payment.local.lead')}</p>
+      <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">
+        <div className="space-y-1">
+          <label htmlFor="pay-country" className="block font-semibold text-slate-900">
+            {t('payment.local.country')}
+          </label>
+          <select
+            id="pay-country"
+            name="payCountry"
+            defaultValue={local.country ?? ''}
+            className={`${inputClass} min-w-48`}
+          >
+            {local.country ? null : <option value="">—</option>}
+            {local.countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-50"
+        >
+          {t('payment.local.showMethods')}
+        </button>
+      </Form>
+      {local.country === null ? (
+        <p className="text-slate-700">{t('payment.local.chooseCountry')}</p>
+      ) : local.methods.length === 0 ? (
+        <p className="text-slate-700">{t('payment.local.none')}</p>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="invoiceId" value={invoiceId} />
+          <input type="hidden" name="provider" value="dlocal" />
+          <input type="hidden" name="country" value={local.country} />
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {local.methods.map((method) => (
+              <li key={method} className="space-y-1">
+                <button
+                  type="submit"
+                  name="method"
+                  value={method}
+                  aria-describedby={`local-hint-${method}`}
+                  className="min-h-11 w-full rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+                >
+                  {t(`payment.local.methods.${method}`)}
+                </button>
+                <p id={`local-hint-${method}`} className="text-sm text-slate-700">
+                  {t(`payment.local.hints.${method}`)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Form>
+      )}
+    </section>
+  )
+}
+
+/** A voucher issued and not yet paid: what to pay, with which reference, by when, and its page. */
+function VoucherNote({
+  voucher,
+  totalLabel,
+}: {
+  voucher: NonNullable<PaymentPanelData['voucher']>
+  totalLabel: string
+}) {
+  const { t } = useTranslation()
+  const rows: [string, string, string][] = [[t('payment.voucher.reference'), voucher.reference, 'text-xl']]
+  if (voucher.barcode) rows.push([t('payment.voucher.code'), voucher.barcode, 'text-sm'])
+  if (voucher.amountLabel) rows.push([t('payment.voucher.amount'), voucher.amountLabel, 'text-base'])
+  if (voucher.payByLabel) {
+    rows.push([
+      t('payment.voucher.payBy'),
+      t('payment.voucher.payByValue', { date: voucher.payByLabel }),
+      'text-base',
+    ])
+  }
+  return (
+    <div
+      className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-slate-900"
+      data-testid="payment-voucher"
+    >
+      <h4 className="text-lg font-semibold">{t('payment.voucher.heading', { method: voucher.method })}</h4>
+      <p>
+        {voucher.amountLabel
+          ? t('payment.voucher.lead', { amount: voucher.amountLabel, yen: totalLabel })
+          : t('payment.voucher.leadNoAmount', { yen: totalLabel })}
+      </p>
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {rows.map(([term, value, size]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-700">{term}</dt>
+            <dd className={`break-all font-mono font-semibold ${size}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {voucher.url ? (
+        <p>
+          <a
+            href={voucher.url}
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+          >
+            {t('payment.voucher.open')}
+          </a>
+        </p>
+      ) : null}
+      <p className="text-slate-700">{t('payment.voucher.after')}</p>
+    </div>
   )
 }
 

@@ -731,7 +731,13 @@ export default {
     payment: { request: 'Payment for request {{number}}', shipment: 'Payment for shipment {{number}}' },
     refund: { request: 'Refund for request {{number}}', shipment: 'Refund for shipment {{number}}' },
     see: { request: 'See request {{number}}', shipment: 'See shipment {{number}}' },
-    methods: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Card', balance: 'Your balance' },
+    methods: {
+      manual: 'Bank transfer',
+      paypal: 'PayPal',
+      stripe: 'Card',
+      balance: 'Your balance',
+      dlocal: 'Local payment (dLocal)',
+    },
     paymentStatus: {
       succeeded: 'Paid',
       held: 'Being checked by our team',
@@ -822,13 +828,18 @@ export default {
     total: 'Total to pay',
     totalPaid: 'Total paid',
     choose: 'How do you want to pay?',
-    payWith: { paypal: 'Pay with PayPal or a card', stripe: 'Pay by card' },
+    payWith: { paypal: 'Pay with PayPal or a card', stripe: 'Pay by card', dlocal: 'Pay in your currency' },
     hints: {
       paypal: 'No PayPal account needed: you can pay with a debit or credit card.',
       stripe: 'Visa, Mastercard, American Express and more.',
+      dlocal: 'OXXO, SPEI, Webpay, PSE, PagoEfectivo, PIX or a card, in your local currency.',
     },
     secure: 'You pay on the provider’s secure page: we never see your card details.',
-    continueTo: { paypal: 'Continue to PayPal', stripe: 'Continue to the card payment page' },
+    continueTo: {
+      paypal: 'Continue to PayPal',
+      stripe: 'Continue to the card payment page',
+      dlocal: 'Continue to the payment page',
+    },
     continueHint: 'You will pay {{amount}} there, then come back here.',
     bankHeading: 'Pay by bank transfer',
     bankOther: 'Prefer a bank transfer?',
@@ -882,9 +893,51 @@ export default {
       paypal: 'With PayPal.',
       stripe: 'By card.',
       balance: 'From your balance.',
+      dlocal: 'With a local payment (dLocal).',
     },
     receipt: 'See your receipt',
     notPayable: 'This quote can no longer be paid.',
+    // Local payments in Latin America through dLocal (docs/decisions/051).
+    local: {
+      heading: 'Pay in your currency from Latin America',
+      lead: 'You pay in local currency at dLocal’s exchange rate at the time of payment. We show you the exact amount before you pay.',
+      country: 'Country you pay from',
+      showMethods: 'Show ways to pay',
+      chooseCountry: 'Choose your country to see local ways to pay.',
+      none: 'We do not have local ways to pay for that country yet.',
+      methods: {
+        oxxo: 'Pay cash at OXXO',
+        spei: 'Pay by SPEI transfer',
+        webpay: 'Pay with Webpay',
+        pse: 'Pay with PSE',
+        pagoefectivo: 'Pay with PagoEfectivo',
+        pix: 'Pay with PIX',
+        card: 'Pay by card in your currency',
+      },
+      hints: {
+        oxxo: 'We give you a reference to pay cash at any OXXO store within the next few days.',
+        spei: 'We give you a CLABE to transfer to from your bank.',
+        webpay: 'You pay with your debit or credit card on Webpay.',
+        pse: 'You pay from your bank account on your bank’s page.',
+        pagoefectivo: 'We give you a code to pay cash at agents and shops, or from your online banking.',
+        pix: 'We give you a PIX code to pay from your bank’s app.',
+        card: 'Visa, Mastercard and local cards, in your currency.',
+      },
+    },
+    voucher: {
+      heading: 'Your {{method}} payment slip',
+      lead: 'Pay {{amount}} (worth {{yen}}) with this reference.',
+      leadNoAmount: 'Pay {{yen}} with this reference.',
+      reference: 'Reference',
+      code: 'Code',
+      amount: 'Amount to pay',
+      payBy: 'Pay before',
+      payByValue: '{{date}} (Japan time)',
+      open: 'See the slip to print or show at the store',
+      after:
+        'Once you pay, we will let you know by e-mail (it can take a few hours). Your quote stays open until then. If the slip expires unpaid, we will tell you and you can pay another way.',
+      issued: 'Done: here is your payment slip. We also sent it to you by e-mail.',
+    },
   },
   // One text per notification, for the in-app list and the e-mail (core/notifications/notify.ts).
   customerNotifications: {
@@ -900,6 +953,16 @@ export default {
     refund_to_balance: {
       title: 'We refunded {{amountJpy}} for {{number}} to your balance',
       body: 'The money is in your balance now, ready to pay your next quote or shipping. Every movement is in your balance statement.',
+    },
+    payment_voucher: {
+      title: 'Your {{method}} payment slip for {{number}}',
+      body: 'Pay {{localAmount}} (worth {{amountJpy}}) with reference {{reference}} before {{payByDate}} (Japan time). Once you pay, we will let you know by e-mail. The slip to print or show is on the page.',
+      body_noDate:
+        'Pay {{localAmount}} (worth {{amountJpy}}) with reference {{reference}}. Once you pay, we will let you know by e-mail. The slip to print or show is on the page.',
+    },
+    payment_voucher_expired: {
+      title: 'Your {{method}} payment slip for {{number}} has expired',
+      body: 'The slip with reference {{reference}} expired unpaid, so nothing was charged. Your quote is still open: you can pay it another way from the page.',
     },
     transfer_not_received: {
       title: 'We have not found your transfer for {{number}}',

@@ -696,6 +696,7 @@ export default {
       paypal: 'PayPal',
       stripe: 'Stripe (card)',
       balance: 'customer balance',
+      dlocal: 'dLocal (local payment)',
     },
     yes: 'yes',
     no: 'no',
@@ -1036,7 +1037,13 @@ export default {
     reference: 'Reference',
     date: 'Date',
     refund: 'Refund',
-    providers: { manual: 'Bank transfer', paypal: 'PayPal', stripe: 'Stripe', balance: 'Customer balance' },
+    providers: {
+      manual: 'Bank transfer',
+      paypal: 'PayPal',
+      stripe: 'Stripe',
+      balance: 'Customer balance',
+      dlocal: 'dLocal',
+    },
     statuses: {
       pending: 'Pending',
       succeeded: 'Paid',

@@ -228,6 +228,10 @@ export default {
       paymentUnderReview: 'We are checking a payment for this quote: you do not need to pay again.',
       paymentBeingConfirmed:
         'We are confirming a payment you just made for this. You do not need to pay again: reload the page in a minute or two.',
+      paymentMethodNotOffered:
+        'That way of paying is not available in the country you chose. Please choose another.',
+      paymentVoucherOpen:
+        'You already have a payment slip for this that is still valid. Pay it with its reference, or wait until it expires to pay another way.',
       paymentProviderUnknown: 'That payment method is not available.',
       paymentProviderDown:
         'The payment service is not answering right now. Nothing was charged: please try again in a few minutes.',

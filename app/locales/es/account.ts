@@ -757,7 +757,13 @@ export default {
     payment: { request: 'Pago de la solicitud {{number}}', shipment: 'Pago del envío {{number}}' },
     refund: { request: 'Reembolso de la solicitud {{number}}', shipment: 'Reembolso del envío {{number}}' },
     see: { request: 'Ver la solicitud {{number}}', shipment: 'Ver el envío {{number}}' },
-    methods: { manual: 'Transferencia bancaria', paypal: 'PayPal', stripe: 'Tarjeta', balance: 'Tu saldo' },
+    methods: {
+      manual: 'Transferencia bancaria',
+      paypal: 'PayPal',
+      stripe: 'Tarjeta',
+      balance: 'Tu saldo',
+      dlocal: 'Pago local (dLocal)',
+    },
     paymentStatus: {
       succeeded: 'Pagado',
       held: 'En revisión por nuestro equipo',
@@ -851,13 +857,22 @@ export default {
     total: 'Total a pagar',
     totalPaid: 'Total pagado',
     choose: '¿Cómo quieres pagar?',
-    payWith: { paypal: 'Pagar con PayPal o tarjeta', stripe: 'Pagar con tarjeta' },
+    payWith: {
+      paypal: 'Pagar con PayPal o tarjeta',
+      stripe: 'Pagar con tarjeta',
+      dlocal: 'Pagar en tu moneda',
+    },
     hints: {
       paypal: 'No necesitas cuenta de PayPal: puedes pagar con tarjeta de débito o crédito.',
       stripe: 'Visa, Mastercard, American Express y más.',
+      dlocal: 'OXXO, SPEI, Webpay, PSE, PagoEfectivo, PIX o tarjeta, en tu moneda local.',
     },
     secure: 'Pagas en la página segura del proveedor: nunca vemos los datos de tu tarjeta.',
-    continueTo: { paypal: 'Continuar a PayPal', stripe: 'Continuar a la página de pago con tarjeta' },
+    continueTo: {
+      paypal: 'Continuar a PayPal',
+      stripe: 'Continuar a la página de pago con tarjeta',
+      dlocal: 'Continuar a la página de pago',
+    },
     continueHint: 'Allí pagarás {{amount}} y luego volverás aquí.',
     bankHeading: 'Pagar por transferencia bancaria',
     bankOther: '¿Prefieres pagar por transferencia bancaria?',
@@ -914,9 +929,52 @@ export default {
       paypal: 'Con PayPal.',
       stripe: 'Con tarjeta.',
       balance: 'Con tu saldo.',
+      dlocal: 'Con un pago local (dLocal).',
     },
     receipt: 'Ver tu recibo',
     notPayable: 'Esta cotización ya no se puede pagar.',
+    // Pagos locales en Latinoamérica con dLocal (docs/decisions/051).
+    local: {
+      heading: 'Pagar en tu moneda desde Latinoamérica',
+      lead: 'Pagas en moneda local al tipo de cambio de dLocal en el momento de pagar. Te mostramos el monto exacto antes de que pagues.',
+      country: 'País desde el que pagas',
+      showMethods: 'Ver formas de pago',
+      chooseCountry: 'Elige tu país para ver las formas de pago locales.',
+      none: 'Todavía no tenemos formas de pago locales para ese país.',
+      methods: {
+        oxxo: 'Pagar en efectivo en OXXO',
+        spei: 'Pagar por transferencia SPEI',
+        webpay: 'Pagar con Webpay',
+        pse: 'Pagar con PSE',
+        pagoefectivo: 'Pagar con PagoEfectivo',
+        pix: 'Pagar con PIX',
+        card: 'Pagar con tarjeta en tu moneda',
+      },
+      hints: {
+        oxxo: 'Te damos una referencia para pagar en efectivo en cualquier tienda OXXO, en los próximos días.',
+        spei: 'Te damos una CLABE para transferir desde tu banco.',
+        webpay: 'Pagas con tu tarjeta de débito o crédito en Webpay.',
+        pse: 'Pagas desde tu cuenta bancaria en la página de tu banco.',
+        pagoefectivo:
+          'Te damos un código para pagar en efectivo en agentes y bodegas, o desde tu banca por internet.',
+        pix: 'Te damos un código PIX para pagar desde la app de tu banco.',
+        card: 'Visa, Mastercard y otras tarjetas locales, en tu moneda.',
+      },
+    },
+    voucher: {
+      heading: 'Tu ficha de pago {{method}}',
+      lead: 'Paga {{amount}} (equivale a {{yen}}) con esta referencia.',
+      leadNoAmount: 'Paga {{yen}} con esta referencia.',
+      reference: 'Referencia',
+      code: 'Código',
+      amount: 'Monto a pagar',
+      payBy: 'Paga antes del',
+      payByValue: '{{date}} (hora de Japón)',
+      open: 'Ver la ficha para imprimir o mostrar en la tienda',
+      after:
+        'Cuando pagues, te avisaremos por correo (puede tardar unas horas). Tu cotización sigue abierta hasta entonces. Si la ficha vence sin pago, te avisaremos y podrás pagar de otra forma.',
+      issued: 'Listo: aquí está tu ficha de pago. También te la enviamos por correo.',
+    },
   },
   // Un texto por aviso, para la lista en la web y el correo (core/notifications/notify.ts).
   customerNotifications: {
@@ -932,6 +990,16 @@ export default {
     refund_to_balance: {
       title: 'Reembolsamos {{amountJpy}} de {{number}} a tu saldo',
       body: 'El dinero ya está en tu saldo, listo para pagar tu próxima cotización o envío. Cada movimiento aparece en el estado de cuenta de tu saldo.',
+    },
+    payment_voucher: {
+      title: 'Tu ficha de pago {{method}} para {{number}}',
+      body: 'Paga {{localAmount}} (equivale a {{amountJpy}}) con la referencia {{reference}} antes del {{payByDate}} (hora de Japón). Cuando pagues, te avisaremos por correo. En la página tienes la ficha para imprimir o mostrar.',
+      body_noDate:
+        'Paga {{localAmount}} (equivale a {{amountJpy}}) con la referencia {{reference}}. Cuando pagues, te avisaremos por correo. En la página tienes la ficha para imprimir o mostrar.',
+    },
+    payment_voucher_expired: {
+      title: 'Tu ficha de pago {{method}} para {{number}} venció',
+      body: 'La ficha con la referencia {{reference}} venció sin pago, así que no se cobró nada. Tu cotización sigue abierta: puedes pagarla de otra forma desde la página.',
     },
     transfer_not_received: {
       title: 'No encontramos tu transferencia para {{number}}',

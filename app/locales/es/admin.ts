@@ -727,6 +727,7 @@ export default {
       paypal: 'PayPal',
       stripe: 'Stripe (tarjeta)',
       balance: 'saldo del cliente',
+      dlocal: 'dLocal (pago local)',
     },
     yes: 'sí',
     no: 'no',
@@ -1079,6 +1080,7 @@ export default {
       paypal: 'PayPal',
       stripe: 'Stripe',
       balance: 'Saldo del cliente',
+      dlocal: 'dLocal',
     },
     statuses: {
       pending: 'Pendiente',

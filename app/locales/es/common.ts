@@ -245,6 +245,9 @@ export default {
       paymentBeingConfirmed:
         'Estamos confirmando un pago que acabas de hacer. No necesitas pagar de nuevo: recarga la página en uno o dos minutos.',
       paymentProviderUnknown: 'Ese medio de pago no está disponible.',
+      paymentMethodNotOffered: 'Esa forma de pago no está disponible en el país que elegiste. Elige otra.',
+      paymentVoucherOpen:
+        'Ya tienes una ficha de pago vigente para esto. Págala con su referencia, o espera a que venza para pagar de otra forma.',
       paymentProviderDown:
         'El servicio de pago no responde en este momento. No se cobró nada: inténtalo de nuevo en unos minutos.',
       paymentRefused:

@@ -11,7 +11,16 @@ import { PayFromBalanceSchema } from '#core/balance/balance-schemas.ts'
 import { payFromBalance } from '#core/balance/balance-service.ts'
 import { balanceOf } from '#core/balance/ledger.ts'
 import { ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
+import { countryName } from '#core/customers/countries.ts'
 import { formatMoney } from '#core/money/money.ts'
+import {
+  formatLocal,
+  isLocalCountry,
+  LOCAL_COUNTRIES,
+  LOCAL_METHOD_LABELS,
+  type LocalMethodId,
+  localMethodsFor,
+} from '#core/payments/local-methods.ts'
 import { ReportTransferSchema, TRANSFER_FORM_BODY_BYTES } from '#core/payments/payment-schemas.ts'
 import { startCheckout } from '#core/payments/payment-service.ts'
 import { getPaymentPanel } from '#core/payments/payment-views.ts'
@@ -25,11 +34,48 @@ import { reportTransfer } from '#core/payments/transfer-notices.ts'
 type Context = Readonly<RouterContextProvider>
 
 /** The panel's data for the page, with amounts and dates written out in the page's language. */
-export async function loadPaymentPanel(context: Context, owner: PaymentOwner): Promise<PaymentPanelData> {
+export async function loadPaymentPanel(
+  context: Context,
+  owner: PaymentOwner,
+  search: URLSearchParams = new URLSearchParams(),
+): Promise<PaymentPanelData> {
   const panel = await getPaymentPanel(getOrderContext(context), owner)
   const { language } = context.get(requestContext)
   const format = japanDateTime(language)
+  // Local methods (dLocal, docs/decisions/051): the country chosen on the panel (?payCountry=),
+  // else the default address's; the methods offered there.
+  const localOn = panel.providers.includes('dlocal')
+  const asked = search.get('payCountry')
+  const country = isLocalCountry(asked)
+    ? asked
+    : isLocalCountry(panel.customerCountry)
+      ? panel.customerCountry
+      : null
+  const { voucher } = panel
   return {
+    local: localOn
+      ? {
+          country,
+          asked: asked !== null,
+          countries: LOCAL_COUNTRIES.map((code) => ({ code, name: countryName(code, language) })).sort(
+            (a, b) => a.name.localeCompare(b.name, language),
+          ),
+          methods: localMethodsFor(country).map((method) => method.id),
+        }
+      : null,
+    voucher: voucher
+      ? {
+          method: LOCAL_METHOD_LABELS[voucher.method as LocalMethodId] ?? voucher.method,
+          reference: voucher.reference,
+          barcode: voucher.barcode,
+          url: voucher.url,
+          payByLabel: voucher.expiresAt ? format(voucher.expiresAt) : null,
+          amountLabel:
+            voucher.localCurrency && voucher.localAmount
+              ? formatLocal(voucher.localAmount, voucher.localCurrency, language)
+              : null,
+        }
+      : null,
     invoice: panel.invoice
       ? {
           id: panel.invoice.id,
@@ -48,7 +94,7 @@ export async function loadPaymentPanel(context: Context, owner: PaymentOwner): P
         )
       : '',
     paidLabel: panel.invoice?.paidAt ? format(panel.invoice.paidAt) : null,
-    providers: panel.providers,
+    providers: panel.providers.filter((provider) => provider !== 'dlocal'),
     bankTransfer: panel.bankTransfer,
     underReview: panel.underReview,
     beingConfirmed: panel.beingConfirmed,
@@ -169,17 +215,26 @@ export async function reportTransferAction(
  * page, which the panel links to and the browser then opens. A refusal is the panel's message,
  * with its status (a provider that is down: 502, nothing charged).
  */
-export async function payAction(formData: FormData, context: Context) {
+export async function payAction(formData: FormData, context: Context, owner?: PaymentOwner) {
   const { language } = context.get(requestContext)
   try {
+    const text = (name: string) => {
+      const value = formData.get(name)
+      return typeof value === 'string' ? value.slice(0, 40) : null
+    }
     const checkout = await startCheckout(
       getOrderContext(context),
       {
         invoiceId: String(formData.get('invoiceId') ?? ''),
         provider: String(formData.get('provider') ?? ''),
+        country: text('country'),
+        method: text('method'),
       },
       { locale: language },
     )
+    // A voucher (OXXO, SPEI, PIX…): back to the page, which now shows it (docs/decisions/051).
+    if (checkout.voucher && owner)
+      return redirectWithNotice(context, ownerPaths(owner).customer, 'voucherIssued')
     return data({
       payment: { checkout: { payUrl: checkout.payUrl, provider: checkout.provider }, error: null },
     })

@@ -47,7 +47,7 @@ import {
 /** Item statuses after payment, which the customer sees on each item. */
 const ITEM_PROGRESS = ['to_buy', 'ordered', 'received', 'unavailable', 'shipped', 'disposed'] as const
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = getServiceContext(context)
   const detail = await getRequest(services, params.id)
   const invoices = await listRequestInvoices(services, detail.id)
@@ -56,7 +56,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = open ? await getInvoice(services, open.id) : null
   // What the quoted items would cost at the door in the customer's country (issue 30).
   const landed = quote ? await quoteImportEstimate(context, services, quote) : null
-  const payment = await loadPaymentPanel(context, { kind: 'request', id: detail.id })
+  const payment = await loadPaymentPanel(
+    context,
+    { kind: 'request', id: detail.id },
+    new URL(request.url).searchParams,
+  )
   // What goes back on its payments (getRequest has answered who may see them).
   const refunds = await refundsOfInvoices(
     services.db,
@@ -89,7 +93,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { formData, problem } = await readPaymentForm(request)
-  if (formData.get('intent') === 'pay') return payAction(formData, context)
+  if (formData.get('intent') === 'pay')
+    return payAction(formData, context, { kind: 'request', id: params.id })
   if (formData.get('intent') === 'pay_balance')
     return payFromBalanceAction(formData, context, { kind: 'request', id: params.id })
   if (formData.get('intent') === 'report_transfer' || problem === 'tooLarge') {

@@ -53,7 +53,7 @@ import {
 // the box (weight, size, photo), the shipping receipt and paying it (the quote's payment panel). Another
 // customer's shipment answers as a missing one (404).
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const orders = getOrderContext(context)
   const shipment = await getShipment(orders, params.id)
   const { language, currency } = context.get(requestContext)
@@ -61,7 +61,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const payment =
     shipment.status === 'requested' || shipment.status === 'cancelled'
       ? null
-      : await loadPaymentPanel(context, { kind: 'shipment', id: shipment.id })
+      : await loadPaymentPanel(
+          context,
+          { kind: 'shipment', id: shipment.id },
+          new URL(request.url).searchParams,
+        )
   const { packing } = shipment
   const [claim, { claimAfterDays, yenRates }, costs, declaration] = await Promise.all([
     shipment.tracking ? claimOfShipment(orders.db, shipment.id) : Promise.resolve(null),
@@ -117,7 +121,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // Paying the shipping receipt: the same checkout as a quote's (the panel's `intent=pay`), or
   // saying it was paid by bank transfer (`intent=report_transfer`, docs/decisions/036).
   const intent = form.get('intent')
-  if (intent === 'pay') return payAction(form, context)
+  if (intent === 'pay') return payAction(form, context, { kind: 'shipment', id: params.id })
   if (intent === 'pay_balance')
     return payFromBalanceAction(form, context, { kind: 'shipment', id: params.id })
   if (intent === 'report_transfer' || problem === 'tooLarge') {
