@@ -105,7 +105,7 @@ export async function messageAction(request: Request, context: Context, owner: C
     if (isAppError(error, 'invalid') && error.details.fieldErrors) {
       return refused(error.details.fieldErrors as ThreadFormResult['errors'], text.slice(0, 4000), 400)
     }
-    if (isAppError(error, 'forbidden')) {
+    if (isAppError(error, 'forbidden') || isAppError(error, 'rate_limited')) {
       const refusal = refusalOf(error)
       return data(
         { result: { formError: t(refusal.messageKey), errors: {}, body: text.slice(0, 4000) } },

@@ -218,3 +218,17 @@ test('a shipment has its own conversation: its customer and staff only, links to
     (await openConversation(orders.as(fixtures.ana), owner)).messages.map((message) => message.side),
   ).toEqual(['customer', 'staff'])
 })
+
+test('a customer who floods a conversation gets 429 messageTooMany after 20 in ten minutes; staff are not limited', async () => {
+  const { db, orders, owner } = await setup()
+  for (let i = 0; i < 20; i++) await postMessage(orders.as(ana), owner, { body: `hola ${i}` })
+  expect(await refusal(postMessage(orders.as(ana), owner, { body: 'una más' }))).toMatchObject({
+    code: 'rate_limited',
+    reason: 'messageTooMany',
+  })
+  // Staff still answer.
+  for (let i = 0; i < 21; i++) await postMessage(orders.as(admin), owner, { body: `respuesta ${i}` })
+  const rows = await db.select().from(conversationMessages)
+  expect(rows.filter((row) => row.authorSide === 'customer')).toHaveLength(20)
+  expect(rows.filter((row) => row.authorSide === 'staff')).toHaveLength(21)
+})

@@ -4,8 +4,9 @@ import { alias } from 'drizzle-orm/pg-core'
 import { notifyCustomer, notifyStaff } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { looksLikePdf } from '#core/payments/transfer-notices.ts'
-import { AppError, isAppError } from '#core/shared/errors.ts'
+import { AppError, isAppError, rateLimited } from '#core/shared/errors.ts'
 import { isUuid } from '#core/shared/ids.ts'
+import { consumeRateLimit, type RateLimitRule } from '#core/shared/rate-limit.ts'
 import { type Actor, isStaff, requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import { requireStaffAction } from '#core/shared/staff-policy.ts'
 import { processPhoto } from '#core/uploads/images.ts'
@@ -34,6 +35,15 @@ import {
 
 export type ConversationOwner = { kind: 'request' | 'shipment'; id: string }
 export type ConversationSide = 'customer' | 'staff'
+
+/**
+ * How many messages one customer may write (all their conversations together): a burst of 20 in
+ * 10 minutes and 200 a day; beyond, 429 `messageTooMany` with Retry-After. Staff are not limited.
+ */
+export const CUSTOMER_MESSAGE_LIMITS: readonly RateLimitRule[] = [
+  { limit: 20, windowSeconds: 10 * 60 },
+  { limit: 200, windowSeconds: 24 * 60 * 60 },
+]
 
 /** How long the grouped e-mail waits after a message, and its window: a burst is one e-mail. */
 export const CONVERSATION_EMAIL_DELAY_SECONDS = 180
@@ -292,6 +302,19 @@ export async function postMessage(
   if (side === 'staff') requireStaffAction(user, 'write_note')
   const body = normalizeBody(input.body)
   if (body.length > MESSAGE_MAX_CHARS) throw invalid({ body: ['tooLong'] })
+  if (side === 'customer') {
+    for (const rule of CUSTOMER_MESSAGE_LIMITS) {
+      const key = `conversation-message:${rule.windowSeconds}:${user.id}`
+      const limit = await consumeRateLimit(ctx.db, key, rule)
+      if (!limit.allowed) {
+        throw rateLimited(
+          `Customer ${user.id} wrote too many messages`,
+          limit.retryAfterSeconds,
+          'messageTooMany',
+        )
+      }
+    }
+  }
   const prepared = await prepareMessageFiles(files)
   if (body === '' && prepared.length === 0) throw invalid({ body: ['empty'] })
 

@@ -370,6 +370,7 @@ export default {
       whatsappDown: 'WhatsApp did not answer. Try again in a few minutes.',
       whatsappNotActive: 'Confirm your WhatsApp number first.',
       whatsappTooManyCodes: 'You asked for several WhatsApp codes. Wait a while and try again.',
+      messageTooMany: 'You have written many messages in a short time. Wait a few minutes and try again.',
     },
   },
   session: {

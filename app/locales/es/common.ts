@@ -389,6 +389,7 @@ export default {
       whatsappDown: 'WhatsApp no respondió. Inténtalo de nuevo en unos minutos.',
       whatsappNotActive: 'Primero confirma tu número de WhatsApp.',
       whatsappTooManyCodes: 'Pediste varios códigos de WhatsApp. Espera un rato e inténtalo de nuevo.',
+      messageTooMany: 'Escribiste muchos mensajes en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
     },
   },
   session: {
