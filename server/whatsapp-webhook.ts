@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import express, { type RequestHandler, Router } from 'express'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import { databaseUnavailableError } from '#core/shared/database-errors.ts'
@@ -36,7 +37,7 @@ export function whatsappWebhook({
     if (
       mode === 'subscribe' &&
       typeof token === 'string' &&
-      token === client.config.verifyToken &&
+      sameSecret(token, client.config.verifyToken) &&
       typeof challenge === 'string' &&
       /^[\w-]{1,200}$/.test(challenge)
     ) {
@@ -82,4 +83,10 @@ export function whatsappWebhook({
     }
   }) satisfies RequestHandler)
   return router
+}
+
+/** Compares two secrets in constant time (their digests: lengths may differ). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(expected)) && expected.length > 0
 }

@@ -241,6 +241,33 @@ test('the opt-in code: wrong, expired, too many tries, too many codes, and only 
   expect(row?.codeHash).not.toContain(standIn.lastCode(ANA_PHONE) ?? 'x')
 })
 
+test('one number gets at most 5 codes an hour, however many accounts ask for it', async () => {
+  const { as, client, db } = await setup()
+  const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000)
+  const base = { emailVerified: true, createdAt: now, updatedAt: now, role: 'user' }
+  const many = Array.from({ length: 6 }, (_, i) => ({ id: `user-flood-${i}`, role: 'user' as const }))
+  await db
+    .insert(users)
+    .values(many.map((actor, i) => ({ ...base, id: actor.id, name: `F${i}`, email: `f${i}@example.com` })))
+  const victim = '+5215598765432'
+  const before = standIn.sent.length
+  for (const actor of many.slice(0, WHATSAPP_LIMITS.codesPerNumberPerHour)) {
+    await startWhatsAppOptIn(as(actor), client, { phone: victim, language: 'es' }, now)
+  }
+  const sixth = many[5] as Actor
+  expect(
+    await refusal(startWhatsAppOptIn(as(sixth), client, { phone: victim, language: 'es' }, now)),
+  ).toEqual({
+    code: 'rate_limited',
+    reason: 'whatsappTooManyCodes',
+  })
+  expect(standIn.sent.length - before).toBe(WHATSAPP_LIMITS.codesPerNumberPerHour)
+  // Nothing pending was written for the refused account; it may still use its own number.
+  expect(await getWhatsAppState(as(sixth))).toBeNull()
+  await startWhatsAppOptIn(as(sixth), client, { phone: '+5215511112222', language: 'es' }, now)
+  expect((await getWhatsAppState(as(sixth)))?.status).toBe('pending')
+})
+
 test('a number not on WhatsApp is refused at opt-in; preferences choose the updates; stop by button', async () => {
   const { as, client, optIn, notify, queued, work } = await setup()
   standIn.undeliverable.add('+5491112345678')

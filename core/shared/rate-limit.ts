@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import type { Database } from '#db/client.ts'
+import type { Database, Executor } from '#db/client.ts'
 import { rateLimits } from '#db/schema/index.ts'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -14,7 +14,7 @@ function windowStartOf(rule: RateLimitRule, now: Date): Date {
  * Atomic in PostgreSQL (one upsert), so it holds across app processes and restarts.
  */
 export async function consumeRateLimit(
-  db: Database,
+  db: Executor,
   key: string,
   rule: RateLimitRule,
   now = new Date(),

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Language } from '#core/preferences/preferences.ts'
 import { AppError, rateLimited } from '#core/shared/errors.ts'
+import { consumeRateLimit } from '#core/shared/rate-limit.ts'
 import { requireActor, type ServiceContext } from '#core/shared/service-context.ts'
 import { whatsappContacts } from '#db/schema/index.ts'
 import { type WhatsAppClient, WhatsAppSendError } from './client.ts'
@@ -13,6 +14,8 @@ export const WHATSAPP_LIMITS = {
   codeMinutes: 10,
   attempts: 5,
   codesPerHour: 3,
+  /** Codes one number receives an hour, whatever the accounts asking (nobody floods a stranger). */
+  codesPerNumberPerHour: 5,
 } as const
 
 /**
@@ -104,6 +107,21 @@ export async function startWhatsAppOptIn(
     if (windowOpen && sent >= WHATSAPP_LIMITS.codesPerHour && row?.windowStart) {
       const retryAfter = Math.ceil((row.windowStart.getTime() + 3600_000 - now.getTime()) / 1000)
       throw rateLimited('Too many WhatsApp codes', retryAfter, 'whatsappTooManyCodes')
+    }
+    // Per number too (its HMAC, not the number): counted only when a code is really issued.
+    const numberKey = `whatsapp-code:${createHmac('sha256', client.config.appSecret).update(phone).digest('base64url').slice(0, 32)}`
+    const perNumber = await consumeRateLimit(
+      tx,
+      numberKey,
+      { limit: WHATSAPP_LIMITS.codesPerNumberPerHour, windowSeconds: 3600 },
+      now,
+    )
+    if (!perNumber.allowed) {
+      throw rateLimited(
+        'Too many WhatsApp codes to one number',
+        perNumber.retryAfterSeconds,
+        'whatsappTooManyCodes',
+      )
     }
     const values = {
       phone,
