@@ -69,6 +69,12 @@ test('yen become local minor units at the quote, rounded up, without float error
   expect(minorFromMajor('6250', 0)).toBe(6250)
   expect(minorFromMajor('1.005', 2)).toBeNull()
   expect(minorFromMajor('-1', 2)).toBeNull()
+  // A JSON number with more digits than the currency has is not rounded into the quoted amount.
+  expect(minorFromMajor(1234.499, 2)).toBeNull()
+  expect(minorFromMajor(6249.6, 0)).toBeNull()
+  expect(minorFromMajor(1e21, 2)).toBeNull()
+  expect(minorFromMajor(6250, 0)).toBe(6250)
+  expect(minorFromMajor(12.1, 2)).toBe(1210)
 })
 
 test('an OXXO voucher: in MXN at the quote, signed, with its reference, barcode, page and expiry', async () => {

@@ -139,7 +139,9 @@ export function localMinorUnits(amountJpy: number, rate: string, decimals: numbe
 
 /** A major-unit amount as dLocal writes it (123.45) in minor units, or null if it is not exact. */
 export function minorFromMajor(amount: number | string, decimals: number): number | null {
-  const text = typeof amount === 'number' ? amount.toFixed(decimals) : amount
+  // A number as JavaScript writes it (1450.54, 1234.499), never rounded to the decimals first: an
+  // amount with more digits than the currency has is not exact, whichever way it is written.
+  const text = typeof amount === 'number' ? String(amount) : amount
   const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(text)
   if (!match) return null
   const fraction = (match[2] ?? '').replace(/0+$/, '')
