@@ -174,6 +174,19 @@ test('PARAR and BAJA stop too; a replayed inbound message is harmless; other wor
   expect((await getWhatsAppState(as(ana)))?.status).toBe('stopped')
 })
 
+test('STOP from the number as WhatsApp writes it stops it as the customer typed it (Mexico +52 1, Brazil 9th digit)', async () => {
+  const { as, optIn } = await setup()
+  await optIn(ana, '+525512345678')
+  await optIn(bruno, '+5511987654321')
+  // Meta's wa_id keeps Mexico's old 1; the customer typed the number without it.
+  await standIn.sendInbound({ from: '+5215512345678', text: 'STOP' })
+  expect((await getWhatsAppState(as(ana)))?.status).toBe('stopped')
+  expect((await getWhatsAppState(as(bruno)))?.status).toBe('active')
+  // An older Brazilian account's wa_id lacks the ninth digit.
+  await standIn.sendInbound({ from: '+551187654321', text: 'PARAR' })
+  expect((await getWhatsAppState(as(bruno)))?.status).toBe('stopped')
+})
+
 test('the opt-in code: wrong, expired, too many tries, too many codes, and only for oneself', async () => {
   const { as, client, db } = await setup()
   expect(

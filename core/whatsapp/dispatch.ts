@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { JobContext } from '#core/jobs/job-queue.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'
 import type { CustomerNotificationType } from '#core/notifications/notify.ts'
@@ -277,7 +277,35 @@ export async function recordInbound(deps: Pick<WhatsAppDeps, 'db'>, event: Inbou
     await tx
       .update(whatsappContacts)
       .set({ status: 'stopped', stoppedAt: sql`now()`, codeHash: null, updatedAt: sql`now()` })
-      .where(and(eq(whatsappContacts.phone, event.from), sql`${whatsappContacts.status} <> 'stopped'`))
+      .where(
+        and(
+          inArray(whatsappContacts.phone, sameNumberForms(event.from)),
+          sql`${whatsappContacts.status} <> 'stopped'`,
+        ),
+      )
     return 'stopped' as const
   })
+}
+
+/**
+ * Every way one mobile number is written, as customers type it and as Meta's `wa_id` gives it
+ * back: Mexico's mobiles with or without the old 1 (+52 1 55… / +52 55…), Argentina's with or
+ * without the 9 (+54 9 11… / +54 11…), Brazil's with or without the ninth digit (+55 11 9… /
+ * +55 11 …). A STOP from any of them stops the number however it was typed.
+ */
+export function sameNumberForms(phone: string): string[] {
+  const forms = new Set([phone])
+  const rules: [RegExp, (m: RegExpExecArray) => string][] = [
+    [/^\+521(\d{10})$/, (m) => `+52${m[1]}`],
+    [/^\+52(\d{10})$/, (m) => `+521${m[1]}`],
+    [/^\+549(\d{10})$/, (m) => `+54${m[1]}`],
+    [/^\+54(\d{10})$/, (m) => `+549${m[1]}`],
+    [/^\+55(\d{2})9(\d{8})$/, (m) => `+55${m[1]}${m[2]}`],
+    [/^\+55(\d{2})([2-9]\d{7})$/, (m) => `+55${m[1]}9${m[2]}`],
+  ]
+  for (const [pattern, other] of rules) {
+    const match = pattern.exec(phone)
+    if (match) forms.add(other(match))
+  }
+  return [...forms]
 }
