@@ -60,8 +60,9 @@ export function conversationProps(context: Context, view: ConversationView) {
     id: view.id,
     number: view.number,
     messages,
-    waitingLabel: view.waitingSince ? format(view.waitingSince) : null,
-    assignedTo: view.assignedTo,
+    // Who handles it and since when it waits are staff's: a customer's page never carries them.
+    waitingLabel: view.side === 'staff' && view.waitingSince ? format(view.waitingSince) : null,
+    assignedTo: view.side === 'staff' ? view.assignedTo : null,
   }
 }
 

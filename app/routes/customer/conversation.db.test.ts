@@ -211,3 +211,26 @@ test('the staff’s waiting list: oldest first, assign to me and give back; cust
     notice: { name: 'conversationUnassigned' },
   })
 })
+
+test('the customer’s page never carries who on staff handles the conversation', async () => {
+  const { ana, moderator, id, form, post, customer, staff } = await setup()
+  expect((await post(form('¿Cuándo llega?'), ana.cookie)).status).toBe(302)
+  const list = await staff(
+    pageRequest('/admin-dashboard/conversations', { cookie: moderator.cookie }),
+    waitingLoader,
+  )
+  const conversationId = (list.data as { rows: { id: string }[] }).rows[0]?.id ?? ''
+  await staff(
+    formPost('/admin-dashboard/conversations', { conversationId, to: 'me' }, { cookie: moderator.cookie }),
+    assignAction,
+    {},
+  )
+  const page = await customer(
+    pageRequest(`/user-dashboard/requests/${id}/messages`, { cookie: ana.cookie }),
+    conversationLoader,
+  )
+  const thread = (page.data as { thread: { assignedTo: unknown; waitingLabel: unknown } }).thread
+  expect(thread.assignedTo).toBeNull()
+  expect(thread.waitingLabel).toBeNull()
+  expect(JSON.stringify(page.data)).not.toContain(moderator.id)
+})
