@@ -232,3 +232,12 @@ test('a customer who floods a conversation gets 429 messageTooMany after 20 in t
   expect(rows.filter((row) => row.authorSide === 'customer')).toHaveLength(20)
   expect(rows.filter((row) => row.authorSide === 'staff')).toHaveLength(21)
 })
+
+test('a right-to-left override cannot turn a link around on screen: bidi controls are dropped', async () => {
+  const { db, orders, owner } = await setup()
+  await postMessage(orders.as(ana), owner, {
+    body: 'Factura: https://evil.example/\u202Efdp.exe \u2066ok\u2069',
+  })
+  const [row] = await db.select().from(conversationMessages)
+  expect(row?.body).toBe('Factura: https://evil.example/fdp.exe ok')
+})

@@ -278,9 +278,12 @@ export async function prepareMessageFiles(files: readonly Blob[]): Promise<Prepa
   return prepared
 }
 
-/** The body as stored: line ends made `\n`, outer blank space trimmed. */
+/** Bidirectional overrides and isolates: they make a link or a name read backwards on screen. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
+
+/** The body as stored: line ends made `\n`, bidi overrides dropped, outer blank space trimmed. */
 export function normalizeBody(value: unknown): string {
-  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : ''
+  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n').replace(BIDI_CONTROLS, '').trim() : ''
 }
 
 /**
