@@ -19,3 +19,11 @@ test('request URLs are logged without reset or verification tokens', () => {
   expect(redactUrl('/services?lang=en')).toBe('/services?lang=en')
   expect(redactUrl('/')).toBe('/')
 })
+
+test('the WhatsApp subscription check does not leave its verify token in the logs', () => {
+  expect(
+    redactUrl(
+      '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=s3cret-verify-token&hub.challenge=42',
+    ),
+  ).toBe('/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42')
+})

@@ -31,7 +31,8 @@ export function createLogger(
 
 // Query parameters that carry credentials: reset and verification tokens, an OAuth callback's
 // code and state.
-const SECRET_PARAMS = new Set(['token', 'code', 'state'])
+// `hub.verify_token`: WhatsApp's subscription check (docs/decisions/049) carries our verify token.
+const SECRET_PARAMS = new Set(['token', 'code', 'state', 'hub.verify_token'])
 
 /**
  * A request URL as it may be logged: the values of credential parameters and the token in a
