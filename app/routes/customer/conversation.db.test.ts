@@ -234,3 +234,17 @@ test('the customer’s page never carries who on staff handles the conversation'
   expect(thread.waitingLabel).toBeNull()
   expect(JSON.stringify(page.data)).not.toContain(moderator.id)
 })
+
+test('a customer flooding the form gets a translated 429 with Retry-After, and nothing more is written', async () => {
+  const { db, ana, form, post, language } = await setup()
+  for (let i = 0; i < 20; i++) expect((await post(form(`hola ${i}`), ana.cookie)).status).toBe(302)
+  language.value = 'es'
+  const flooded = await post(form('otra'), ana.cookie)
+  expect(flooded.status).toBe(429)
+  expect(Number(flooded.headers.get('Retry-After'))).toBeGreaterThan(0)
+  expect((flooded.data as { result: { formError: string; body: string } }).result).toMatchObject({
+    formError: 'Escribiste muchos mensajes en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+    body: 'otra',
+  })
+  expect(await db.select().from(conversationMessages)).toHaveLength(20)
+})
