@@ -48,7 +48,7 @@ export function FormField({
 
 /** A file input (photos): its button as tall as the other controls. */
 export const fileInputClass =
-  'block text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold'
+  'block max-w-full text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold'
 
 export const inputClass =
   'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 aria-invalid:border-red-700'

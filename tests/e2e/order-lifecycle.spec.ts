@@ -115,7 +115,7 @@ for (const [language, provider] of [
     const panel = page.getByRole('region', { name: t.payment.heading, exact: true })
     await expect(page.getByTestId('quote-total')).toContainText(spaced(TOTAL[language]))
     await axeAtBothWidths(page, `request-quoted-${language}`)
-    await panel.getByRole('button', { name: t.payment.payWith[provider] }).click()
+    await panel.getByRole('button', { name: t.payment.payWith[provider], exact: true }).click()
     await page.waitForURL(`${paymentStandInURL}/pay/**`)
     await expect(page.getByText(/9,270/)).toBeVisible()
     await page.getByRole('button', { name: 'Approve payment' }).click()
@@ -361,7 +361,7 @@ for (const [language, provider] of [
     await axeAtBothWidths(page, `shipment-packed-${language}`)
     const shippingPanel = page.getByRole('region', { name: t.payment.heading, exact: true })
     const shippingTotal = (await shippingPanel.getByTestId('payment-total').textContent()) ?? ''
-    await shippingPanel.getByRole('button', { name: t.payment.payWith[provider] }).click()
+    await shippingPanel.getByRole('button', { name: t.payment.payWith[provider], exact: true }).click()
     await page.waitForURL(`${paymentStandInURL}/pay/**`)
     await page.getByRole('button', { name: 'Approve payment' }).click()
     await page.waitForURL(`${paymentsURL}/user-dashboard/shipments/${shipmentId}`)
