@@ -17,7 +17,7 @@ const TESTS = '\\.test\\.tsx?$'
 const LAYERS = [
   ['money', 'preferences', 'reviews'],
   ['shared'],
-  ['analytics', 'audit', 'contact', 'customers', 'uploads'],
+  ['analytics', 'audit', 'balance-ledger', 'contact', 'customers', 'uploads', 'whatsapp'],
   ['accounts', 'notifications', 'settings', 'users'],
   ['catalog', 'jobs', 'pricing', 'site-pages'],
   ['landed-cost', 'link-preview'],
@@ -26,6 +26,7 @@ const LAYERS = [
   ['warehouse'],
   ['shipping'],
   ['payments'],
+  ['balance', 'conversations'],
   ['seed'],
 ]
 

@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { getAnalytics } from '#core/analytics/analytics.ts'
 import { parsePeriod } from '#core/analytics/period.ts'
+import { balanceOf } from '#core/balance-ledger/ledger.ts'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { confirmReturn, startCheckout } from '#core/payments/payment-service.ts'
 import { paymentProvidersFromEnv } from '#core/payments/provider.ts'
@@ -38,7 +39,6 @@ import {
   recordTopUp,
   refundToBalance,
 } from './balance-service.ts'
-import { balanceOf } from './ledger.ts'
 
 // The customer balance (issue 32, docs/decisions/050): top-ups recorded by admins, payments of
 // quotes and shipping receipts from the balance (whole, or part with a provider), refunds to the

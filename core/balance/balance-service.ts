@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { recordAudit } from '#core/audit/audit-log.ts'
+import { appendMovement, balanceOf } from '#core/balance-ledger/ledger.ts'
 import { hasPendingTransfer } from '#core/billing/pending-transfers.ts'
 import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
@@ -49,7 +50,6 @@ import {
   RecordTopUpSchema,
   RefundToBalanceSchema,
 } from './balance-schemas.ts'
-import { appendMovement, balanceOf } from './ledger.ts'
 
 /**
  * The customer balance (issue 32, docs/decisions/050-customer-balance.md): what moves it. Each

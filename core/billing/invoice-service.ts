@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
-import { returnBalancePart } from '#core/balance/ledger.ts'
+import { returnBalancePart } from '#core/balance-ledger/ledger.ts'
 import type { YenRates } from '#core/money/money.ts'
 import { MAX_TOTAL_JPY } from '#core/pricing/pricing.ts'
 import {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { balanceAppliedSql } from '#core/balance/ledger.ts'
+import { balanceAppliedSql } from '#core/balance-ledger/ledger.ts'
 import type { PaymentOwner } from '#core/billing/payment-owner.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import type { Settings } from '#core/settings/settings-schema.ts'

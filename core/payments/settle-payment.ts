@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { balanceAppliedSql } from '#core/balance/ledger.ts'
+import { balanceAppliedSql } from '#core/balance-ledger/ledger.ts'
 import { applyInvoiceEvent } from '#core/billing/invoice-service.ts'
 import { ownerOf, ownerPaths, type PaymentOwner } from '#core/billing/payment-owner.ts'
 import type { AppJobEnqueuer } from '#core/jobs/registry.ts'

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { balanceOf } from '#core/balance/ledger.ts'
+import { balanceOf } from '#core/balance-ledger/ledger.ts'
 import type { PaymentStatus } from '#core/payments/payment-machine.ts'
 import { AppError } from '#core/shared/errors.ts'
 import type { Actor, ServiceContext } from '#core/shared/service-context.ts'

@@ -12,6 +12,9 @@ test.each([
   ['/user-dashboard/shipments/0e8f1c2a-0000-4000-8000-000000000000', undefined, 'shipping'],
   ['/user-dashboard/profile/addresses/new', undefined, 'profile'],
   ['/user-dashboard/notifications', undefined, 'notifications'],
+  ['/user-dashboard/notifications/whatsapp', undefined, 'notifications'],
+  // The balance is under "Payments" (docs/decisions/050); it fell back to "Send a request".
+  ['/user-dashboard/balance', undefined, 'payments'],
   // An invoice says whose it is: a request's quote, a shipment's receipt.
   ['/user-dashboard/invoices/0e8f1c2a-0000-4000-8000-000000000000', 'history', 'history'],
   ['/user-dashboard/invoices/0e8f1c2a-0000-4000-8000-000000000000', 'shipping', 'shipping'],

@@ -35,7 +35,8 @@ export const CUSTOMER_TABS: readonly Tab[] = [
     also: ['/user-dashboard/shipments', '/user-dashboard/package-photos'],
     Icon: Package,
   },
-  { to: '/user-dashboard/payments', key: 'payments', Icon: Wallet },
+  // The balance and its statement are money too (docs/decisions/050).
+  { to: '/user-dashboard/payments', key: 'payments', also: ['/user-dashboard/balance'], Icon: Wallet },
 ]
 
 /**

@@ -22,7 +22,7 @@ import { type HomeImportRules, homeImportRules } from '#app/lib/import-estimate.
 import { redirectWithNotice } from '#app/lib/notice.server.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { getOrderContext, getUser } from '#app/middleware/auth.server.ts'
-import { balanceOf } from '#core/balance/ledger.ts'
+import { balanceOf } from '#core/balance-ledger/ledger.ts'
 import { formatMoney } from '#core/money/money.ts'
 import {
   REQUEST_FORM_BODY_BYTES,
