@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { postMessage } from '#core/conversations/conversation-service.ts'
 import { createAddress } from '#core/customers/profile-service.ts'
 import { storageCountdown } from '#core/warehouse/storage.ts'
 import { createTestDatabase } from '#tests/db.ts'
@@ -49,6 +50,11 @@ async function setup() {
     phone: '+56 2 2345 6789',
     makeDefault: true,
   })
+  // Bruno asks about his request twice, and staff answer once: one conversation, answered.
+  const about = { kind: 'request', id: brunos.requestId } as const
+  await postMessage(orders.as(bruno), about, { body: '¿Ya lo compraron?' })
+  await postMessage(orders.as(bruno), about, { body: '¿Y cuándo llega?' })
+  await postMessage(orders.as(moderator), about, { body: 'Sí, llega el lunes.' })
   const read = (actor: Parameters<typeof orders.as>[0], id = ana.id) =>
     getCustomerPicture(orders.as(actor), id)
   return { pool, shipped, third, home, brunos, read }
@@ -168,6 +174,20 @@ test('another customer reads as a picture of their own; a customer without anyth
     storedItems: 0,
     balanceJpy: 0,
   })
+  expect(picture.conversations).toMatchObject({
+    total: 1,
+    rows: [
+      {
+        kind: 'request',
+        orderId: brunos.requestId,
+        number: brunos.requestNumber,
+        messages: 3,
+        waitingSince: null,
+      },
+    ],
+  })
+  // Ana's picture has none of Bruno's conversation.
+  expect((await read(admin)).conversations).toEqual({ rows: [], total: 0 })
   const empty = await read(admin, moderator.id)
   expect(empty).toEqual({
     userId: moderator.id,
@@ -176,6 +196,7 @@ test('another customer reads as a picture of their own; a customer without anyth
     storedItems: { rows: [], total: 0 },
     addresses: { rows: [], total: 0 },
     money: { rows: [], total: 0 },
+    conversations: { rows: [], total: 0 },
     totals: { paidJpy: 0, refundedJpy: 0, requests: 0, shipments: 0, storedItems: 0, balanceJpy: 0 },
   })
 })

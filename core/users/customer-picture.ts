@@ -8,6 +8,8 @@ import { can } from '#core/shared/staff-policy.ts'
 import type { Executor } from '#db/client.ts'
 import {
   addresses,
+  conversationMessages,
+  conversations,
   invoices,
   payments,
   purchaseRequests,
@@ -65,7 +67,20 @@ export type PictureAddress = {
   isDefault: boolean
 }
 
-export type PictureProvider = 'manual' | 'paypal' | 'stripe'
+export type PictureProvider = 'manual' | 'paypal' | 'stripe' | 'balance' | 'dlocal'
+
+/** A conversation on one of their requests or shipments (docs/decisions/048). */
+export type PictureConversation = {
+  id: string
+  kind: 'request' | 'shipment'
+  /** The request's or shipment's id and number. */
+  orderId: string
+  number: string
+  messages: number
+  lastMessageAt: Date
+  /** Set while the customer waits for an answer. */
+  waitingSince: Date | null
+}
 
 /** A payment (its status as the payment machine says) or a refund row (`due` or `done`). */
 export type PictureMoneyEntry = {
@@ -98,6 +113,7 @@ export type CustomerPicture = {
   storedItems: Bounded<PictureStoredItem>
   addresses: Bounded<PictureAddress>
   money: Bounded<PictureMoneyEntry>
+  conversations: Bounded<PictureConversation>
   totals: PictureTotals
 }
 
@@ -129,8 +145,38 @@ function bounded<Row extends { total: number }>(rows: Row[]): Bounded<Omit<Row, 
   }
 }
 
+const PROVIDERS: readonly string[] = ['paypal', 'stripe', 'balance', 'dlocal'] satisfies PictureProvider[]
 const providerOf = (value: string): PictureProvider =>
-  value === 'paypal' || value === 'stripe' ? value : 'manual'
+  PROVIDERS.includes(value) ? (value as PictureProvider) : 'manual'
+
+async function conversationsOf(db: Executor, userId: string): Promise<Bounded<PictureConversation>> {
+  const rows = await db
+    .select({
+      id: conversations.id,
+      requestId: conversations.requestId,
+      shipmentId: conversations.shipmentId,
+      requestNumber: purchaseRequests.number,
+      shipmentNumber: shipments.number,
+      messages: sql<number>`(select count(*)::int from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversations.id})`,
+      lastMessageAt: conversations.lastMessageAt,
+      waitingSince: conversations.waitingSince,
+      total: totalRows,
+    })
+    .from(conversations)
+    .leftJoin(purchaseRequests, eq(purchaseRequests.id, conversations.requestId))
+    .leftJoin(shipments, eq(shipments.id, conversations.shipmentId))
+    .where(eq(conversations.customerId, userId))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(PICTURE_LIST_LIMIT)
+  return bounded(
+    rows.map(({ requestId, shipmentId, requestNumber, shipmentNumber, ...row }) => ({
+      ...row,
+      kind: requestId ? ('request' as const) : ('shipment' as const),
+      orderId: requestId ?? shipmentId ?? '',
+      number: requestNumber ?? shipmentNumber ?? '',
+    })),
+  )
+}
 
 async function requestsOf(db: Executor, userId: string) {
   const rows = await db
@@ -306,7 +352,7 @@ export async function getCustomerPicture(
   if (!parsed.success) throw userNotFound(id)
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, parsed.data))
   if (!user) throw userNotFound(id)
-  const [requests, shipmentList, storedItems, addressBook, paid, back, moneyTotals, balanceJpy] =
+  const [requests, shipmentList, storedItems, addressBook, paid, back, moneyTotals, balanceJpy, talks] =
     await Promise.all([
       requestsOf(db, user.id),
       shipmentsOf(db, user.id),
@@ -316,6 +362,7 @@ export async function getCustomerPicture(
       refundsOf(db, user.id),
       moneyTotalsOf(db, user.id),
       balanceOf(db, user.id),
+      conversationsOf(db, user.id),
     ])
   return {
     userId: user.id,
@@ -324,6 +371,7 @@ export async function getCustomerPicture(
     storedItems,
     addresses: addressBook,
     money: moneyOf(paid, back),
+    conversations: talks,
     totals: {
       ...moneyTotals,
       requests: requests.total,

@@ -100,6 +100,20 @@ const full: Props = {
       },
     ],
   },
+  conversations: {
+    total: 1,
+    rows: [
+      {
+        id: 'c1',
+        kind: 'shipment',
+        orderId: 's1',
+        number: 'SH-000001',
+        messages: 3,
+        lastLabel: 'Jan 5, 2026',
+        waitingLabel: 'Jan 5, 2026',
+      },
+    ],
+  },
 }
 
 const empty: Props = {
@@ -119,6 +133,7 @@ const empty: Props = {
   storedItems: { total: 0, rows: [] },
   addresses: { total: 0, rows: [] },
   money: { total: 0, rows: [] },
+  conversations: { total: 0, rows: [] },
 }
 
 const render = (language: 'es' | 'en', picture: Props) =>
@@ -137,7 +152,7 @@ const render = (language: 'es' | 'en', picture: Props) =>
 
 test('every section has a heading, its rows link to the staff pages, and tables scroll inside their box', () => {
   const html = render('en', full)
-  expect(html.match(/<h2 /g)).toHaveLength(6)
+  expect(html.match(/<h2 /g)).toHaveLength(7)
   for (const text of [
     'Lifetime totals',
     'Paid in all',
@@ -153,9 +168,13 @@ test('every section has a heading, its rows link to the staff pages, and tables 
     'href="/admin-dashboard/invoices/v1"',
     'Sent back',
     'Stripe',
+    'Conversations (1)',
+    'href="/admin-dashboard/shipments/s1#conversation"',
+    'Shipment SH-000001',
+    'Waiting for us since',
   ])
     expect(html).toContain(text)
-  expect(html.match(/overflow-x-auto/g)).toHaveLength(4)
+  expect(html.match(/overflow-x-auto/g)).toHaveLength(5)
   for (const language of ['en', 'es'] as const) {
     expect(render(language, full)).not.toMatch(/customerPicture\.|payments\.|staffShipments\.|queue\./)
   }
@@ -170,8 +189,10 @@ test('an empty customer reads one line per section, in both languages', () => {
     'No items at the office.',
     'No addresses saved.',
     'No payments or refunds yet.',
+    'No conversations yet.',
   ])
     expect(en).toContain(line)
   expect(en).not.toContain('<table')
   expect(render('es', empty)).toContain('Todavía no hay envíos.')
+  expect(render('es', empty)).toContain('Todavía no hay conversaciones.')
 })

@@ -50,6 +50,7 @@ export function CustomerPictureSections({ picture }: { picture: Picture }) {
       <StoredItemsSection list={picture.storedItems} />
       <AddressesSection list={picture.addresses} />
       <MoneySection list={picture.money} />
+      <ConversationsSection list={picture.conversations} />
     </>
   )
 }
@@ -304,6 +305,47 @@ function MoneySection({ list }: { list: Picture['money'] }) {
                 : t(`payments.statuses.${row.status}`)}
             </td>
             <td className={cellClass}>{row.dateLabel}</td>
+          </tr>
+        ))}
+      </PictureTable>
+    </PictureSection>
+  )
+}
+
+function ConversationsSection({ list }: { list: Picture['conversations'] }) {
+  const { t } = useTranslation()
+  return (
+    <PictureSection
+      id="picture-conversations"
+      heading={t('customerPicture.conversations.heading', { total: list.total })}
+      shown={list.rows.length}
+      total={list.total}
+      empty={t('customerPicture.conversations.empty')}
+    >
+      <PictureTable
+        caption={t('customerPicture.conversations.caption')}
+        columns={[
+          t('customerPicture.conversations.about'),
+          t('customerPicture.conversations.messages'),
+          t('customerPicture.conversations.last'),
+          t('customerPicture.conversations.waiting'),
+        ]}
+      >
+        {list.rows.map((row) => (
+          <tr key={row.id} className="border-b border-slate-200">
+            <td className={cellClass}>
+              <Link
+                to={`/admin-dashboard/${row.kind === 'request' ? 'requests' : 'shipments'}/${row.orderId}#conversation`}
+                className={linkClass}
+              >
+                {t(`customerPicture.conversations.${row.kind}`, { number: row.number })}
+              </Link>
+            </td>
+            <td className={cellClass}>{row.messages}</td>
+            <td className={cellClass}>{row.lastLabel}</td>
+            <td className={`${cellClass} font-semibold`}>
+              {row.waitingLabel ?? t('customerPicture.conversations.answered')}
+            </td>
           </tr>
         ))}
       </PictureTable>

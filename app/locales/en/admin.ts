@@ -1522,6 +1522,18 @@ export default {
       date: 'Sent',
       empty: 'No requests yet.',
     },
+    conversations: {
+      heading: 'Conversations ({{total}})',
+      caption: 'The customer’s conversations, latest message first',
+      about: 'About',
+      messages: 'Messages',
+      last: 'Last message',
+      waiting: 'Waiting for us since',
+      answered: 'Answered',
+      request: 'Request {{number}}',
+      shipment: 'Shipment {{number}}',
+      empty: 'No conversations yet.',
+    },
     shipments: {
       heading: 'Shipments ({{total}})',
       caption: 'The customer’s shipments, newest first',

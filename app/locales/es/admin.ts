@@ -1574,6 +1574,18 @@ export default {
       date: 'Enviada',
       empty: 'Todavía no hay solicitudes.',
     },
+    conversations: {
+      heading: 'Conversaciones ({{total}})',
+      caption: 'Las conversaciones del cliente, la del último mensaje primero',
+      about: 'Sobre',
+      messages: 'Mensajes',
+      last: 'Último mensaje',
+      waiting: 'Espera respuesta desde',
+      answered: 'Respondida',
+      request: 'Solicitud {{number}}',
+      shipment: 'Envío {{number}}',
+      empty: 'Todavía no hay conversaciones.',
+    },
     shipments: {
       heading: 'Envíos ({{total}})',
       caption: 'Los envíos del cliente, del más reciente al más antiguo',

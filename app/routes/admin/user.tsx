@@ -92,7 +92,7 @@ function pictureView(
   const when = japanDateTime(language)
   const day = japanDay(language)
   const yen = (amount: number) => formatMoney(amount, 'JPY', language)
-  const { requests, shipments, storedItems, addresses, money, totals } = picture
+  const { requests, shipments, storedItems, addresses, money, conversations, totals } = picture
   return {
     totals: {
       ...totals,
@@ -130,6 +130,14 @@ function pictureView(
     money: {
       total: money.total,
       rows: money.rows.flatMap((entry) => moneyRow(entry, when, yen)),
+    },
+    conversations: {
+      total: conversations.total,
+      rows: conversations.rows.map(({ lastMessageAt, waitingSince, ...row }) => ({
+        ...row,
+        lastLabel: when(lastMessageAt),
+        waitingLabel: waitingSince ? when(waitingSince) : null,
+      })),
     },
   }
 }
