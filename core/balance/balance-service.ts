@@ -6,7 +6,7 @@ import { notifyCustomer } from '#core/notifications/notify.ts'
 import type { OrderContext } from '#core/orders/order-context.ts'
 import { applyPaymentEvent, PAYMENT_ENTITY } from '#core/payments/payment-events.ts'
 import { canRecordPayment } from '#core/payments/payment-policy.ts'
-import { isBeingConfirmed } from '#core/payments/payment-service.ts'
+import { isBeingConfirmed, isOpenVoucher } from '#core/payments/payment-service.ts'
 import {
   assertPayable,
   invoiceNotFound,
@@ -127,7 +127,12 @@ export async function payFromBalance(
     }
     assertPayable(invoice)
     const attempts = await tx
-      .select({ status: payments.status, returnedAt: payments.returnedAt })
+      .select({
+        status: payments.status,
+        returnedAt: payments.returnedAt,
+        voucherReference: payments.voucherReference,
+        expiresAt: payments.expiresAt,
+      })
       .from(payments)
       .where(eq(payments.invoiceId, invoice.id))
     if (attempts.some((attempt) => attempt.status === 'held')) {
@@ -143,6 +148,13 @@ export async function payFromBalance(
     if (attempts.some((attempt) => isBeingConfirmed(attempt))) {
       throw new AppError('conflict', `Invoice ${invoice.number} has a payment being confirmed`, {
         reason: 'paymentBeingConfirmed',
+      })
+    }
+    // A voucher (OXXO, SPEI…) for the rest may be paid at a shop right now (docs/decisions/051):
+    // paying that rest from the balance too would take it twice.
+    if (attempts.some((attempt) => isOpenVoucher(attempt))) {
+      throw new AppError('conflict', `Invoice ${invoice.number} has a voucher to pay`, {
+        reason: 'paymentVoucherOpen',
       })
     }
     if (amountJpy !== undefined && amountJpy > invoice.dueJpy) {

@@ -508,7 +508,9 @@ async function refundDuplicate(
   await notifyCustomer(tx, jobs, {
     userId: invoice.userId,
     type: 'payment_refunding',
-    params: { number: invoice.ownerNumber, amountJpy: invoice.totalJpy },
+    // What this payment took and gets back: the amount due, not the total (a part paid from the
+    // balance or a credit carried over is not in it).
+    params: { number: invoice.ownerNumber, amountJpy: invoice.dueJpy },
     requestId,
     link: paths.customer,
   })
